@@ -1,0 +1,402 @@
+"""Frozen AST node classes for rules files; spans are kept out of equality."""
+
+from __future__ import annotations
+
+from typing import Union
+
+import attrs
+
+from .diagnostics import Span
+
+NO_SPAN = Span(0, 0)
+
+
+def _span():
+    return attrs.field(default=NO_SPAN, eq=False, repr=False, kw_only=True)
+
+
+# ---- expressions -----------------------------------------------------------
+@attrs.frozen
+class Name:
+    id: str
+    span: Span = _span()
+
+
+@attrs.frozen
+class Int:
+    value: int
+    span: Span = _span()
+
+
+@attrs.frozen
+class Str:
+    value: str
+    span: Span = _span()
+
+
+@attrs.frozen
+class Attr:
+    obj: "Expr"
+    name: str
+    span: Span = _span()
+
+
+@attrs.frozen
+class Index:
+    obj: "Expr"
+    index: "Expr"
+    span: Span = _span()
+
+
+@attrs.frozen
+class Keyword:
+    name: str
+    value: "Expr"
+    span: Span = _span()
+
+
+@attrs.frozen
+class Call:
+    func: str
+    args: tuple["Expr", ...]
+    kwargs: tuple[Keyword, ...] = ()
+    span: Span = _span()
+
+
+@attrs.frozen
+class TupleLit:
+    items: tuple["Expr", ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class ListLit:
+    items: tuple["Expr", ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class Comprehension:
+    element: "Expr"
+    var: str
+    source: "Expr"
+    condition: "Expr | None"
+    span: Span = _span()
+
+
+@attrs.frozen
+class Where:
+    source: "Expr"
+    condition: "Expr"
+    span: Span = _span()
+
+
+@attrs.frozen
+class BinOp:
+    op: str
+    left: "Expr"
+    right: "Expr"
+    span: Span = _span()
+
+
+@attrs.frozen
+class Compare:
+    op: str  # == != < <= > >= in not in
+    left: "Expr"
+    right: "Expr"
+    span: Span = _span()
+
+
+@attrs.frozen
+class BoolOp:
+    op: str  # and / or
+    left: "Expr"
+    right: "Expr"
+    span: Span = _span()
+
+
+@attrs.frozen
+class Not:
+    operand: "Expr"
+    span: Span = _span()
+
+
+@attrs.frozen
+class Neg:
+    operand: "Expr"
+    span: Span = _span()
+
+
+@attrs.frozen
+class IfExpr:
+    condition: "Expr"
+    then: "Expr"
+    otherwise: "Expr"
+    span: Span = _span()
+
+
+Expr = Union[Name, Int, Str, Attr, Index, Call, TupleLit, ListLit, Comprehension, Where, BinOp,
+             Compare, BoolOp, Not, Neg, IfExpr]
+
+
+# ---- statements ------------------------------------------------------------
+@attrs.frozen
+class Move:
+    cards: Expr
+    destination: Expr
+    bottom: bool = False
+    span: Span = _span()
+
+
+@attrs.frozen
+class Deal:
+    count: Expr
+    source: Expr
+    destination: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class Shuffle:
+    zone: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class Eliminate:
+    player: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class Set:
+    target: Expr
+    value: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class FirstPlayer:
+    player: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class Win:
+    players: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class Pass:
+    span: Span = _span()
+
+
+@attrs.frozen
+class Stop:
+    span: Span = _span()
+
+
+@attrs.frozen
+class If:
+    branches: tuple[tuple[Expr, tuple["Stmt", ...]], ...]
+    otherwise: tuple["Stmt", ...] = ()
+    span: Span = _span()
+
+
+@attrs.frozen
+class For:
+    var: str
+    source: Expr
+    body: tuple["Stmt", ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class Repeat:
+    body: tuple["Stmt", ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class Binder:
+    var: str
+    source: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class Guard:
+    condition: Expr
+    afterwards: bool = False
+    span: Span = _span()
+
+
+@attrs.frozen
+class Option:
+    name: str
+    binders: tuple[Binder, ...]
+    guards: tuple[Guard, ...]
+    body: tuple["Stmt", ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class Choose:
+    options: tuple[Option, ...]
+    span: Span = _span()
+
+
+Stmt = Union[Move, Deal, Shuffle, Eliminate, Set, FirstPlayer, Win, Pass, Stop, If, For, Repeat, Choose]
+
+
+# ---- declarations ----------------------------------------------------------
+@attrs.frozen
+class GameDecl:
+    title: str
+    span: Span = _span()
+
+
+@attrs.frozen
+class PlayersDecl:
+    low: int
+    high: int
+    span: Span = _span()
+
+
+@attrs.frozen
+class AttrValue:
+    name: str
+    short: str | None = None
+    span: Span = _span()
+
+
+@attrs.frozen
+class AttributeDecl:
+    name: str
+    values: tuple[AttrValue, ...] = ()  # ranked symbols, highest first
+    low: int | None = None  # or an integer range
+    high: int | None = None
+    span: Span = _span()
+
+
+@attrs.frozen
+class CardsDecl:
+    attributes: tuple[str, ...]
+    copies: int
+    zone: str
+    span: Span = _span()
+
+
+@attrs.frozen
+class CardAttr:
+    name: str
+    value: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class CardDecl:
+    name: str
+    label: str | None
+    attributes: tuple[CardAttr, ...]
+    zone: str
+    span: Span = _span()
+
+
+@attrs.frozen
+class OrderDecl:
+    attributes: tuple[str, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class TextDecl:
+    attributes: tuple[str, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class ZoneDecl:
+    name: str
+    properties: tuple[str, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class OptionDecl:
+    name: str
+    doc: str | None
+    default: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class VarDecl:
+    name: str
+    per_player: bool
+    initial: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class DefDecl:
+    name: str
+    params: tuple[str, ...]
+    body: Expr
+    has_params: bool = True
+    span: Span = _span()
+
+
+@attrs.frozen
+class CaseClause:
+    key: str
+    label: str | None
+    body: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class CaseDecl:
+    name: str
+    params: tuple[str, ...]
+    key: str
+    clauses: tuple[CaseClause, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class ProcedureDecl:
+    kind: str  # "setup", "turn", "after turn"
+    body: tuple[Stmt, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class NextDecl:
+    player: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class EndDecl:
+    condition: Expr
+    body: tuple[Stmt, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class ShowDecl:
+    label: str
+    value: Expr
+    span: Span = _span()
+
+
+Decl = Union[GameDecl, PlayersDecl, AttributeDecl, CardsDecl, CardDecl, OrderDecl, TextDecl, ZoneDecl,
+             OptionDecl, VarDecl, DefDecl, CaseDecl, ProcedureDecl, NextDecl, EndDecl, ShowDecl]
+
+
+@attrs.frozen
+class RulesFile:
+    path: str
+    declarations: tuple[Decl, ...]

@@ -1,0 +1,91 @@
+"""Diagnostics as data (severity, code, message, span) and their text and JSON renderings."""
+
+from __future__ import annotations
+
+from typing import Iterable, Literal
+
+import attrs
+
+Severity = Literal["error", "warning"]
+
+
+@attrs.frozen
+class Span:
+    """A region of a source file; lines and columns count from 1."""
+
+    line: int
+    column: int
+    end_line: int = 0
+    end_column: int = 0
+
+
+@attrs.frozen
+class Diagnostic:
+    severity: Severity
+    code: str
+    message: str
+    span: Span
+    path: str = "<rules>"
+    notes: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        return {
+            "file": self.path,
+            "line": self.span.line,
+            "column": self.span.column,
+            "severity": self.severity,
+            "code": self.code,
+            "message": self.message,
+            "notes": list(self.notes),
+        }
+
+
+class RulesError(Exception):
+    """Raised when a rules file (or a file made for it) cannot be used; carries every diagnostic."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic], sources: dict[str, str] | None = None):
+        self.diagnostics = tuple(diagnostics)
+        self.sources = dict(sources or {})
+        super().__init__(render_all(self.diagnostics, self.sources, color=False))
+
+
+class RulesRuntimeError(RulesError):
+    """A rules file did something impossible while a game was running."""
+
+
+def error(code: str, message: str, span: Span, path: str = "<rules>", notes: tuple[str, ...] = ()) -> Diagnostic:
+    return Diagnostic("error", code, message, span, path, notes)
+
+
+def warning(code: str, message: str, span: Span, path: str = "<rules>", notes: tuple[str, ...] = ()) -> Diagnostic:
+    return Diagnostic("warning", code, message, span, path, notes)
+
+
+def render(diag: Diagnostic, source: str | None, color: bool = False) -> str:
+    """`path:line:col: error: message`, then the source line and a caret under the column."""
+    sev = diag.severity
+    if color:
+        sev = f"\x1b[1;31m{sev}\x1b[0m" if sev == "error" else f"\x1b[1;33m{sev}\x1b[0m"
+    out = [f"{diag.path}:{diag.span.line}:{diag.span.column}: {sev}: {diag.message}"]
+    lines = source.splitlines() if source is not None else []
+    if 1 <= diag.span.line <= len(lines):
+        text = lines[diag.span.line - 1].expandtabs(1)
+        out.append(f"  {text}")
+        width = 1
+        if diag.span.end_line == diag.span.line and diag.span.end_column > diag.span.column:
+            width = diag.span.end_column - diag.span.column
+        out.append("  " + " " * (diag.span.column - 1) + "^" * width)
+    out.extend(f"  note: {note}" for note in diag.notes)
+    return "\n".join(out)
+
+
+def render_all(diags: Iterable[Diagnostic], sources: dict[str, str], color: bool = False) -> str:
+    return "\n".join(render(d, sources.get(d.path), color) for d in diags)
+
+
+def suggest(name: str, candidates: Iterable[str]) -> str:
+    """A ` — did you mean 'x'?` suffix when a candidate is close enough, else ''."""
+    import difflib
+
+    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.7)
+    return f" — did you mean '{close[0]}'?" if close else ""

@@ -1,0 +1,402 @@
+"""Rules text -> AST (`ast.RulesFile`); the only module that imports lark."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import (UnexpectedCharacters, UnexpectedEOF, UnexpectedInput,
+                             UnexpectedToken, VisitError)
+from lark.indenter import DedentError, Indenter
+
+from . import ast
+from .diagnostics import Diagnostic, RulesError, Span, error
+from .resources import grammar_path
+
+
+class _BlockIndenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 8
+
+
+def build_parser(strict: bool = False) -> Lark:
+    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", postlex=_BlockIndenter(),
+                propagate_positions=True, maybe_placeholders=False, strict=strict)
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return build_parser()
+
+
+def _span(meta) -> Span:
+    if getattr(meta, "empty", False) or not hasattr(meta, "line"):
+        return ast.NO_SPAN
+    return Span(meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def _tok_span(tok: Token) -> Span:
+    return Span(tok.line, tok.column, tok.end_line or tok.line, tok.end_column or tok.column + len(tok))
+
+
+def _unquote(tok: Token) -> str:
+    return str(tok)[1:-1]
+
+
+_BLOCK_KINDS = {"setup_decl": "setup", "turn_decl": "turn", "after_turn_decl": "after turn"}
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    """Builds AST nodes with spans. It only reshapes the tree: checks live in `check`."""
+
+    # -- expressions
+    def name(self, meta, c):
+        return ast.Name(str(c[0]), span=_tok_span(c[0]))
+
+    def int_lit(self, meta, c):
+        return ast.Int(int(c[0]), span=_tok_span(c[0]))
+
+    def str_lit(self, meta, c):
+        return ast.Str(_unquote(c[0]), span=_tok_span(c[0]))
+
+    def attr(self, meta, c):
+        return ast.Attr(c[0], str(c[1]), span=_span(meta))
+
+    def index(self, meta, c):
+        return ast.Index(c[0], c[1], span=_span(meta))
+
+    def kwarg(self, meta, c):
+        return ast.Keyword(str(c[0]), c[1], span=_span(meta))
+
+    def call(self, meta, c):
+        args = tuple(a for a in c[1:] if not isinstance(a, ast.Keyword))
+        kwargs = tuple(a for a in c[1:] if isinstance(a, ast.Keyword))
+        return ast.Call(str(c[0]), args, kwargs, span=_span(meta))
+
+    def tuple_lit(self, meta, c):
+        return ast.TupleLit(tuple(c), span=_span(meta))
+
+    def list_lit(self, meta, c):
+        return ast.ListLit(tuple(c), span=_span(meta))
+
+    def comprehension(self, meta, c):
+        cond = c[3] if len(c) > 3 else None
+        return ast.Comprehension(c[0], str(c[1]), c[2], cond, span=_span(meta))
+
+    def where_expr(self, meta, c):
+        return ast.Where(c[0], c[1], span=_span(meta))
+
+    def if_expr(self, meta, c):
+        return ast.IfExpr(c[1], c[0], c[2], span=_span(meta))
+
+    def or_expr(self, meta, c):
+        return ast.BoolOp("or", c[0], c[1], span=_span(meta))
+
+    def and_expr(self, meta, c):
+        return ast.BoolOp("and", c[0], c[1], span=_span(meta))
+
+    def not_expr(self, meta, c):
+        return ast.Not(c[0], span=_span(meta))
+
+    def neg(self, meta, c):
+        return ast.Neg(c[0], span=_span(meta))
+
+    def compare(self, meta, c):
+        return ast.Compare(str(c[1]), c[0], c[2], span=_span(meta))
+
+    def in_expr(self, meta, c):
+        return ast.Compare("in", c[0], c[1], span=_span(meta))
+
+    def not_in_expr(self, meta, c):
+        return ast.Compare("not in", c[0], c[1], span=_span(meta))
+
+    def binop(self, meta, c):
+        return ast.BinOp(str(c[1]), c[0], c[2], span=_span(meta))
+
+    # -- statements
+    def body(self, meta, c):
+        return tuple(c)
+
+    def move_stmt(self, meta, c):
+        return ast.Move(c[0], c[1], len(c) > 2, span=_span(meta))
+
+    def deal_stmt(self, meta, c):
+        return ast.Deal(c[0], c[1], c[2], span=_span(meta))
+
+    def shuffle_stmt(self, meta, c):
+        return ast.Shuffle(c[0], span=_span(meta))
+
+    def eliminate_stmt(self, meta, c):
+        return ast.Eliminate(c[0], span=_span(meta))
+
+    def set_stmt(self, meta, c):
+        return ast.Set(c[0], c[1], span=_span(meta))
+
+    def first_stmt(self, meta, c):
+        return ast.FirstPlayer(c[0], span=_span(meta))
+
+    def win_stmt(self, meta, c):
+        return ast.Win(c[0], span=_span(meta))
+
+    def pass_stmt(self, meta, c):
+        return ast.Pass(span=_span(meta))
+
+    def stop_stmt(self, meta, c):
+        return ast.Stop(span=_span(meta))
+
+    def elif_clause(self, meta, c):
+        return ("elif", c[0], c[1])
+
+    def else_clause(self, meta, c):
+        return ("else", c[0])
+
+    def if_stmt(self, meta, c):
+        branches = [(c[0], c[1])]
+        otherwise: tuple = ()
+        for part in c[2:]:
+            if part[0] == "elif":
+                branches.append((part[1], part[2]))
+            else:
+                otherwise = part[1]
+        return ast.If(tuple(branches), otherwise, span=_span(meta))
+
+    def for_stmt(self, meta, c):
+        return ast.For(str(c[0]), c[1], c[2], span=_span(meta))
+
+    def repeat_stmt(self, meta, c):
+        return ast.Repeat(c[0], span=_span(meta))
+
+    def binder(self, meta, c):
+        return ast.Binder(str(c[0]), c[1], span=_span(meta))
+
+    def binders(self, meta, c):
+        return tuple(c)
+
+    def guard(self, meta, c):
+        return ast.Guard(c[0], len(c) > 1, span=_span(meta))
+
+    def option_name(self, meta, c):
+        return c[0]
+
+    def option(self, meta, c):
+        name_tok, rest = c[0], c[1:]
+        binders = rest[0] if rest and isinstance(rest[0], tuple) and rest[0] and isinstance(rest[0][0], ast.Binder) else ()
+        guards = tuple(g for g in rest if isinstance(g, ast.Guard))
+        return ast.Option(str(name_tok), binders, guards, rest[-1], span=_tok_span(name_tok))
+
+    def choose_stmt(self, meta, c):
+        return ast.Choose(tuple(c), span=_span(meta))
+
+    # -- declarations
+    def game_decl(self, meta, c):
+        return ast.GameDecl(_unquote(c[0]), span=_span(meta))
+
+    def players_decl(self, meta, c):
+        return ast.PlayersDecl(int(c[0]), int(c[1]), span=_span(meta))
+
+    def attr_value(self, meta, c):
+        return ast.AttrValue(str(c[0]), _unquote(c[1]) if len(c) > 1 else None, span=_span(meta))
+
+    def ranked_values(self, meta, c):
+        return ("ranked", tuple(c))
+
+    def int_range(self, meta, c):
+        return ("range", int(c[0]), int(c[1]))
+
+    def attribute_decl(self, meta, c):
+        domain = c[1]
+        if domain[0] == "ranked":
+            return ast.AttributeDecl(str(c[0]), domain[1], span=_span(meta))
+        return ast.AttributeDecl(str(c[0]), (), domain[1], domain[2], span=_span(meta))
+
+    def copies(self, meta, c):
+        return int(c[0])
+
+    def cards_decl(self, meta, c):
+        names = [str(x) for x in c if isinstance(x, Token)]
+        copies = next((x for x in c if isinstance(x, int)), 1)
+        return ast.CardsDecl(tuple(names[:-1]), copies, names[-1], span=_span(meta))
+
+    def card_attr(self, meta, c):
+        return ast.CardAttr(str(c[0]), c[1], span=_span(meta))
+
+    def card_decl(self, meta, c):
+        label = _unquote(c[1]) if isinstance(c[1], Token) and c[1].type == "STRING" else None
+        attrs_ = tuple(x for x in c if isinstance(x, ast.CardAttr))
+        return ast.CardDecl(str(c[0]), label, attrs_, str(c[-1]), span=_span(meta))
+
+    def order_decl(self, meta, c):
+        return ast.OrderDecl(tuple(map(str, c)), span=_span(meta))
+
+    def text_decl(self, meta, c):
+        return ast.TextDecl(tuple(map(str, c)), span=_span(meta))
+
+    def zone_decl(self, meta, c):
+        return ast.ZoneDecl(str(c[0]), tuple(map(str, c[1:])), span=_span(meta))
+
+    def option_decl(self, meta, c):
+        doc = _unquote(c[1]) if len(c) > 2 else None
+        return ast.OptionDecl(str(c[0]), doc, c[-1], span=_span(meta))
+
+    def var_decl(self, meta, c):
+        return ast.VarDecl(str(c[0]), len(c) > 2, c[-1], span=_span(meta))
+
+    def params(self, meta, c):
+        return tuple(map(str, c))
+
+    def def_decl(self, meta, c):
+        has_params = len(c) > 2
+        params = c[1] if has_params else ()
+        return ast.DefDecl(str(c[0]), params, c[-1], has_params, span=_span(meta))
+
+    def case_clause(self, meta, c):
+        label = _unquote(c[1]) if len(c) > 2 else None
+        return ast.CaseClause(str(c[0]), label, c[-1], span=_span(meta))
+
+    def case_decl(self, meta, c):
+        clauses = tuple(x for x in c[3:])
+        return ast.CaseDecl(str(c[0]), c[1], str(c[2]), clauses, span=_span(meta))
+
+    def _procedure(self, kind, meta, c):
+        return ast.ProcedureDecl(kind, c[0], span=_span(meta))
+
+    def setup_decl(self, meta, c):
+        return self._procedure("setup", meta, c)
+
+    def turn_decl(self, meta, c):
+        return self._procedure("turn", meta, c)
+
+    def after_turn_decl(self, meta, c):
+        return self._procedure("after turn", meta, c)
+
+    def next_decl(self, meta, c):
+        return ast.NextDecl(c[0], span=_span(meta))
+
+    def end_decl(self, meta, c):
+        return ast.EndDecl(c[0], c[1], span=_span(meta))
+
+    def show_decl(self, meta, c):
+        return ast.ShowDecl(_unquote(c[0]), c[1], span=_span(meta))
+
+    def start(self, meta, c):
+        return tuple(c)
+
+
+# ---- parse errors in words ----------------------------------------------------
+_TERMINAL_WORDS = {
+    "NAME": "a name", "INT": "a number", "STRING": "a quoted string", "_NL": "the end of the line",
+    "_INDENT": "an indented block", "_DEDENT": "the end of the block", "$END": "the end of the file",
+    "COMP_OP": "a comparison", "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '//' or '%'",
+    "PER_PLAYER": "'per player'", "AFTERWARDS": "'afterwards'", "BOTTOM": "'at bottom'",
+}
+
+
+def _words_for(terminal: str, parser: Lark) -> str:
+    if terminal in _TERMINAL_WORDS:
+        return _TERMINAL_WORDS[terminal]
+    try:
+        pattern = parser.get_terminal(terminal).pattern
+    except KeyError:
+        return terminal.lower()
+    return f"'{pattern.value}'" if pattern.type == "str" else terminal.lower()
+
+
+def _expected_words(expected, parser: Lark) -> str:
+    words = sorted({_words_for(t, parser) for t in expected})
+    if len(words) > 6:
+        words = words[:6] + ["..."]
+    return ", ".join(words)
+
+
+def _found_words(token: Token) -> str:
+    if token.type == "$END":
+        return "the end of the file"
+    if token.type == "_NL":
+        return "the end of the line"
+    if token.type in ("_INDENT", "_DEDENT"):
+        return "a change of indentation"
+    return f"'{token}'"
+
+
+def _parse_error(exc: Exception, path: str, parser: Lark) -> Diagnostic:
+    match exc:
+        case UnexpectedToken():
+            tok = exc.token
+            line = tok.line if tok.line is not None else exc.line
+            col = tok.column if tok.column is not None else exc.column
+            if tok.type in ("_NL", "_DEDENT", "$END") and exc.state is not None:
+                line, col = _end_of_previous(exc, line, col)
+            msg = f"unexpected {_found_words(tok)}; expected {_expected_words(exc.accepts or exc.expected, parser)}"
+            return error("E100", msg, Span(line or 1, col or 1), path)
+        case UnexpectedCharacters():
+            msg = f"unexpected character '{exc.char}'"
+            if exc.char == "\t":
+                msg = "tab characters are not allowed here; indent with spaces"
+            return error("E101", msg, Span(exc.line, exc.column), path)
+        case UnexpectedEOF():
+            return error("E102", f"the file ends too early; expected {_expected_words(exc.expected, parser)}",
+                         Span(max(exc.line, 1), max(exc.column, 1)), path)
+        case DedentError():
+            return error("E103", "this line's indentation matches no enclosing block", Span(1, 1), path)
+        case _:
+            return error("E199", f"cannot read the file: {exc}", Span(1, 1), path)
+
+
+def _end_of_previous(exc: UnexpectedToken, line, col):
+    """Point at the end of the last real token when the surprise is a line end or block end."""
+    try:
+        tok = exc.state.value_stack[-1]
+    except (AttributeError, IndexError):
+        return line, col
+    while isinstance(tok, Tree) and tok.children:
+        tok = tok.children[-1]
+    if isinstance(tok, Token) and tok.end_line:
+        return tok.end_line, tok.end_column
+    return line, col
+
+
+def _dedent_line(exc: DedentError, text: str) -> int:
+    return 1
+
+
+def parse(text: str, path: str = "<rules>") -> ast.RulesFile:
+    """Parse rules text; raise `RulesError` with a worded diagnostic on bad syntax."""
+    parser = _parser()
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        tree = parser.parse(text)
+    except (UnexpectedInput, DedentError) as exc:
+        diag = _parse_error(exc, path, parser)
+        if isinstance(exc, DedentError):
+            diag = _locate_dedent(diag, text)
+        raise RulesError([diag], {path: text}) from None
+    try:
+        decls = _ToAst().transform(tree)
+    except VisitError as exc:  # a transformer bug must still surface as a diagnostic
+        raise RulesError([error("E198", f"internal error while reading the file: {exc.orig_exc}", Span(1, 1), path)],
+                         {path: text}) from None
+    return ast.RulesFile(path, decls)
+
+
+def _locate_dedent(diag: Diagnostic, text: str) -> Diagnostic:
+    """Find the first line whose indentation matches no enclosing block."""
+    stack = [0]
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.lstrip(" ")
+        if not stripped or stripped.startswith("#"):
+            continue
+        indent = len(line) - len(stripped)
+        if indent > stack[-1]:
+            stack.append(indent)
+            continue
+        while indent < stack[-1]:
+            stack.pop()
+        if indent != stack[-1]:
+            return error(diag.code, diag.message, Span(number, indent + 1), diag.path)
+    return diag
