@@ -1,0 +1,59 @@
+"""cardrules: a rules language for card games, compiled to a generic turn engine.
+
+The whole pipeline, as `load` runs it::
+
+    text  --syntax.parse-->  AST  --check.check-->  symbols + diagnostics
+          --compile.compile_game-->  Game  --Game.new_initial_state-->  State
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .check import check
+from .compile import compile_game
+from .diagnostics import Diagnostic, RulesError, RulesRuntimeError
+from .engine import Action, Game, IllegalAction, State
+from .resources import bundled_games
+from .syntax import parse
+
+__all__ = ["load", "load_source", "check_source", "find_game", "Game", "State", "Action", "RulesError",
+           "RulesRuntimeError", "IllegalAction", "Diagnostic"]
+
+
+def find_game(name_or_path: str | Path) -> Path:
+    """A bundled game's name (`red7`) or a path to a rules file -> the file's path."""
+    games = bundled_games()
+    if str(name_or_path) in games:
+        return games[str(name_or_path)]
+    path = Path(name_or_path)
+    if path.is_file():
+        return path
+    known = ", ".join(sorted(games)) or "none"
+    raise FileNotFoundError(f"no bundled game or rules file named '{name_or_path}' (bundled games: {known})")
+
+
+def check_source(text: str, path: str = "<rules>") -> list[Diagnostic]:
+    """Every diagnostic of a rules text: parse errors, or the checker's errors and warnings."""
+    try:
+        rules = parse(text, path)
+    except RulesError as exc:
+        return list(exc.diagnostics)
+    return check(rules)[1]
+
+
+def load_source(text: str, path: str = "<rules>", options: dict[str, Any] | None = None,
+                name: str | None = None) -> Game:
+    rules = parse(text, path)
+    symbols, diagnostics = check(rules)
+    errors = [d for d in diagnostics if d.severity == "error"]
+    if errors:
+        raise RulesError(errors, {path: text})
+    return compile_game(rules, symbols, dict(options or {}), {path: text}, name or Path(path).stem)
+
+
+def load(game: str | Path, options: dict[str, Any] | None = None) -> Game:
+    """Load a bundled game by name, or a rules file by path, compiled with `options`."""
+    path = find_game(game)
+    return load_source(path.read_text(encoding="utf-8"), str(path), options, path.stem)

@@ -1,0 +1,479 @@
+"""AST -> symbol table and a list of diagnostics (names, arity, placement); never raises on bad input."""
+
+from __future__ import annotations
+
+from typing import Iterable, assert_never
+
+import attrs
+
+from . import ast
+from .builtins import CONSTANTS, FUNCTIONS, REQUIRED_KEYWORDS, STATE_FUNCTIONS, STATE_NAMES
+from .diagnostics import Diagnostic, Span, error, suggest, warning
+
+ZONE_KINDS = {"stack", "row"}
+PLANNED_ZONE_KINDS = {"grid", "columns"}
+VISIBILITIES = {"public", "hidden", "owner"}
+OWNERSHIPS = {"per_player", "shared"}
+
+
+@attrs.define
+class Symbols:
+    """Every name a rules file declares, by kind."""
+
+    title: str = ""
+    players: tuple[int, int] = (1, 1)
+    attributes: dict[str, ast.AttributeDecl] = attrs.Factory(dict)
+    values: dict[str, str] = attrs.Factory(dict)  # symbol value -> its attribute
+    zones: dict[str, ast.ZoneDecl] = attrs.Factory(dict)
+    defs: dict[str, ast.DefDecl] = attrs.Factory(dict)
+    cases: dict[str, ast.CaseDecl] = attrs.Factory(dict)
+    options: dict[str, ast.OptionDecl] = attrs.Factory(dict)
+    vars: dict[str, ast.VarDecl] = attrs.Factory(dict)
+    cards: dict[str, ast.CardDecl] = attrs.Factory(dict)
+
+    def per_player(self, zone: str) -> bool:
+        return "per_player" in self.zones[zone].properties
+
+    def all_names(self) -> Iterable[str]:
+        yield from self.attributes
+        yield from self.values
+        yield from self.zones
+        yield from self.defs
+        yield from self.cases
+        yield from self.options
+        yield from self.vars
+        yield from self.cards
+        yield from CONSTANTS
+        yield from STATE_NAMES
+
+
+@attrs.define
+class _Scope:
+    locals: frozenset[str] = frozenset()
+    lazy: bool = False  # `it` and bare attribute names are available
+    procedure: str | None = None
+    in_repeat: bool = False
+
+    def bind(self, *names: str) -> "_Scope":
+        return attrs.evolve(self, locals=self.locals | set(names))
+
+
+class Checker:
+    def __init__(self, rules: ast.RulesFile):
+        self.rules = rules
+        self.path = rules.path
+        self.diags: list[Diagnostic] = []
+        self.sym = Symbols()
+        self.used: set[str] = set()
+
+    def err(self, code: str, message: str, span: Span) -> None:
+        self.diags.append(error(code, message, span, self.path))
+
+    def warn(self, code: str, message: str, span: Span) -> None:
+        self.diags.append(warning(code, message, span, self.path))
+
+    # ---- pass 1: collect declarations ---------------------------------------
+    def collect(self) -> None:
+        seen: dict[str, ast.Decl] = {}
+        tables = {ast.AttributeDecl: self.sym.attributes, ast.ZoneDecl: self.sym.zones,
+                  ast.DefDecl: self.sym.defs, ast.CaseDecl: self.sym.cases,
+                  ast.OptionDecl: self.sym.options, ast.VarDecl: self.sym.vars, ast.CardDecl: self.sym.cards}
+        for decl in self.rules.declarations:
+            table = tables.get(type(decl))
+            if table is None:
+                continue
+            name = decl.name
+            if name in seen or name in CONSTANTS or name in STATE_NAMES:
+                self.err("E201", f"'{name}' is already defined", decl.span)
+                continue
+            seen[name] = decl
+            table[name] = decl
+        for attr in self.sym.attributes.values():
+            for value in attr.values:
+                if value.name in seen or value.name in self.sym.values:
+                    self.err("E201", f"attribute value '{value.name}' is already defined", value.span)
+                self.sym.values[value.name] = attr.name
+
+    # ---- pass 2: check each declaration -----------------------------------
+    def run(self) -> list[Diagnostic]:
+        self.collect()
+        self.check_required()
+        for decl in self.rules.declarations:
+            self.check_decl(decl)
+        self.check_recursion()
+        self.check_unused()
+        return self.diags
+
+    def check_required(self) -> None:
+        kinds = {type(d) for d in self.rules.declarations}
+        procs = {d.kind for d in self.rules.declarations if isinstance(d, ast.ProcedureDecl)}
+        end = Span(1, 1)
+        for kind, what in ((ast.GameDecl, "a 'game \"Title\"' line"), (ast.PlayersDecl, "a 'players LOW..HIGH' line"),
+                           (ast.CardsDecl, "a 'cards:' declaration")):
+            if kind not in kinds:
+                self.err("E202", f"the file has no {what}", end)
+        if "turn" not in procs:
+            self.err("E202", "the file has no 'turn:' procedure", end)
+        if ast.EndDecl not in kinds:
+            self.warn("W201", "the file has no 'end when' declaration, so games can only end with 'win'", end)
+        for d in self.rules.declarations:
+            if isinstance(d, ast.ProcedureDecl) and sum(
+                    1 for e in self.rules.declarations if isinstance(e, ast.ProcedureDecl) and e.kind == d.kind) > 1:
+                self.err("E201", f"'{d.kind}:' is declared more than once", d.span)
+
+    def check_decl(self, decl: ast.Decl) -> None:
+        match decl:
+            case ast.GameDecl(title):
+                self.sym.title = title
+            case ast.PlayersDecl(low, high):
+                if not 1 <= low <= high:
+                    self.err("E210", f"player counts {low}..{high} are not a range of at least one player", decl.span)
+                self.sym.players = (low, high)
+            case ast.AttributeDecl():
+                if not decl.values and decl.low is not None and decl.high is not None and decl.low > decl.high:
+                    self.err("E211", f"the range {decl.low}..{decl.high} is empty", decl.span)
+            case ast.CardsDecl(names, copies, zone):
+                for name in names:
+                    self.need_attribute(name, decl.span)
+                if copies < 1:
+                    self.err("E212", "'copies' must be at least 1", decl.span)
+                self.need_zone(zone, decl.span, shared=True)
+            case ast.CardDecl():
+                self.check_card(decl)
+            case ast.OrderDecl(names) | ast.TextDecl(names):
+                for name in names:
+                    self.need_attribute(name, decl.span)
+            case ast.ZoneDecl():
+                self.check_zone(decl)
+            case ast.OptionDecl(_, _, default) | ast.VarDecl(_, _, default):
+                self.expr(default, _Scope())
+            case ast.DefDecl(_, params, body):
+                self.expr(body, _Scope(frozenset(params)))
+            case ast.CaseDecl():
+                self.check_case(decl)
+            case ast.ProcedureDecl(kind, body):
+                self.block(body, _Scope(procedure=kind))
+            case ast.NextDecl(player):
+                self.expr(player, _Scope(procedure="next"))
+            case ast.EndDecl(cond, body):
+                self.expr(cond, _Scope(procedure="end"))
+                self.block(body, _Scope(procedure="end"))
+            case ast.ShowDecl(_, value):
+                self.expr(value, _Scope())
+            case _:
+                assert_never(decl)
+
+    def need_attribute(self, name: str, span: Span) -> None:
+        if name not in self.sym.attributes:
+            self.err("E220", f"unknown attribute '{name}'{suggest(name, self.sym.attributes)}", span)
+        self.used.add(name)
+
+    def need_zone(self, name: str, span: Span, shared: bool = False) -> None:
+        if name not in self.sym.zones:
+            self.err("E221", f"unknown zone '{name}'{suggest(name, self.sym.zones)}", span)
+        elif shared and self.sym.per_player(name):
+            self.err("E222", f"cards can only start in a shared zone, and '{name}' is per player", span)
+        self.used.add(name)
+
+    def check_card(self, decl: ast.CardDecl) -> None:
+        for attr in decl.attributes:
+            self.need_attribute(attr.name, attr.span)
+            if isinstance(attr.value, ast.Name) and attr.value.id not in self.sym.values:
+                self.err("E223", f"'{attr.value.id}' is not a value of any attribute"
+                         f"{suggest(attr.value.id, self.sym.values)}", attr.value.span)
+        self.need_zone(decl.zone, decl.span, shared=True)
+
+    def check_zone(self, decl: ast.ZoneDecl) -> None:
+        props = set(decl.properties)
+        for prop in decl.properties:
+            if prop in PLANNED_ZONE_KINDS:
+                self.err("E231", f"zone kind '{prop}' is part of the language design but the engine "
+                         "cannot run it yet", decl.span)
+            elif prop not in ZONE_KINDS | VISIBILITIES | OWNERSHIPS:
+                known = ZONE_KINDS | VISIBILITIES | OWNERSHIPS
+                self.err("E230", f"unknown zone property '{prop}'{suggest(prop, known)}; expected a kind "
+                         "(stack, row), a visibility (public, hidden, owner) or per_player", decl.span)
+        if len(props & VISIBILITIES) > 1:
+            self.err("E232", "a zone has exactly one visibility", decl.span)
+        if "owner" in props and "per_player" not in props:
+            self.err("E233", "only a per_player zone can be seen by its owner", decl.span)
+
+    def check_case(self, decl: ast.CaseDecl) -> None:
+        if decl.key not in decl.params:
+            self.err("E240", f"'{decl.key}' is not a parameter of '{decl.name}'", decl.span)
+        keys: set[str] = set()
+        attribute = None
+        for clause in decl.clauses:
+            if clause.key in keys:
+                self.err("E241", f"'{clause.key}' has two clauses", clause.span)
+            keys.add(clause.key)
+            if clause.key not in self.sym.values:
+                self.err("E223", f"'{clause.key}' is not a value of any attribute"
+                         f"{suggest(clause.key, self.sym.values)}", clause.span)
+            else:
+                attribute = attribute or self.sym.values[clause.key]
+            self.expr(clause.body, _Scope(frozenset(decl.params)))
+        if attribute:
+            missing = [v.name for v in self.sym.attributes[attribute].values if v.name not in keys]
+            if missing:
+                self.err("E242", f"'{decl.name}' has no clause for {', '.join(missing)}", decl.span)
+
+    # ---- statements ---------------------------------------------------------
+    def block(self, body: tuple[ast.Stmt, ...], scope: _Scope) -> None:
+        for stmt in body:
+            self.stmt(stmt, scope)
+
+    def stmt(self, stmt: ast.Stmt, scope: _Scope) -> None:
+        match stmt:
+            case ast.Move(cards, dest, _):
+                self.expr(cards, scope)
+                self.zone_ref(dest, scope)
+            case ast.Deal(count, source, dest):
+                self.expr(count, scope)
+                self.zone_ref(source, scope)
+                self.zone_ref(dest, scope, per_player_name=True)
+            case ast.Shuffle(zone):
+                self.zone_ref(zone, scope)
+            case ast.Eliminate(player) | ast.FirstPlayer(player) | ast.Win(player):
+                self.expr(player, scope)
+            case ast.Set(target, value):
+                self.set_target(target, scope)
+                self.expr(value, scope)
+            case ast.Pass():
+                pass
+            case ast.Stop():
+                if not scope.in_repeat:
+                    self.err("E250", "'stop' can only be used inside 'repeat'", stmt.span)
+            case ast.If(branches, otherwise):
+                for cond, body in branches:
+                    self.expr(cond, scope)
+                    self.block(body, scope)
+                self.block(otherwise, scope)
+            case ast.For(var, source, body):
+                self.expr(source, scope)
+                self.block(body, scope.bind(var))
+            case ast.Repeat(body):
+                self.block(body, attrs.evolve(scope, in_repeat=True))
+            case ast.Choose(options):
+                self.choose(stmt, options, scope)
+            case _:
+                assert_never(stmt)
+
+    def choose(self, stmt: ast.Choose, options: tuple[ast.Option, ...], scope: _Scope) -> None:
+        if scope.procedure not in ("turn", "after turn"):
+            self.err("E251", "'choose' can only be used in 'turn' or 'after turn'", stmt.span)
+        names = [o.name for o in options]
+        for option in options:
+            if names.count(option.name) > 1:
+                self.err("E252", f"two options are named '{option.name}'", option.span)
+            inner = scope
+            for binder in option.binders:
+                self.expr(binder.source, inner)
+                inner = inner.bind(binder.var)
+            for guard in option.guards:
+                self.expr(guard.condition, inner)
+                if guard.afterwards and scope.procedure != "turn":
+                    self.err("E253", "'afterwards' guards can only be used in the 'turn' procedure", guard.span)
+            self.block(option.body, inner)
+
+    def set_target(self, target: ast.Expr, scope: _Scope) -> None:
+        match target:
+            case ast.Name(name) if name in self.sym.vars and not self.sym.vars[name].per_player:
+                self.used.add(name)
+            case ast.Call(name, (player,), ()) if name in self.sym.vars and self.sym.vars[name].per_player:
+                self.used.add(name)
+                self.expr(player, scope)
+            case _:
+                self.err("E254", "'set' needs a variable: 'set NAME = value', or 'set NAME(player) = value' "
+                         "for a per-player variable", target.span)
+
+    def zone_ref(self, expr: ast.Expr, scope: _Scope, per_player_name: bool = False) -> None:
+        match expr:
+            case ast.Name(name) if name in self.sym.zones:
+                self.used.add(name)
+                if self.sym.per_player(name) and not per_player_name:
+                    self.err("E260", f"'{name}' is a per-player zone: say whose, as in '{name}(me)'", expr.span)
+            case ast.Call(name, (player,), ()) if name in self.sym.zones:
+                self.used.add(name)
+                if not self.sym.per_player(name):
+                    self.err("E261", f"'{name}' is a shared zone: write it without a player", expr.span)
+                self.expr(player, scope)
+            case ast.Name(name) | ast.Call(name):
+                self.err("E221", f"unknown zone '{name}'{suggest(name, self.sym.zones)}", expr.span)
+            case _:
+                self.err("E262", "expected a zone here, such as 'deck' or 'hand(me)'", expr.span)
+
+    # ---- expressions ----------------------------------------------------------
+    def expr(self, e: ast.Expr, scope: _Scope) -> None:
+        match e:
+            case ast.Name(name):
+                self.name(name, e.span, scope)
+            case ast.Int() | ast.Str():
+                pass
+            case ast.Attr(obj, name):
+                self.expr(obj, scope)
+                if name not in self.sym.attributes:
+                    self.err("E220", f"unknown attribute '{name}'{suggest(name, self.sym.attributes)}", e.span)
+                self.used.add(name)
+            case ast.Index(obj, index):
+                self.expr(obj, scope)
+                self.expr(index, scope)
+            case ast.Call():
+                self.call(e, scope)
+            case ast.TupleLit(items) | ast.ListLit(items):
+                for item in items:
+                    self.expr(item, scope)
+            case ast.Comprehension(element, var, source, cond):
+                self.expr(source, scope)
+                inner = scope.bind(var)
+                self.expr(element, inner)
+                if cond is not None:
+                    self.expr(cond, inner)
+            case ast.Where(source, cond):
+                self.expr(source, scope)
+                self.expr(cond, attrs.evolve(scope, lazy=True))
+            case ast.BinOp(_, left, right) | ast.Compare(_, left, right) | ast.BoolOp(_, left, right):
+                self.expr(left, scope)
+                self.expr(right, scope)
+            case ast.Not(operand) | ast.Neg(operand):
+                self.expr(operand, scope)
+            case ast.IfExpr(cond, then, otherwise):
+                for part in (cond, then, otherwise):
+                    self.expr(part, scope)
+            case _:
+                assert_never(e)
+
+    def name(self, name: str, span: Span, scope: _Scope) -> None:
+        self.used.add(name)
+        if name in scope.locals or name in CONSTANTS or name in STATE_NAMES:
+            return
+        if name == "it":
+            if not scope.lazy:
+                self.err("E270", "'it' is only defined inside 'where' and 'by:'", span)
+            return
+        if scope.lazy and name in self.sym.attributes:
+            return
+        if name in self.sym.defs:
+            if self.sym.defs[name].has_params:
+                self.err("E271", f"'{name}' takes arguments: write {name}(...)", span)
+            return
+        if name in self.sym.zones:
+            if self.sym.per_player(name):
+                self.err("E260", f"'{name}' is a per-player zone: say whose, as in '{name}(me)'", span)
+            return
+        if name in self.sym.vars:
+            if self.sym.vars[name].per_player:
+                self.err("E272", f"'{name}' is a per-player variable: write {name}(player)", span)
+            return
+        if name in self.sym.options or name in self.sym.values or name in self.sym.cards or name in self.sym.cases:
+            return
+        if name in self.sym.attributes:
+            self.err("E273", f"'{name}' is an attribute: read it from a card, as in 'card.{name}', or inside 'where'",
+                     span)
+            return
+        self.err("E274", f"unknown name '{name}'{suggest(name, list(self.sym.all_names()) + list(scope.locals))}",
+                 span)
+
+    def call(self, e: ast.Call, scope: _Scope) -> None:
+        name = e.func
+        self.used.add(name)
+        if name in self.sym.zones or (name in self.sym.vars and self.sym.vars[name].per_player):
+            self.arity(e, 1, 1, ())
+        elif name in self.sym.defs:
+            n = len(self.sym.defs[name].params)
+            if not self.sym.defs[name].has_params:
+                self.err("E275", f"'{name}' takes no arguments: write it without parentheses", e.span)
+            self.arity(e, n, n, ())
+        elif name in self.sym.cases:
+            n = len(self.sym.cases[name].params)
+            self.arity(e, n, n, ())
+        elif name in FUNCTIONS:
+            sig = FUNCTIONS[name][0]
+            self.arity(e, sig.min_args, sig.max_args, sig.lazy)
+            for kw in REQUIRED_KEYWORDS.get(name, ()):
+                if kw not in {k.name for k in e.kwargs}:
+                    self.err("E276", f"'{name}' needs '{kw}:', as in {name}(cards, {kw}: number)", e.span)
+        elif name in STATE_FUNCTIONS:
+            sig = STATE_FUNCTIONS[name]
+            self.arity(e, sig.min_args, sig.max_args, ())
+            if name == "label":
+                self.label_call(e, scope)
+                return
+        else:
+            known = list(FUNCTIONS) + list(STATE_FUNCTIONS) + list(self.sym.defs) + list(self.sym.cases) + list(
+                self.sym.zones)
+            self.err("E277", f"unknown function '{name}'{suggest(name, known)}", e.span)
+        for arg in e.args:
+            self.expr(arg, scope)
+        for kw in e.kwargs:
+            self.expr(kw.value, attrs.evolve(scope, lazy=True))
+
+    def label_call(self, e: ast.Call, scope: _Scope) -> None:
+        if not e.args or not isinstance(e.args[0], ast.Name) or e.args[0].id not in self.sym.cases:
+            self.err("E278", "the first argument of 'label' must name a 'def ... by ...' definition", e.span)
+        for arg in e.args[1:]:
+            self.expr(arg, scope)
+
+    def arity(self, e: ast.Call, low: int, high: int, keywords: tuple[str, ...]) -> None:
+        n = len(e.args)
+        if not low <= n <= high:
+            want = f"{low}" if low == high else f"{low} to {high}"
+            self.err("E280", f"'{e.func}' takes {want} argument{'s' if high != 1 else ''}, not {n}", e.span)
+        for kw in e.kwargs:
+            if kw.name not in keywords:
+                allowed = f"; it accepts {', '.join(k + ':' for k in keywords)}" if keywords else ""
+                self.err("E281", f"'{e.func}' has no argument '{kw.name}:'{allowed}", kw.span)
+
+    # ---- whole-file checks ----------------------------------------------------
+    def check_recursion(self) -> None:
+        """Definitions may not call themselves, directly or not: evaluation must stay bounded."""
+        calls = {name: _called_names(d.body) for name, d in self.sym.defs.items()}
+        for name, d in self.sym.cases.items():
+            calls[name] = set().union(*(_called_names(c.body) for c in d.clauses))
+        for name in calls:
+            stack, seen = [name], set()
+            while stack:
+                cur = stack.pop()
+                for nxt in calls.get(cur, ()):
+                    if nxt == name:
+                        decl = self.sym.defs.get(name) or self.sym.cases[name]
+                        self.err("E290", f"'{name}' refers to itself; definitions cannot be recursive", decl.span)
+                        stack = []
+                        break
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        stack.append(nxt)
+
+    def check_unused(self) -> None:
+        for table in (self.sym.defs, self.sym.cases, self.sym.vars, self.sym.options, self.sym.zones):
+            for name, decl in table.items():
+                if name not in self.used:
+                    self.warn("W202", f"'{name}' is declared but never used", decl.span)
+
+
+def _called_names(e) -> set[str]:
+    """Every name and called function inside an expression."""
+    out: set[str] = set()
+    stack = [e]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Name):
+            out.add(node.id)
+        elif isinstance(node, ast.Call):
+            out.add(node.func)
+        if attrs.has(type(node)):
+            for field in attrs.fields(type(node)):
+                value = getattr(node, field.name)
+                if isinstance(value, tuple):
+                    stack.extend(v for v in value if attrs.has(type(v)))
+                elif attrs.has(type(value)):
+                    stack.append(value)
+    return out
+
+
+def check(rules: ast.RulesFile) -> tuple[Symbols, list[Diagnostic]]:
+    """Resolve names and collect every diagnostic of a file, errors and warnings."""
+    checker = Checker(rules)
+    diags = checker.run()
+    diags.sort(key=lambda d: (d.span.line, d.span.column))
+    return checker.sym, diags

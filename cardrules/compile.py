@@ -1,0 +1,534 @@
+"""Checked AST + options -> `engine.Game`: expressions become closures, procedures become instructions."""
+
+from __future__ import annotations
+
+import itertools
+import operator
+from typing import Any, Callable
+
+import attrs
+
+from . import ast
+from .builtins import CONSTANTS, FUNCTIONS
+from .check import Symbols
+from .diagnostics import RulesError, Span, error
+from .engine import (PAUSE, Decision, ExprFn, Game, GuardSpec, OptionSpec, RuleFailure, State, VarSpec,
+                     ZoneSpec)
+from .values import NOTHING, SEATS, Card, Sym
+
+_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+            ">=": operator.ge, "in": lambda a, b: a in b, "not in": lambda a, b: a not in b}
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
+
+
+@attrs.define
+class _Frame:
+    size: int = 0
+
+    def alloc(self) -> int:
+        self.size += 1
+        return self.size - 1
+
+
+@attrs.frozen
+class _Scope:
+    frame: _Frame
+    names: dict[str, int] = attrs.Factory(dict)
+    it: int | None = None
+
+    def bind(self, name: str) -> tuple["_Scope", int]:
+        slot = self.frame.alloc()
+        return attrs.evolve(self, names={**self.names, name: slot}), slot
+
+    def with_it(self) -> tuple["_Scope", int]:
+        slot = self.frame.alloc()
+        return attrs.evolve(self, it=slot), slot
+
+
+def _const(value: Any) -> ExprFn:
+    return lambda s, f: value
+
+
+class _Compiler:
+    def __init__(self, rules: ast.RulesFile, sym: Symbols, options: dict[str, Any], sources: dict[str, str]):
+        self.rules = rules
+        self.sym = sym
+        self.path = rules.path
+        self.options = options
+        self.sources = sources
+        self.syms: dict[str, Sym] = {}
+        self.card_attrs: dict[str, dict[Card, Any]] = {}
+        self.zone_specs: dict[str, ZoneSpec] = {}
+        self.var_specs: dict[str, VarSpec] = {}
+        self.def_cells: dict[str, list] = {}  # name -> [body fn, frame size, param count]
+        self.program: list[Callable[[State], int]] = []
+        self.spans: list[Span] = []
+        self.decisions: dict[int, Decision] = {}
+        self.frame = _Frame()  # the procedures' shared frame: State.locals
+        self.card_names: dict[str, Card] = {}
+
+    # ---- declarations ------------------------------------------------------
+    def attributes(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name, decl in self.sym.attributes.items():
+            if decl.values:
+                count = len(decl.values)
+                values = tuple(Sym(name, v.name, count - i, v.short) for i, v in enumerate(decl.values))
+                self.syms.update((v.name, v) for v in values)
+                out[name] = values
+            else:
+                out[name] = (decl.low, decl.high)
+        return out
+
+    def domain(self, attribute: str, attributes: dict[str, Any]) -> list:
+        dom = attributes[attribute]
+        return list(dom) if dom and isinstance(dom[0], Sym) else list(range(dom[0], dom[1] + 1))
+
+    def literal(self, e: ast.Expr) -> Any:
+        match e:
+            case ast.Int(v):
+                return v
+            case ast.Str(v):
+                return v
+            case ast.Name(n) if n in self.syms:
+                return self.syms[n]
+            case ast.Name(n) if n in CONSTANTS:
+                return CONSTANTS[n]
+        raise RulesError([error("E300", "expected a number, a quoted text or an attribute value here", e.span,
+                                self.path)], self.sources)
+
+    def cards(self, attributes: dict[str, Any]) -> tuple[list[dict], list[str]]:
+        """Every card as (attribute values, home zone, name), in declaration order."""
+        made: list[dict] = []
+        homes: list[str] = []
+        names: list[str | None] = []
+        labels: list[str | None] = []
+        for decl in self.rules.declarations:
+            if isinstance(decl, ast.CardsDecl):
+                domains = [self.domain(a, attributes) for a in decl.attributes]
+                for combo in itertools.product(*domains):
+                    for _ in range(decl.copies):
+                        made.append(dict(zip(decl.attributes, combo)))
+                        homes.append(decl.zone)
+                        names.append(None)
+                        labels.append(None)
+            elif isinstance(decl, ast.CardDecl):
+                made.append({a.name: self.literal(a.value) for a in decl.attributes})
+                homes.append(decl.zone)
+                names.append(decl.name)
+                labels.append(decl.label or decl.name)
+        return [{"attrs": m, "home": h, "name": n, "label": lb} for m, h, n, lb in zip(made, homes, names, labels)], []
+
+    def order_key(self, card: dict, order: tuple[str, ...]) -> tuple:
+        key = []
+        for attr in order:
+            value = card["attrs"].get(attr, NOTHING)
+            key.append(-(10 ** 9) if value is NOTHING else (value.rank if isinstance(value, Sym) else value))
+        return tuple(key)
+
+    def text_of(self, card: dict, text_attrs: tuple[str, ...]) -> str:
+        if card["name"]:
+            return card["name"]
+        parts = []
+        for attr in text_attrs or tuple(card["attrs"]):
+            value = card["attrs"].get(attr, NOTHING)
+            parts.append(value.short if isinstance(value, Sym) else str(value))
+        return "".join(parts) if text_attrs else " ".join(parts)
+
+    def label_of(self, card: dict) -> str:
+        if card["label"]:
+            return card["label"]
+        return " ".join(v.name if isinstance(v, Sym) else str(v) for v in card["attrs"].values())
+
+    def zones(self) -> tuple[ZoneSpec, ...]:
+        shared = [z for z in self.sym.zones.values() if "per_player" not in z.properties]
+        mine = [z for z in self.sym.zones.values() if "per_player" in z.properties]
+        specs = []
+        for index, decl in enumerate(shared):
+            specs.append(self.zone_spec(decl, False, index))
+        for index, decl in enumerate(mine):
+            specs.append(self.zone_spec(decl, True, index))
+        self.zone_specs = {s.name: s for s in specs}
+        return tuple(specs)
+
+    @staticmethod
+    def zone_spec(decl: ast.ZoneDecl, per_player: bool, index: int) -> ZoneSpec:
+        props = set(decl.properties)
+        visibility = next((v for v in ("public", "hidden", "owner") if v in props), "public")
+        kind = "row" if "row" in props else "stack"
+        return ZoneSpec(decl.name, per_player, visibility, kind, index)
+
+    def variables(self) -> tuple[VarSpec, ...]:
+        shared = [v for v in self.sym.vars.values() if not v.per_player]
+        mine = [v for v in self.sym.vars.values() if v.per_player]
+        specs = []
+        for group, per_player in ((shared, False), (mine, True)):
+            for index, decl in enumerate(group):
+                specs.append(VarSpec(decl.name, per_player, index, self.expr(decl.initial, _Scope(self.frame))))
+        self.var_specs = {s.name: s for s in specs}
+        return tuple(specs)
+
+    # ---- definitions ---------------------------------------------------------
+    def definitions(self) -> None:
+        for name, decl in self.sym.defs.items():
+            self.def_cells[name] = [None, 0, len(decl.params)]
+        for name, decl in self.sym.cases.items():
+            self.def_cells[name] = [None, 0, len(decl.params)]
+        for name, decl in self.sym.defs.items():
+            frame = _Frame()
+            scope = _Scope(frame)
+            for param in decl.params:
+                scope, _ = scope.bind(param)
+            body = self.expr(decl.body, scope)
+            self.def_cells[name][:2] = [body, frame.size]
+        for name, decl in self.sym.cases.items():
+            self.case(name, decl)
+
+    def case(self, name: str, decl: ast.CaseDecl) -> None:
+        frame = _Frame()
+        scope = _Scope(frame)
+        for param in decl.params:
+            scope, _ = scope.bind(param)
+        key_slot = scope.names[decl.key]
+        table = {self.syms[c.key]: self.expr(c.body, scope) for c in decl.clauses}
+
+        def dispatch(s, f):
+            return table[f[key_slot]](s, f)
+
+        self.def_cells[name][:2] = [dispatch, frame.size]
+
+    # ---- expressions -----------------------------------------------------------
+    def expr(self, e: ast.Expr, sc: _Scope) -> ExprFn:
+        match e:
+            case ast.Name(name):
+                return self.name(name, sc)
+            case ast.Int(value) | ast.Str(value):
+                return _const(value)
+            case ast.Attr(obj, name):
+                table = self.card_attrs[name]
+                get = table.get
+                of = self.expr(obj, sc)
+                return lambda s, f: get(of(s, f), NOTHING)
+            case ast.Index(obj, index):
+                of, ix = self.expr(obj, sc), self.expr(index, sc)
+                return lambda s, f: of(s, f)[ix(s, f)]
+            case ast.Call():
+                return self.call(e, sc)
+            case ast.TupleLit(items):
+                fns = [self.expr(i, sc) for i in items]
+                return lambda s, f: tuple(fn(s, f) for fn in fns)
+            case ast.ListLit(items):
+                fns = [self.expr(i, sc) for i in items]
+                return lambda s, f: [fn(s, f) for fn in fns]
+            case ast.Comprehension():
+                return self.comprehension(e, sc)
+            case ast.Where(source, cond):
+                return self.where(source, cond, sc)
+            case ast.BinOp(op, left, right) | ast.Compare(op, left, right):
+                fn = _ARITH.get(op) or _COMPARE[op]
+                lf, rf = self.expr(left, sc), self.expr(right, sc)
+                return lambda s, f: fn(lf(s, f), rf(s, f))
+            case ast.BoolOp("and", left, right):
+                lf, rf = self.expr(left, sc), self.expr(right, sc)
+                return lambda s, f: lf(s, f) and rf(s, f)
+            case ast.BoolOp(_, left, right):
+                lf, rf = self.expr(left, sc), self.expr(right, sc)
+                return lambda s, f: lf(s, f) or rf(s, f)
+            case ast.Not(operand):
+                of = self.expr(operand, sc)
+                return lambda s, f: not of(s, f)
+            case ast.Neg(operand):
+                of = self.expr(operand, sc)
+                return lambda s, f: -of(s, f)
+            case ast.IfExpr(cond, then, otherwise):
+                cf, tf, of = self.expr(cond, sc), self.expr(then, sc), self.expr(otherwise, sc)
+                return lambda s, f: tf(s, f) if cf(s, f) else of(s, f)
+        raise AssertionError(f"unexpected node {e!r}")
+
+    def name(self, name: str, sc: _Scope) -> ExprFn:
+        if name in sc.names:
+            slot = sc.names[name]
+            return lambda s, f: f[slot]
+        if name == "it":
+            slot = sc.it
+            return lambda s, f: f[slot]
+        if sc.it is not None and name in self.card_attrs:
+            get, slot = self.card_attrs[name].get, sc.it
+            return lambda s, f: get(f[slot], NOTHING)
+        return self.global_name(name)
+
+    def global_name(self, name: str) -> ExprFn:
+        if name in self.def_cells:
+            cell = self.def_cells[name]
+            return lambda s, f: cell[0](s, [None] * cell[1])
+        if name in self.zone_specs:
+            slot = self.zone_specs[name].index
+            return lambda s, f: s.zones[slot]
+        if name in self.var_specs:
+            slot = self.var_specs[name].index
+            return lambda s, f: s.vars[slot]
+        if name in self.options:
+            return _const(self.options[name])
+        if name in self.syms:
+            return _const(self.syms[name])
+        if name in self.card_names:
+            return _const(self.card_names[name])
+        if name in CONSTANTS:
+            return _const(CONSTANTS[name])
+        return _STATE_NAMES[name]
+
+    def call(self, e: ast.Call, sc: _Scope) -> ExprFn:
+        name = e.func
+        args = [self.expr(a, sc) for a in e.args] if name != "label" else []
+        if name in self.zone_specs:
+            return self.per_player(self.zone_specs[name].index, args[0], zones=True)
+        if name in self.var_specs:
+            return self.per_player(self.var_specs[name].index, args[0], zones=False)
+        if name in self.def_cells:
+            return self.call_def(self.def_cells[name], args)
+        if name in FUNCTIONS:
+            return self.call_builtin(FUNCTIONS[name][1], args, e.kwargs, sc)
+        return _STATE_FUNCTIONS[name](self, e, sc, args)
+
+    def per_player(self, index: int, player: ExprFn, zones: bool) -> ExprFn:
+        if zones:
+            base = len([z for z in self.zone_specs.values() if not z.per_player])
+            return lambda s, f: s.zones[base + index * s.n + player(s, f)]
+        base = len([v for v in self.var_specs.values() if not v.per_player])
+        return lambda s, f: s.vars[base + index * s.n + player(s, f)]
+
+    @staticmethod
+    def call_def(cell: list, args: list[ExprFn]) -> ExprFn:
+        if len(args) == 1:
+            a0 = args[0]
+
+            def call1(s, f):
+                frame = [None] * cell[1]
+                frame[0] = a0(s, f)
+                return cell[0](s, frame)
+            return call1
+
+        def call(s, f):
+            frame = [fn(s, f) for fn in args]
+            frame.extend([None] * (cell[1] - len(frame)))
+            return cell[0](s, frame)
+        return call
+
+    def call_builtin(self, impl, args: list[ExprFn], kwargs, sc: _Scope) -> ExprFn:
+        if not kwargs:
+            if len(args) == 1:
+                a0 = args[0]
+                return lambda s, f: impl(a0(s, f))
+            return lambda s, f: impl(*[a(s, f) for a in args])
+        lazy = {}
+        for kw in kwargs:
+            inner, slot = sc.with_it()
+            lazy[kw.name] = (slot, self.expr(kw.value, inner))
+
+        def call(s, f):
+            keys = {}
+            for kname, (slot, kf) in lazy.items():
+                def key(x, slot=slot, kf=kf):
+                    f[slot] = x
+                    return kf(s, f)
+                keys[kname] = key
+            return impl(*[a(s, f) for a in args], **keys)
+        return call
+
+    def comprehension(self, e: ast.Comprehension, sc: _Scope) -> ExprFn:
+        source = self.expr(e.source, sc)
+        inner, slot = sc.bind(e.var)
+        element = self.expr(e.element, inner)
+        cond = self.expr(e.condition, inner) if e.condition is not None else None
+
+        def comp(s, f):
+            out = []
+            for x in source(s, f):
+                f[slot] = x
+                if cond is None or cond(s, f):
+                    out.append(element(s, f))
+            return out
+        return comp
+
+    def where(self, source_e: ast.Expr, cond_e: ast.Expr, sc: _Scope) -> ExprFn:
+        source = self.expr(source_e, sc)
+        inner, slot = sc.with_it()
+        cond = self.expr(cond_e, inner)
+
+        def where(s, f):
+            out = []
+            for x in source(s, f):
+                f[slot] = x
+                if cond(s, f):
+                    out.append(x)
+            return out
+        return where
+
+    # ---- procedures --------------------------------------------------------------
+    def emit(self, instruction: Callable[[State], int], span: Span) -> int:
+        self.program.append(instruction)
+        self.spans.append(span)
+        return len(self.program) - 1
+
+    def here(self) -> int:
+        return len(self.program)
+
+    def block(self, body, sc: _Scope, loop_exit: list | None = None) -> None:
+        for stmt in body:
+            self.stmt(stmt, sc, loop_exit)
+
+    def stmt(self, st: ast.Stmt, sc: _Scope, loop_exit: list | None) -> None:
+        from .procedures import STATEMENTS  # statement compilers live beside the instructions they make
+        STATEMENTS[type(st)](self, st, sc, loop_exit)
+
+    def zone_slot(self, e: ast.Expr, sc: _Scope) -> Callable[[State, list], int]:
+        """Compile a zone reference (`deck`, `hand(me)`) to a function giving its slot in State.zones."""
+        match e:
+            case ast.Name(name):
+                spec = self.zone_specs[name]
+                return lambda s, f: spec.index
+            case ast.Call(name, (player,)):
+                spec = self.zone_specs[name]
+                base = len([z for z in self.zone_specs.values() if not z.per_player])
+                pf = self.expr(player, sc)
+                return lambda s, f: base + spec.index * s.n + pf(s, f)
+        raise AssertionError(e)
+
+
+def _active(s: State, f) -> list:
+    return [SEATS[p] for p in range(s.n) if not s.eliminated[p]]
+
+
+_STATE_NAMES: dict[str, ExprFn] = {
+    "me": lambda s, f: SEATS[s.me],
+    "players": lambda s, f: list(SEATS[: s.n]),
+    "active": _active,
+    "num_players": lambda s, f: s.n,
+}
+
+
+def _left(c: _Compiler, e, sc, args):
+    p = args[0]
+    return lambda s, f: SEATS[(p(s, f) + 1) % s.n]
+
+
+def _right(c: _Compiler, e, sc, args):
+    p = args[0]
+    return lambda s, f: SEATS[(p(s, f) - 1) % s.n]
+
+
+def _eliminated(c: _Compiler, e, sc, args):
+    p = args[0]
+    return lambda s, f: s.eliminated[p(s, f)]
+
+
+def _label(c: _Compiler, e, sc, args):
+    decl = c.sym.cases[e.args[0].id]
+    labels = {c.syms[cl.key]: cl.label or cl.key for cl in decl.clauses}
+    key = c.expr(e.args[1], sc)
+    return lambda s, f: labels.get(key(s, f), "")
+
+
+def _owner(c: _Compiler, e, sc, args):
+    card = args[0]
+    shared = len([z for z in c.zone_specs.values() if not z.per_player])
+
+    def owner(s, f):
+        x = card(s, f)
+        for slot in range(shared, len(s.zones)):
+            if x in s.zones[slot]:
+                return SEATS[(slot - shared) % s.n]
+        return NOTHING
+    return owner
+
+
+_STATE_FUNCTIONS = {"left": _left, "right": _right, "eliminated": _eliminated, "label": _label, "owner": _owner}
+
+
+def option_values(sym: Symbols, given: dict[str, Any], path: str, sources: dict[str, str]) -> dict[str, Any]:
+    """Defaults overridden by `given`; an unknown option or a value of the wrong kind is a RulesError."""
+    values: dict[str, Any] = {}
+    problems = []
+    for name, decl in sym.options.items():
+        values[name] = _literal_default(decl.default)
+    for name, raw in given.items():
+        if name not in sym.options:
+            known = ", ".join(sorted(sym.options)) or "none"
+            problems.append(error("E310", f"unknown option '{name}' (options of this game: {known})", Span(1, 1),
+                                  path))
+            continue
+        value = _coerce(raw, values[name])
+        if value is None:
+            problems.append(error("E311", f"option '{name}' needs a value like {values[name]!r}, not {raw!r}",
+                                  sym.options[name].span, path))
+        else:
+            values[name] = value
+    if problems:
+        raise RulesError(problems, sources)
+    return values
+
+
+def _literal_default(e: ast.Expr) -> Any:
+    match e:
+        case ast.Int(v) | ast.Str(v):
+            return v
+        case ast.Name("true"):
+            return True
+        case ast.Name("false"):
+            return False
+    return None
+
+
+def _coerce(raw: Any, default: Any) -> Any:
+    if isinstance(default, bool):
+        if isinstance(raw, bool):
+            return raw
+        return {"true": True, "on": True, "yes": True, "1": True, "false": False, "off": False, "no": False,
+                "0": False}.get(str(raw).lower())
+    if isinstance(default, int):
+        try:
+            return int(raw)
+        except (TypeError, ValueError):
+            return None
+    return str(raw)
+
+
+def compile_game(rules: ast.RulesFile, sym: Symbols, options: dict[str, Any], sources: dict[str, str],
+                 name: str) -> Game:
+    """Build the executable game once per rules file and set of options."""
+    values = option_values(sym, options, rules.path, sources)
+    c = _Compiler(rules, sym, values, sources)
+    attributes = c.attributes()
+    raw_cards, _ = c.cards(attributes)
+    order = next((d.attributes for d in rules.declarations if isinstance(d, ast.OrderDecl)), ())
+    text_attrs = next((d.attributes for d in rules.declarations if isinstance(d, ast.TextDecl)), ())
+    raw_cards.sort(key=lambda card: c.order_key(card, order))  # stable: ids follow the card order
+    cards = tuple(Card(i) for i in range(len(raw_cards)))
+    for attr in sym.attributes:
+        c.card_attrs[attr] = {cards[i]: rc["attrs"][attr] for i, rc in enumerate(raw_cards) if attr in rc["attrs"]}
+    for i, rc in enumerate(raw_cards):
+        if rc["name"]:
+            c.card_names[rc["name"]] = cards[i]
+    zones = c.zones()
+    shared_zones = sum(1 for z in zones if not z.per_player)
+    variables = c.variables()
+    c.definitions()
+    from .procedures import build_program
+    pcs = build_program(c)
+    shows = tuple((d.label, c.expr(d.value, _Scope(c.frame))) for d in rules.declarations
+                  if isinstance(d, ast.ShowDecl))
+    return Game(
+        name=name, title=sym.title, path=rules.path, min_players=sym.players[0], max_players=sym.players[1],
+        options=values,
+        option_docs={n: (_literal_default(d.default), d.doc or "") for n, d in sym.options.items()},
+        attributes=attributes, card_attrs=c.card_attrs, cards=cards,
+        card_texts=tuple(c.text_of(rc, text_attrs) for rc in raw_cards),
+        card_labels=tuple(c.label_of(rc) for rc in raw_cards),
+        card_home=tuple(c.zone_specs[rc["home"]].index for rc in raw_cards),
+        zones=zones, shared_zones=shared_zones, vars=variables,
+        shared_vars=sum(1 for v in variables if not v.per_player),
+        program=c.program, spans=c.spans, decisions=c.decisions, frame_size=c.frame.size, shows=shows,
+        sources=sources, **pcs)
+
+
+__all__ = ["compile_game", "PAUSE", "RuleFailure", "GuardSpec", "OptionSpec"]

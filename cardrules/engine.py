@@ -1,0 +1,413 @@
+"""Compiled `Game` + plain-data `State`: the generic turn engine with an OpenSpiel-like API."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterator
+
+import attrs
+
+from .diagnostics import RulesRuntimeError, Span, error
+from .values import NOTHING, SEATS, Card, Seat, Sym
+
+PAUSE = -1
+STEP_BUDGET = 200_000  # instructions per apply_action: a looping rules file stops with a message
+SEARCH_BUDGET = 20_000  # states explored by one 'afterwards' guard
+MASK64 = (1 << 64) - 1
+
+Instruction = Callable[["State"], int]
+ExprFn = Callable[["State", list], Any]
+
+
+@attrs.frozen
+class ZoneSpec:
+    name: str
+    per_player: bool
+    visibility: str  # public | hidden | owner
+    kind: str  # stack | row
+    index: int  # shared: slot; per player: position among per-player zones
+
+
+@attrs.frozen
+class VarSpec:
+    name: str
+    per_player: bool
+    index: int
+    initial: ExprFn
+
+
+@attrs.frozen
+class GuardSpec:
+    condition: ExprFn
+    afterwards: bool
+    span: Span
+
+
+@attrs.frozen
+class OptionSpec:
+    name: str
+    binders: tuple[tuple[int, ExprFn], ...]  # (local slot, source of candidates)
+    guards: tuple[GuardSpec, ...]
+    body_pc: int
+    span: Span
+
+
+@attrs.frozen
+class Decision:
+    options: tuple[OptionSpec, ...]
+    span: Span
+
+
+@attrs.frozen
+class Action:
+    """One legal move: an option of the pending decision and the values bound to its binders."""
+
+    option: int
+    name: str
+    values: tuple = ()
+    text: str = attrs.field(default="", eq=False)
+
+    def __str__(self) -> str:
+        return self.text or self.name
+
+
+@attrs.define(eq=False)
+class Game:
+    """A rules file compiled for one set of options; immutable once built."""
+
+    name: str
+    title: str
+    path: str
+    min_players: int
+    max_players: int
+    options: dict[str, Any]
+    option_docs: dict[str, tuple[Any, str]]  # name -> (default, description)
+    attributes: dict[str, tuple[Sym, ...] | tuple[int, int]]
+    card_attrs: dict[str, dict[Card, Any]]
+    cards: tuple[Card, ...]
+    card_texts: tuple[str, ...]
+    card_labels: tuple[str, ...]
+    card_home: tuple[int, ...]  # shared zone slot each card starts in
+    zones: tuple[ZoneSpec, ...]
+    shared_zones: int
+    vars: tuple[VarSpec, ...]
+    shared_vars: int
+    program: list[Instruction]
+    spans: list[Span]
+    decisions: dict[int, Decision]
+    setup_pc: int
+    turn_pc: int
+    turn_end_pc: int
+    frame_size: int
+    shows: tuple[tuple[str, ExprFn], ...]
+    sources: dict[str, str]
+    by_text: dict[str, list[Card]] = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        self.by_text = {}
+        for card in self.cards:
+            self.by_text.setdefault(self.card_texts[card].lower(), []).append(card)
+
+    # -- layout
+    def zone(self, name: str) -> ZoneSpec:
+        for spec in self.zones:
+            if spec.name == name:
+                return spec
+        raise KeyError(name)
+
+    def zone_slot(self, spec: ZoneSpec, n: int, player: int = 0) -> int:
+        return self.shared_zones + spec.index * n + player if spec.per_player else spec.index
+
+    def var_slot(self, spec: VarSpec, n: int, player: int = 0) -> int:
+        return self.shared_vars + spec.index * n + player if spec.per_player else spec.index
+
+    # -- cards
+    def card_json(self, card: Card) -> dict:
+        return {attr: _plain(table[card]) for attr, table in self.card_attrs.items() if card in table}
+
+    def describe(self, value: Any) -> str:
+        """A value as a player would write it: card text, P1, a colour name, a number."""
+        match value:
+            case Card():
+                return self.card_texts[value]
+            case Seat():
+                return f"P{int(value)}"
+            case bool():
+                return "true" if value else "false"
+            case list() | tuple():
+                return "[" + ", ".join(self.describe(v) for v in value) + "]"
+            case _:
+                return str(value)
+
+    # -- states
+    def new_initial_state(self, num_players: int | None = None, seed: int = 0) -> "State":
+        n = self.min_players if num_players is None else num_players
+        if not self.min_players <= n <= self.max_players:
+            raise ValueError(f"{self.title} is for {self.min_players} to {self.max_players} players, not {n}")
+        state = self.blank_state(n, seed)
+        for card in self.cards:
+            state.zones[self.card_home[card]].append(card)
+        state.pc = self.setup_pc
+        state.run()
+        return state
+
+    def blank_state(self, n: int, seed: int) -> "State":
+        zones = [[] for _ in range(self.shared_zones + n * (len(self.zones) - self.shared_zones))]
+        size = self.shared_vars + n * (len(self.vars) - self.shared_vars)
+        state = State(game=self, n=n, zones=zones, vars=[None] * size, eliminated=[False] * n,
+                      locals=[None] * self.frame_size, rng=_mix(seed))
+        for spec in self.vars:
+            for p in range(n if spec.per_player else 1):
+                state.vars[self.var_slot(spec, n, p)] = spec.initial(state, state.locals)
+        return state
+
+
+def _plain(value: Any) -> Any:
+    return value.name if isinstance(value, Sym) else (None if value is NOTHING else int(value))
+
+
+def _mix(seed: int) -> int:
+    return (int(seed) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK64
+
+
+@attrs.define(eq=True)
+class State:
+    """Everything about a game in progress, as plain data: zones, variables, the paused procedure."""
+
+    game: Game = attrs.field(eq=False, repr=False)
+    n: int
+    zones: list[list[Card]]
+    vars: list[Any]
+    eliminated: list[bool]
+    locals: list[Any]
+    rng: int
+    me: int = 0
+    pc: int = 0
+    terminal: bool = False
+    winners: list[int] = attrs.Factory(list)
+    turns: int = 0
+    decisions: int = 0
+    _legal: list[Action] | None = attrs.field(default=None, eq=False, repr=False, alias="_legal")
+
+    # -- OpenSpiel-like API
+    def current_player(self) -> int:
+        return -1 if self.terminal else self.me
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    def returns(self) -> list[float]:
+        """1.0 for each winner and 0.0 for everyone else once the game is over."""
+        return [1.0 if p in self.winners else 0.0 for p in range(self.n)]
+
+    def legal_actions(self) -> list[Action]:
+        if self.terminal:
+            return []
+        if self._legal is None:
+            self._legal = list(self._enumerate())
+            if not self._legal:
+                decision = self.game.decisions[self.pc]
+                raise RulesRuntimeError([error("R301", "no option of this 'choose' is possible here, so the "
+                                               "game cannot go on", decision.span, self.game.path)],
+                                        self.game.sources)
+        return self._legal
+
+    def apply_action(self, action: Action | int | str) -> None:
+        chosen = self._resolve(action)
+        self.decisions += 1
+        self._step(chosen)
+
+    def _step(self, action: Action, stop_at: int = PAUSE) -> None:
+        option = self.game.decisions[self.pc].options[action.option]
+        for (slot, _), value in zip(option.binders, action.values):
+            self.locals[slot] = value
+        self.pc = option.body_pc
+        self._legal = None
+        self.run(stop_at)
+
+    def clone(self) -> "State":
+        return State(game=self.game, n=self.n, zones=[list(z) for z in self.zones], vars=list(self.vars),
+                     eliminated=list(self.eliminated), locals=list(self.locals), rng=self.rng, me=self.me,
+                     pc=self.pc, terminal=self.terminal, winners=list(self.winners), turns=self.turns,
+                     decisions=self.decisions)
+
+    def action_json(self, action: Action) -> dict:
+        cards = [self.game.card_json(v) for v in action.values if isinstance(v, Card)]
+        return {"text": action.text, "action": action.name, "cards": cards,
+                "values": [self.game.describe(v) for v in action.values]}
+
+    # -- zones for rules and renderers
+    def zone_cards(self, name: str, player: int = 0) -> list[Card]:
+        spec = self.game.zone(name)
+        return self.zones[self.game.zone_slot(spec, self.n, player)]
+
+    def view(self, player: int) -> dict:
+        """What `player` may see: hidden zones and other players' owner-only zones show counts only."""
+        game = self.game
+        zones: dict[str, Any] = {}
+        for spec in game.zones:
+            seats = range(self.n) if spec.per_player else [None]
+            shown = [self._zone_view(spec, seat, player) for seat in seats]
+            zones[spec.name] = shown if spec.per_player else shown[0]
+        return {"game": game.title, "player": player, "players": self.n, "to_move": self.current_player(),
+                "turn_player": self.me, "eliminated": list(self.eliminated), "zones": zones,
+                "variables": self._vars_view(), "terminal": self.terminal, "winners": list(self.winners),
+                "show": self.shows()}
+
+    def _zone_view(self, spec: ZoneSpec, seat: int | None, viewer: int) -> Any:
+        cards = self.zones[self.game.zone_slot(spec, self.n, seat or 0)]
+        visible = spec.visibility == "public" or (spec.visibility == "owner" and seat == viewer)
+        return [self.game.card_texts[c] for c in cards] if visible else {"count": len(cards)}
+
+    def _vars_view(self) -> dict:
+        out: dict[str, Any] = {}
+        for spec in self.game.vars:
+            if spec.per_player:
+                out[spec.name] = [self.game.describe(self.vars[self.game.var_slot(spec, self.n, p)])
+                                  for p in range(self.n)]
+            else:
+                out[spec.name] = self.game.describe(self.vars[spec.index])
+        return out
+
+    def shows(self) -> list[tuple[str, str]]:
+        return [(label, self.game.describe(fn(self, list(self.locals)))) for label, fn in self.game.shows]
+
+    # -- the interpreter
+    def run(self, stop_at: int = PAUSE) -> None:
+        """Execute instructions until a decision, the end of the game, or `stop_at`."""
+        program = self.game.program
+        pc = self.pc
+        steps = 0
+        try:
+            while pc != stop_at:
+                nxt = program[pc](self)
+                if nxt < 0:
+                    return
+                pc = nxt
+                steps += 1
+                if steps > STEP_BUDGET:
+                    raise _budget_error(self.game, pc)
+            self.pc = pc
+        except RulesRuntimeError:
+            raise
+        except Exception as exc:  # a rules file did something impossible: point at its line
+            raise _runtime_error(self.game, pc, exc) from None
+
+    def random_below(self, bound: int) -> int:
+        """splitmix64: the same seed gives the same game on every machine."""
+        self.rng = (self.rng + 0x9E3779B97F4A7C15) & MASK64
+        z = self.rng
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return (z ^ (z >> 31)) % bound
+
+    # -- legality
+    def _enumerate(self) -> Iterator[Action]:
+        decision = self.game.decisions[self.pc]
+        frame = list(self.locals)
+        for index, option in enumerate(decision.options):
+            for values in self._bindings(option.binders, frame, ()):
+                if self._allowed(option, frame, values):
+                    yield Action(index, option.name, values, self._text(option.name, values))
+
+    def _bindings(self, binders, frame: list, bound: tuple) -> Iterator[tuple]:
+        if len(bound) == len(binders):
+            yield bound
+            return
+        slot, source = binders[len(bound)]
+        for value in source(self, frame):
+            frame[slot] = value
+            yield from self._bindings(binders, frame, bound + (value,))
+
+    def _allowed(self, option: OptionSpec, frame: list, values: tuple) -> bool:
+        later = []
+        for guard in option.guards:
+            if guard.afterwards:
+                later.append(guard)
+            elif not self._guard(guard, frame):
+                return False
+        if not later:
+            return True
+        trial = self.clone()
+        for (slot, _), value in zip(option.binders, values):
+            trial.locals[slot] = value
+        trial.pc = option.body_pc
+        return _can_finish(trial, later, [SEARCH_BUDGET])
+
+    def _guard(self, guard: GuardSpec, frame: list) -> bool:
+        try:
+            return bool(guard.condition(self, frame))
+        except Exception as exc:
+            raise RulesRuntimeError([error("R302", f"this condition could not be evaluated: {_explain(exc)}",
+                                           guard.span, self.game.path)], self.game.sources) from None
+
+    def _text(self, name: str, values: tuple) -> str:
+        return " ".join([name, *(self.game.describe(v) for v in values)])
+
+    def _resolve(self, action: Action | int | str) -> Action:
+        legal = self.legal_actions()
+        if isinstance(action, Action):
+            if action in legal:
+                return action
+        elif isinstance(action, int) and 0 <= action < len(legal):
+            return legal[action]
+        elif isinstance(action, str):
+            wanted = " ".join(action.lower().split())
+            for candidate in legal:
+                if candidate.text.lower() == wanted:
+                    return candidate
+        raise IllegalAction(f"'{action}' is not a legal move here")
+
+
+class IllegalAction(ValueError):
+    """An action that is not among `legal_actions()`."""
+
+
+def _can_finish(state: State, guards: list[GuardSpec], budget: list[int]) -> bool:
+    """True if some way of finishing the current turn ends it with every guard true."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise RulesRuntimeError([error("R303", "checking 'afterwards' explored too many ways to finish the turn",
+                                       guards[0].span, state.game.path)], state.game.sources)
+    state.run(stop_at=state.game.turn_end_pc)
+    if state.terminal:
+        return False
+    if state.pc == state.game.turn_end_pc:
+        return all(state._guard(g, state.locals) for g in guards)
+    for action in state.legal_actions():
+        trial = state.clone()
+        trial._step(action, state.game.turn_end_pc)
+        if _can_finish(trial, guards, budget):
+            return True
+    return False
+
+
+def _explain(exc: Exception) -> str:
+    match exc:
+        case ZeroDivisionError():
+            return "division by zero"
+        case IndexError():
+            return "an index is outside the list"
+        case TypeError() | AttributeError() | KeyError():
+            return "a value of the wrong kind was used (for example a card where a number was expected, " \
+                   "or 'none')"
+        case _:
+            return str(exc) or type(exc).__name__
+
+
+def _runtime_error(game: Game, pc: int, exc: Exception) -> RulesRuntimeError:
+    message = str(exc) if isinstance(exc, RuleFailure) else f"this step failed: {_explain(exc)}"
+    return RulesRuntimeError([error("R300", message, game.spans[pc], game.path)], game.sources)
+
+
+def _budget_error(game: Game, pc: int) -> RulesRuntimeError:
+    return RulesRuntimeError([error("R304", f"the rules ran {STEP_BUDGET} steps without reaching a decision; "
+                                    "is there a 'repeat' without 'stop'?", game.spans[pc], game.path)],
+                             game.sources)
+
+
+class RuleFailure(Exception):
+    """Raised by an instruction with a message meant for the rules author."""
+
+
+def seat(i: int) -> Seat:
+    return SEATS[i]

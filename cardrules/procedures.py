@@ -1,0 +1,293 @@
+"""Statements -> engine instructions: each compiler emits closures `State -> next pc` into the program."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import ast
+from .engine import PAUSE, Decision, GuardSpec, OptionSpec, RuleFailure, State
+from .values import NOTHING, Card
+
+if TYPE_CHECKING:
+    from .compile import _Compiler, _Scope
+
+
+class _Label:
+    """A jump target that is known only after the code between is emitted."""
+
+    __slots__ = ("pc",)
+
+    def __init__(self, pc: int = -1):
+        self.pc = pc
+
+
+def _jump(label: _Label):
+    return lambda s: label.pc
+
+
+def _take(s: State, card) -> None:
+    for zone in s.zones:
+        if card in zone:
+            zone.remove(card)
+            return
+    raise RuleFailure(f"card {s.game.describe(card)} is in no zone")
+
+
+def _as_list(value) -> list:
+    return list(value) if isinstance(value, list | tuple) else [value]
+
+
+def move(c: "_Compiler", st: ast.Move, sc: "_Scope", loop_exit) -> None:
+    cards, dest, bottom = c.expr(st.cards, sc), c.zone_slot(st.destination, sc), st.bottom
+    nxt = _Label()
+
+    def move(s: State) -> int:
+        target = s.zones[dest(s, s.locals)]
+        for card in _as_list(cards(s, s.locals)):
+            if not isinstance(card, Card):
+                raise RuleFailure("there is no card to move" if card is NOTHING else
+                                  f"'move' needs cards, not {s.game.describe(card)}")
+            _take(s, card)
+            if bottom:
+                target.insert(0, card)
+            else:
+                target.append(card)
+        return nxt.pc
+    c.emit(move, st.span)
+    nxt.pc = c.here()
+
+
+def deal(c: "_Compiler", st: ast.Deal, sc: "_Scope", loop_exit) -> None:
+    count, source = c.expr(st.count, sc), c.zone_slot(st.source, sc)
+    source_name = st.source.id if isinstance(st.source, ast.Name) else "the zone"
+    nxt = _Label()
+    if isinstance(st.destination, ast.Name):  # a per-player zone: every player gets cards, one at a time
+        spec = c.zone_specs[st.destination.id]
+        shared = sum(1 for z in c.zone_specs.values() if not z.per_player)
+
+        def targets(s: State) -> list[int]:
+            return [shared + spec.index * s.n + p for p in range(s.n)]
+    else:
+        one = c.zone_slot(st.destination, sc)
+
+        def targets(s: State) -> list[int]:
+            return [one(s, s.locals)]
+
+    def deal(s: State) -> int:
+        src = s.zones[source(s, s.locals)]
+        slots = targets(s)
+        for _ in range(count(s, s.locals)):
+            for slot in slots:
+                if not src:
+                    raise RuleFailure(f"cannot deal: '{source_name}' is empty")
+                s.zones[slot].append(src.pop())
+        return nxt.pc
+    c.emit(deal, st.span)
+    nxt.pc = c.here()
+
+
+def shuffle(c: "_Compiler", st: ast.Shuffle, sc: "_Scope", loop_exit) -> None:
+    zone = c.zone_slot(st.zone, sc)
+    nxt = _Label()
+
+    def shuffle(s: State) -> int:
+        cards = s.zones[zone(s, s.locals)]
+        for i in range(len(cards) - 1, 0, -1):
+            j = s.random_below(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        return nxt.pc
+    c.emit(shuffle, st.span)
+    nxt.pc = c.here()
+
+
+def eliminate(c: "_Compiler", st: ast.Eliminate, sc: "_Scope", loop_exit) -> None:
+    who = c.expr(st.player, sc)
+    nxt = _Label()
+
+    def eliminate(s: State) -> int:
+        for p in _as_list(who(s, s.locals)):
+            s.eliminated[p] = True
+        return nxt.pc
+    c.emit(eliminate, st.span)
+    nxt.pc = c.here()
+
+
+def set_var(c: "_Compiler", st: ast.Set, sc: "_Scope", loop_exit) -> None:
+    value = c.expr(st.value, sc)
+    nxt = _Label()
+    match st.target:
+        case ast.Name(name):
+            slot = c.var_specs[name].index
+
+            def assign(s: State) -> int:
+                s.vars[slot] = value(s, s.locals)
+                return nxt.pc
+        case ast.Call(name, (player,)):
+            spec, who = c.var_specs[name], c.expr(player, sc)
+            shared = sum(1 for v in c.var_specs.values() if not v.per_player)
+
+            def assign(s: State) -> int:
+                s.vars[shared + spec.index * s.n + who(s, s.locals)] = value(s, s.locals)
+                return nxt.pc
+        case _:
+            raise AssertionError(st.target)
+    c.emit(assign, st.span)
+    nxt.pc = c.here()
+
+
+def first_player(c: "_Compiler", st: ast.FirstPlayer, sc: "_Scope", loop_exit) -> None:
+    who = c.expr(st.player, sc)
+    nxt = _Label()
+
+    def first(s: State) -> int:
+        s.me = int(who(s, s.locals))
+        return nxt.pc
+    c.emit(first, st.span)
+    nxt.pc = c.here()
+
+
+def win(c: "_Compiler", st: ast.Win, sc: "_Scope", loop_exit) -> None:
+    who = c.expr(st.players, sc)
+    here = c.here()
+
+    def win(s: State) -> int:
+        s.winners = sorted(int(p) for p in _as_list(who(s, s.locals)))
+        s.terminal = True
+        s.pc = here
+        return PAUSE
+    c.emit(win, st.span)
+
+
+def nothing(c: "_Compiler", st, sc: "_Scope", loop_exit) -> None:
+    """`pass` emits no instruction."""
+
+
+def stop(c: "_Compiler", st: ast.Stop, sc: "_Scope", loop_exit: _Label) -> None:
+    c.emit(_jump(loop_exit), st.span)
+
+
+def if_stmt(c: "_Compiler", st: ast.If, sc: "_Scope", loop_exit) -> None:
+    end = _Label()
+    for cond_e, body in st.branches:
+        cond, skip = c.expr(cond_e, sc), _Label()
+        nxt = c.here() + 1
+        c.emit(lambda s, cond=cond, skip=skip, nxt=nxt: nxt if cond(s, s.locals) else skip.pc, cond_e.span)
+        c.block(body, sc, loop_exit)
+        c.emit(_jump(end), st.span)
+        skip.pc = c.here()
+    c.block(st.otherwise, sc, loop_exit)
+    end.pc = c.here()
+
+
+def for_stmt(c: "_Compiler", st: ast.For, sc: "_Scope", loop_exit) -> None:
+    source = c.expr(st.source, sc)
+    items, index = c.frame.alloc(), c.frame.alloc()
+    inner, var = sc.bind(st.var)
+    end = _Label()
+
+    def start(s: State) -> int:
+        s.locals[items] = list(_as_list(source(s, s.locals)))
+        s.locals[index] = 0
+        return head
+    head = c.emit(start, st.span) + 1
+
+    def step(s: State) -> int:
+        i = s.locals[index]
+        if i >= len(s.locals[items]):
+            return end.pc
+        s.locals[var] = s.locals[items][i]
+        s.locals[index] = i + 1
+        return head + 1
+    c.emit(step, st.span)
+    c.block(st.body, inner, loop_exit)
+    c.emit(lambda s: head, st.span)
+    end.pc = c.here()
+
+
+def repeat(c: "_Compiler", st: ast.Repeat, sc: "_Scope", loop_exit) -> None:
+    head, end = c.here(), _Label()
+    c.block(st.body, sc, end)
+    c.emit(lambda s: head, st.span)
+    end.pc = c.here()
+
+
+def choose(c: "_Compiler", st: ast.Choose, sc: "_Scope", loop_exit) -> None:
+    here = c.here()
+
+    def pause(s: State) -> int:
+        s.pc = here
+        return PAUSE
+    c.emit(pause, st.span)
+    end = _Label()
+    options = []
+    for option in st.options:
+        inner, binders = sc, []
+        for binder in option.binders:
+            source = c.expr(binder.source, inner)
+            inner, slot = inner.bind(binder.var)
+            binders.append((slot, lambda s, f, source=source: _as_list(source(s, f))))
+        guards = tuple(GuardSpec(c.expr(g.condition, inner), g.afterwards, g.span) for g in option.guards)
+        body_pc = c.here()
+        c.block(option.body, inner, loop_exit)
+        c.emit(_jump(end), option.span)
+        options.append(OptionSpec(option.name, tuple(binders), guards, body_pc, option.span))
+    end.pc = c.here()
+    c.decisions[here] = Decision(tuple(options), st.span)
+
+
+STATEMENTS = {
+    ast.Move: move, ast.Deal: deal, ast.Shuffle: shuffle, ast.Eliminate: eliminate, ast.Set: set_var,
+    ast.FirstPlayer: first_player, ast.Win: win, ast.Pass: nothing, ast.Stop: stop, ast.If: if_stmt,
+    ast.For: for_stmt, ast.Repeat: repeat, ast.Choose: choose,
+}
+
+
+def build_program(c: "_Compiler") -> dict[str, int]:
+    """Lay out setup, then the turn loop: turn, turn end, after turn, end checks, next player."""
+    from .compile import _Scope
+    sc = _Scope(c.frame)
+    procs = {d.kind: d for d in c.rules.declarations if isinstance(d, ast.ProcedureDecl)}
+    setup_pc = c.here()
+    if "setup" in procs:
+        c.block(procs["setup"].body, sc)
+    turn = procs["turn"]
+    turn_pc = c.emit(_begin_turn(c.here() + 1), turn.span)
+    c.block(turn.body, sc)
+    turn_end_pc = c.emit(lambda s: turn_end_pc + 1, turn.span)
+    if "after turn" in procs:
+        c.block(procs["after turn"].body, sc)
+    for decl in c.rules.declarations:
+        if isinstance(decl, ast.EndDecl):
+            if_stmt(c, ast.If(((decl.condition, decl.body),), span=decl.span), sc, None)
+    _next_player(c, sc, turn_pc)
+    return {"setup_pc": setup_pc, "turn_pc": turn_pc, "turn_end_pc": turn_end_pc}
+
+
+def _begin_turn(nxt: int):
+    def begin(s: State) -> int:
+        s.turns += 1
+        s.locals = [None] * len(s.locals)  # nothing bound in one turn leaks into the next
+        return nxt
+    return begin
+
+
+def _next_player(c: "_Compiler", sc: "_Scope", turn_pc: int) -> None:
+    decl = next((d for d in c.rules.declarations if isinstance(d, ast.NextDecl)), None)
+    if decl is not None:
+        who = c.expr(decl.player, sc)
+
+        def chosen(s: State) -> int:
+            s.me = int(who(s, s.locals))
+            return turn_pc
+        c.emit(chosen, decl.span)
+        return
+
+    def next_active(s: State) -> int:
+        for step in range(1, s.n + 1):
+            p = (s.me + step) % s.n
+            if not s.eliminated[p]:
+                s.me = p
+                return turn_pc
+        raise RuleFailure("no active player is left to take the next turn")
+    span = next(d.span for d in c.rules.declarations if isinstance(d, ast.ProcedureDecl) and d.kind == "turn")
+    c.emit(next_active, span)

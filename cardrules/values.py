@@ -1,0 +1,94 @@
+"""Runtime values of the rules language besides ints, bools and lists: attribute symbols and nothing."""
+
+from __future__ import annotations
+
+import functools
+
+
+@functools.total_ordering
+class Sym:
+    """A value of a ranked attribute (e.g. a colour). Interned per game: compare by rank."""
+
+    __slots__ = ("attribute", "name", "rank", "short")
+
+    def __init__(self, attribute: str, name: str, rank: int, short: str | None):
+        self.attribute = attribute
+        self.name = name
+        self.rank = rank  # larger is higher
+        self.short = short or name
+
+    def __eq__(self, other):
+        return self is other
+
+    def __hash__(self):
+        return hash((self.attribute, self.name))
+
+    def __lt__(self, other):
+        if isinstance(other, Sym):
+            return self.rank < other.rank
+        if other is NOTHING:
+            return False
+        return NotImplemented
+
+    def __repr__(self):
+        return self.name
+
+    def __reduce__(self):
+        return (Sym, (self.attribute, self.name, self.rank, self.short))
+
+
+class _Nothing:
+    """'No card' / 'no value': lower than every other value, falsy, and any attribute of it is nothing."""
+
+    __slots__ = ()
+    _instance = None
+
+    def __new__(cls):
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __bool__(self):
+        return False
+
+    def __lt__(self, other):
+        return other is not self
+
+    def __le__(self, other):
+        return True
+
+    def __gt__(self, other):
+        return False
+
+    def __ge__(self, other):
+        return other is self
+
+    def __repr__(self):
+        return "none"
+
+    def __reduce__(self):
+        return (_Nothing, ())
+
+
+NOTHING = _Nothing()
+
+
+class Card(int):
+    """A card is its id: ids follow the declared card order, so comparing cards compares ids."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return f"Card({int(self)})"
+
+
+class Seat(int):
+    """A player's seat number (0-based), kept apart from plain numbers and cards."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return f"P{int(self)}"
+
+
+SEATS = tuple(Seat(i) for i in range(64))
