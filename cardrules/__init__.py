@@ -23,7 +23,7 @@ __all__ = ["load", "load_source", "check_source", "find_game", "Game", "State", 
 
 
 def find_game(name_or_path: str | Path) -> Path:
-    """A bundled game's name (`red7`) or a path to a rules file -> the file's path."""
+    """A bundled game's name or a path to a rules file -> the file's path."""
     games = bundled_games()
     if str(name_or_path) in games:
         return games[str(name_or_path)]

@@ -191,8 +191,8 @@ class Checker:
                          "cannot run it yet", decl.span)
             elif prop not in ZONE_KINDS | VISIBILITIES | OWNERSHIPS:
                 known = ZONE_KINDS | VISIBILITIES | OWNERSHIPS
-                self.err("E230", f"unknown zone property '{prop}'{suggest(prop, known)}; expected a kind "
-                         "(stack, row), a visibility (public, hidden, owner) or per_player", decl.span)
+                self.err("E230", f"unknown zone property '{prop}'{suggest(prop, known)} (a zone has a kind: "
+                         "stack or row; a visibility: public, hidden or owner; and may be per_player)", decl.span)
         if len(props & VISIBILITIES) > 1:
             self.err("E232", "a zone has exactly one visibility", decl.span)
         if "owner" in props and "per_player" not in props:
@@ -284,8 +284,8 @@ class Checker:
                 self.used.add(name)
                 self.expr(player, scope)
             case _:
-                self.err("E254", "'set' needs a variable: 'set NAME = value', or 'set NAME(player) = value' "
-                         "for a per-player variable", target.span)
+                self.err("E254", "'set' needs a variable declared with 'var': 'set score = 1', or "
+                         "'set score(me) = 1' for a per-player variable", target.span)
 
     def zone_ref(self, expr: ast.Expr, scope: _Scope, per_player_name: bool = False) -> None:
         match expr:
@@ -298,8 +298,10 @@ class Checker:
                 if not self.sym.per_player(name):
                     self.err("E261", f"'{name}' is a shared zone: write it without a player", expr.span)
                 self.expr(player, scope)
-            case ast.Name(name) | ast.Call(name):
+            case ast.Name(name):
                 self.err("E221", f"unknown zone '{name}'{suggest(name, self.sym.zones)}", expr.span)
+            case ast.Call(name):
+                self.err("E221", f"unknown zone '{name}'{suggest(name, self.sym.zones)}", _name_span(expr))
             case _:
                 self.err("E262", "expected a zone here, such as 'deck' or 'hand(me)'", expr.span)
 
@@ -390,8 +392,9 @@ class Checker:
         elif name in FUNCTIONS:
             sig = FUNCTIONS[name][0]
             self.arity(e, sig.min_args, sig.max_args, sig.lazy)
+            given = {k.name for k in e.kwargs}
             for kw in REQUIRED_KEYWORDS.get(name, ()):
-                if kw not in {k.name for k in e.kwargs}:
+                if kw not in given and given <= set(sig.lazy):
                     self.err("E276", f"'{name}' needs '{kw}:', as in {name}(cards, {kw}: number)", e.span)
         elif name in STATE_FUNCTIONS:
             sig = STATE_FUNCTIONS[name]
@@ -402,7 +405,8 @@ class Checker:
         else:
             known = list(FUNCTIONS) + list(STATE_FUNCTIONS) + list(self.sym.defs) + list(self.sym.cases) + list(
                 self.sym.zones)
-            self.err("E277", f"unknown function '{name}'{suggest(name, known)}", e.span)
+            self.err("E277", f"unknown function '{name}'{suggest(name, known)}", _name_span(e))
+            return
         for arg in e.args:
             self.expr(arg, scope)
         for kw in e.kwargs:
@@ -449,6 +453,11 @@ class Checker:
             for name, decl in table.items():
                 if name not in self.used:
                     self.warn("W202", f"'{name}' is declared but never used", decl.span)
+
+
+def _name_span(e: ast.Call) -> Span:
+    """Just the function's name of a call, for carets."""
+    return Span(e.span.line, e.span.column, e.span.line, e.span.column + len(e.func))
 
 
 def _called_names(e) -> set[str]:

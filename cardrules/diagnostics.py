@@ -87,5 +87,5 @@ def suggest(name: str, candidates: Iterable[str]) -> str:
     """A ` — did you mean 'x'?` suffix when a candidate is close enough, else ''."""
     import difflib
 
-    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.7)
+    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
     return f" — did you mean '{close[0]}'?" if close else ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from functools import lru_cache
 
 from lark import Lark, Token, Transformer, Tree, v_args
@@ -250,8 +251,8 @@ class _ToAst(Transformer):
         return tuple(map(str, c))
 
     def def_decl(self, meta, c):
-        has_params = len(c) > 2
-        params = c[1] if has_params else ()
+        params = c[1] if len(c) > 2 else ()
+        has_params = bool(params)  # `def f() = ...` is a constant, like `def f = ...`
         return ast.DefDecl(str(c[0]), params, c[-1], has_params, span=_span(meta))
 
     def case_clause(self, meta, c):
@@ -306,21 +307,45 @@ def _words_for(terminal: str, parser: Lark) -> str:
     return f"'{pattern.value}'" if pattern.type == "str" else terminal.lower()
 
 
+_OPERATORS = {"COMP_OP", "ADD_OP", "MUL_OP", "STAR", "DOT", "LSQB", "IN", "NOT", "AND", "OR", "IF", "WHERE",
+              "MORETHAN", "LPAR"}
+
+
 def _expected_words(expected, parser: Lark) -> str:
-    words = sorted({_words_for(t, parser) for t in expected})
+    """The expected tokens in words; operators that could continue an expression become one phrase."""
+    names = set(expected)
+    operators = names & _OPERATORS
+    if len(operators) > 2 and len(names - operators) >= 1:
+        names -= operators
+    words = sorted({_words_for(t, parser) for t in names})
+    if len(names) < len(set(expected)):
+        words.append("an operator")
     if len(words) > 6:
         words = words[:6] + ["..."]
-    return ", ".join(words)
+    return " or ".join(words) if len(words) <= 2 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _found_words(token: Token) -> str:
     if token.type == "$END":
-        return "the end of the file"
+        return "end of file"
     if token.type == "_NL":
-        return "the end of the line"
+        return "end of line"
     if token.type in ("_INDENT", "_DEDENT"):
-        return "a change of indentation"
+        return "change of indentation"
     return f"'{token}'"
+
+
+def _hints(exc: UnexpectedToken, parser: Lark) -> tuple[str, ...]:
+    expected = set(exc.accepts or exc.expected)
+    keywords = [w.strip("'") for w in (_words_for(t, parser) for t in expected) if w.startswith("'")]
+    close = difflib.get_close_matches(str(exc.token), keywords, n=1, cutoff=0.6)
+    if exc.token.type == "NAME" and close:
+        return (f"did you mean '{close[0]}'?",)
+    if str(exc.token) == "=" and "EQUAL" not in expected:
+        return ("to compare two values, write '=='",)
+    if "RPAR" in expected or "RSQB" in expected:
+        return ("is a '(' or '[' on an earlier line left unclosed?",)
+    return ()
 
 
 def _parse_error(exc: Exception, path: str, parser: Lark) -> Diagnostic:
@@ -332,12 +357,10 @@ def _parse_error(exc: Exception, path: str, parser: Lark) -> Diagnostic:
             if tok.type in ("_NL", "_DEDENT", "$END") and exc.state is not None:
                 line, col = _end_of_previous(exc, line, col)
             msg = f"unexpected {_found_words(tok)}; expected {_expected_words(exc.accepts or exc.expected, parser)}"
-            return error("E100", msg, Span(line or 1, col or 1), path)
+            return error("E100", msg, Span(line or 1, col or 1), path, _hints(exc, parser))
         case UnexpectedCharacters():
-            msg = f"unexpected character '{exc.char}'"
-            if exc.char == "\t":
-                msg = "tab characters are not allowed here; indent with spaces"
-            return error("E101", msg, Span(exc.line, exc.column), path)
+            notes = ("a quoted text must end with '\"' on the same line",) if exc.char == '"' else ()
+            return error("E101", f"unexpected character '{exc.char}'", Span(exc.line, exc.column), path, notes)
         case UnexpectedEOF():
             return error("E102", f"the file ends too early; expected {_expected_words(exc.expected, parser)}",
                          Span(max(exc.line, 1), max(exc.column, 1)), path)
@@ -367,6 +390,9 @@ def _dedent_line(exc: DedentError, text: str) -> int:
 def parse(text: str, path: str = "<rules>") -> ast.RulesFile:
     """Parse rules text; raise `RulesError` with a worded diagnostic on bad syntax."""
     parser = _parser()
+    tab = _tab_indent(text, path)
+    if tab is not None:
+        raise RulesError([tab], {path: text})
     if not text.endswith("\n"):
         text += "\n"
     try:
@@ -382,6 +408,16 @@ def parse(text: str, path: str = "<rules>") -> ast.RulesFile:
         raise RulesError([error("E198", f"internal error while reading the file: {exc.orig_exc}", Span(1, 1), path)],
                          {path: text}) from None
     return ast.RulesFile(path, decls)
+
+
+def _tab_indent(text: str, path: str) -> Diagnostic | None:
+    """Tabs make indentation ambiguous, so blocks are indented with spaces only."""
+    for number, line in enumerate(text.splitlines(), 1):
+        indent = line[: len(line) - len(line.lstrip(" \t"))]
+        if "\t" in indent:
+            return error("E104", "a tab is used for indentation; indent with spaces", Span(number, indent.index("\t") + 1),
+                         path)
+    return None
 
 
 def _locate_dedent(diag: Diagnostic, text: str) -> Diagnostic:
