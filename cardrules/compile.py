@@ -259,8 +259,7 @@ class _Compiler:
 
     def global_name(self, name: str) -> ExprFn:
         if name in self.def_cells:
-            cell = self.def_cells[name]
-            return lambda s, f: cell[0](s, [None] * cell[1])
+            return self.call_def(self.def_cells[name], [])
         if name in self.zone_specs:
             slot = self.zone_specs[name].index
             return lambda s, f: s.zones[slot]
@@ -299,14 +298,38 @@ class _Compiler:
 
     @staticmethod
     def call_def(cell: list, args: list[ExprFn]) -> ExprFn:
+        """Definitions are pure (they see only their arguments and the state), so a call is memoised
+        in `State.memo`, which the engine empties whenever an instruction may have changed the state."""
+        token = id(cell)  # the cell itself is a list, so it cannot be part of a key
         if len(args) == 1:
             a0 = args[0]
 
             def call1(s, f):
-                frame = [None] * cell[1]
-                frame[0] = a0(s, f)
-                return cell[0](s, frame)
+                arg = a0(s, f)
+                key = (token, arg)
+                try:
+                    return s.memo[key]
+                except KeyError:
+                    frame = [None] * cell[1]
+                    frame[0] = arg
+                    value = s.memo[key] = cell[0](s, frame)
+                    return value
+                except TypeError:  # an argument that cannot be a key (a list): just evaluate
+                    frame = [None] * cell[1]
+                    frame[0] = arg
+                    return cell[0](s, frame)
             return call1
+
+        if not args:
+            key = (token,)
+
+            def call0(s, f):
+                try:
+                    return s.memo[key]
+                except KeyError:
+                    value = s.memo[key] = cell[0](s, [None] * cell[1])
+                    return value
+            return call0
 
         def call(s, f):
             frame = [fn(s, f) for fn in args]

@@ -187,6 +187,7 @@ class State:
     turns: int = 0
     decisions: int = 0
     _legal: list[Action] | None = attrs.field(default=None, eq=False, repr=False, alias="_legal")
+    memo: dict = attrs.field(factory=dict, eq=False, repr=False)  # definition results for this state
 
     # -- OpenSpiel-like API
     def current_player(self) -> int:
@@ -269,6 +270,7 @@ class State:
         return out
 
     def shows(self) -> list[tuple[str, str]]:
+        self.memo.clear()
         return [(label, self.game.describe(fn(self, list(self.locals)))) for label, fn in self.game.shows]
 
     # -- the interpreter
@@ -277,8 +279,11 @@ class State:
         program = self.game.program
         pc = self.pc
         steps = 0
+        memo = self.memo
         try:
             while pc != stop_at:
+                if memo:
+                    memo.clear()
                 nxt = program[pc](self)
                 if nxt < 0:
                     return
@@ -304,6 +309,7 @@ class State:
     def _enumerate(self) -> Iterator[Action]:
         decision = self.game.decisions[self.pc]
         frame = list(self.locals)
+        self.memo.clear()
         for index, option in enumerate(decision.options):
             for values in self._bindings(option.binders, frame, ()):
                 if self._allowed(option, frame, values):
