@@ -102,11 +102,12 @@ def b_sorted(xs, by: Callable[[Any], Any] | None = None):
 
 
 def b_min(*xs):
-    return min(xs)
+    """min(a, b, ...) or min(list)."""
+    return min(xs[0]) if len(xs) == 1 and isinstance(xs[0], list | tuple) else min(xs)
 
 
 def b_max(*xs):
-    return max(xs)
+    return max(xs[0]) if len(xs) == 1 and isinstance(xs[0], list | tuple) else max(xs)
 
 
 # name -> (signature, implementation). Lazy arguments arrive as one-argument functions.

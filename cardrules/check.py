@@ -116,6 +116,9 @@ class Checker:
             self.err("E202", "the file has no 'turn:' procedure", end)
         if ast.EndDecl not in kinds:
             self.warn("W201", "the file has no 'end when' declaration, so games can only end with 'win'", end)
+        nexts = [d for d in self.rules.declarations if isinstance(d, ast.NextDecl)]
+        for extra in nexts[1:]:
+            self.err("E201", "'next player:' is declared more than once", extra.span)
         for d in self.rules.declarations:
             if isinstance(d, ast.ProcedureDecl) and sum(
                     1 for e in self.rules.declarations if isinstance(e, ast.ProcedureDecl) and e.kind == d.kind) > 1:
@@ -145,7 +148,11 @@ class Checker:
                     self.need_attribute(name, decl.span)
             case ast.ZoneDecl():
                 self.check_zone(decl)
-            case ast.OptionDecl(_, _, default) | ast.VarDecl(_, _, default):
+            case ast.OptionDecl(_, _, default):
+                if not _is_literal(default):
+                    self.err("E213", "an option's default must be a number, true, false or a quoted text",
+                             default.span)
+            case ast.VarDecl(_, _, default):
                 self.expr(default, _Scope())
             case ast.DefDecl(_, params, body):
                 self.expr(body, _Scope(frozenset(params)))
@@ -453,6 +460,10 @@ class Checker:
             for name, decl in table.items():
                 if name not in self.used:
                     self.warn("W202", f"'{name}' is declared but never used", decl.span)
+
+
+def _is_literal(e: ast.Expr) -> bool:
+    return isinstance(e, ast.Int | ast.Str) or (isinstance(e, ast.Name) and e.id in ("true", "false"))
 
 
 def _name_span(e: ast.Call) -> Span:

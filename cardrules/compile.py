@@ -164,7 +164,8 @@ class _Compiler:
         specs = []
         for group, per_player in ((shared, False), (mine, True)):
             for index, decl in enumerate(group):
-                specs.append(VarSpec(decl.name, per_player, index, self.expr(decl.initial, _Scope(self.frame))))
+                specs.append(VarSpec(decl.name, per_player, index, self.expr(decl.initial, _Scope(self.frame)),
+                                     decl.span))
         self.var_specs = {s.name: s for s in specs}
         return tuple(specs)
 
@@ -538,7 +539,7 @@ def compile_game(rules: ast.RulesFile, sym: Symbols, options: dict[str, Any], so
     c.definitions()
     from .procedures import build_program
     pcs = build_program(c)
-    shows = tuple((d.label, c.expr(d.value, _Scope(c.frame))) for d in rules.declarations
+    shows = tuple((d.label, c.expr(d.value, _Scope(c.frame)), d.span) for d in rules.declarations
                   if isinstance(d, ast.ShowDecl))
     return Game(
         name=name, title=sym.title, path=rules.path, min_players=sym.players[0], max_players=sym.players[1],

@@ -33,6 +33,7 @@ class VarSpec:
     per_player: bool
     index: int
     initial: ExprFn
+    span: Span
 
 
 @attrs.frozen
@@ -98,7 +99,7 @@ class Game:
     turn_pc: int
     turn_end_pc: int
     frame_size: int
-    shows: tuple[tuple[str, ExprFn], ...]
+    shows: tuple[tuple[str, ExprFn, Span], ...]
     sources: dict[str, str]
     by_text: dict[str, list[Card]] = attrs.field(init=False)
 
@@ -146,6 +147,7 @@ class Game:
         state = self.blank_state(n, seed)
         for card in self.cards:
             state.zones[self.card_home[card]].append(card)
+        self.initialise_vars(state)
         state.pc = self.setup_pc
         state.run()
         return state
@@ -153,12 +155,18 @@ class Game:
     def blank_state(self, n: int, seed: int) -> "State":
         zones = [[] for _ in range(self.shared_zones + n * (len(self.zones) - self.shared_zones))]
         size = self.shared_vars + n * (len(self.vars) - self.shared_vars)
-        state = State(game=self, n=n, zones=zones, vars=[None] * size, eliminated=[False] * n,
-                      locals=[None] * self.frame_size, rng=_mix(seed))
+        return State(game=self, n=n, zones=zones, vars=[None] * size, eliminated=[False] * n,
+                     locals=[None] * self.frame_size, rng=_mix(seed))
+
+    def initialise_vars(self, state: "State") -> None:
+        """Variables start from their declared values, computed once the cards are in place."""
         for spec in self.vars:
-            for p in range(n if spec.per_player else 1):
-                state.vars[self.var_slot(spec, n, p)] = spec.initial(state, state.locals)
-        return state
+            for p in range(state.n if spec.per_player else 1):
+                try:
+                    state.vars[self.var_slot(spec, state.n, p)] = spec.initial(state, state.locals)
+                except Exception as exc:
+                    raise RulesRuntimeError([error("R305", f"the initial value could not be computed: "
+                                                   f"{_explain(exc)}", spec.span, self.path)], self.sources) from None
 
 
 def _plain(value: Any) -> Any:
@@ -270,8 +278,16 @@ class State:
         return out
 
     def shows(self) -> list[tuple[str, str]]:
+        """The rules file's `show` lines for this state, as (label, text)."""
         self.memo.clear()
-        return [(label, self.game.describe(fn(self, list(self.locals)))) for label, fn in self.game.shows]
+        out = []
+        for label, fn, span in self.game.shows:
+            try:
+                out.append((label, self.game.describe(fn(self, list(self.locals)))))
+            except Exception as exc:
+                raise RulesRuntimeError([error("R306", f"this 'show' line could not be evaluated: {_explain(exc)}",
+                                               span, self.game.path)], self.game.sources) from None
+        return out
 
     # -- the interpreter
     def run(self, stop_at: int = PAUSE) -> None:

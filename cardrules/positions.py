@@ -166,11 +166,18 @@ def load_position(game: Game, data: Any, path: str = "<position>", text: str | N
         raise RulesError(r.problems, {path: text} if text else {})
     listed = _zones(r, n)
     to_move, eliminated = _seats(r, n)
-    state = game.blank_state(n, int(data.get("seed", 0)))
-    _variables(r, state)
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        r.problem("'seed' must be a whole number", '"seed"')
+        seed = 0
+    state = game.blank_state(n, seed)
     if r.problems:
         raise RulesError(r.problems, {path: text} if text else {})
     _place(game, state, listed, r.used)
+    game.initialise_vars(state)
+    _variables(r, state)
+    if r.problems:
+        raise RulesError(r.problems, {path: text} if text else {})
     state.eliminated, state.me, state.pc = eliminated, to_move, game.turn_pc
     state.run()
     return state

@@ -43,15 +43,16 @@ def move(c: "_Compiler", st: ast.Move, sc: "_Scope", loop_exit) -> None:
 
     def move(s: State) -> int:
         target = s.zones[dest(s, s.locals)]
-        for card in _as_list(cards(s, s.locals)):
+        moving = _as_list(cards(s, s.locals))
+        for card in moving:
             if not isinstance(card, Card):
                 raise RuleFailure("there is no card to move" if card is NOTHING else
                                   f"'move' needs cards, not {s.game.describe(card)}")
             _take(s, card)
-            if bottom:
-                target.insert(0, card)
-            else:
-                target.append(card)
+        if bottom:  # the moved cards keep their order, under the zone's cards
+            target[0:0] = moving
+        else:
+            target.extend(moving)
         return nxt.pc
     c.emit(move, st.span)
     nxt.pc = c.here()
