@@ -198,6 +198,11 @@ class Stop:
 
 
 @attrs.frozen
+class NewRound:
+    span: Span = _span()
+
+
+@attrs.frozen
 class If:
     branches: tuple[tuple[Expr, tuple["Stmt", ...]], ...]
     otherwise: tuple["Stmt", ...] = ()
@@ -229,6 +234,7 @@ class Binder:
 class Guard:
     condition: Expr
     afterwards: bool = False
+    when: Expr | None = None  # the guard applies only when this holds (judged before the move)
     span: Span = _span()
 
 
@@ -247,7 +253,7 @@ class Choose:
     span: Span = _span()
 
 
-Stmt = Union[Move, Deal, Shuffle, Eliminate, Set, FirstPlayer, Win, Pass, Stop, If, For, Repeat, Choose]
+Stmt = Union[Move, Deal, Shuffle, Eliminate, Set, FirstPlayer, Win, Pass, Stop, NewRound, If, For, Repeat, Choose]
 
 
 # ---- declarations ----------------------------------------------------------
@@ -367,7 +373,19 @@ class CaseDecl:
 
 @attrs.frozen
 class ProcedureDecl:
-    kind: str  # "setup", "turn", "after turn"
+    kind: str  # "setup", "round setup", "turn", "after turn"
+    body: tuple[Stmt, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class TriggerDecl:
+    """`on move card from ZONE to ZONE where ...:` — runs right after such a move."""
+
+    var: str
+    source: str | None
+    zone: str
+    condition: Expr | None
     body: tuple[Stmt, ...]
     span: Span = _span()
 
@@ -393,7 +411,7 @@ class ShowDecl:
 
 
 Decl = Union[GameDecl, PlayersDecl, AttributeDecl, CardsDecl, CardDecl, OrderDecl, TextDecl, ZoneDecl,
-             OptionDecl, VarDecl, DefDecl, CaseDecl, ProcedureDecl, NextDecl, EndDecl, ShowDecl]
+             OptionDecl, VarDecl, DefDecl, CaseDecl, ProcedureDecl, TriggerDecl, NextDecl, EndDecl, ShowDecl]
 
 
 @attrs.frozen

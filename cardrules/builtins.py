@@ -101,6 +101,11 @@ def b_sorted(xs, by: Callable[[Any], Any] | None = None):
     return sorted(xs, key=by) if by else sorted(xs)
 
 
+def b_concat(lists):
+    """One list of the elements of several lists, in order."""
+    return [x for sub in lists for x in sub]
+
+
 def b_min(*xs):
     """min(a, b, ...) or min(list)."""
     return min(xs[0]) if len(xs) == 1 and isinstance(xs[0], list | tuple) else min(xs)
@@ -127,6 +132,7 @@ FUNCTIONS: dict[str, tuple[Builtin, Callable]] = {
     "groups": (Builtin("groups", 1, 1, ("by",), "lists of elements sharing a key"), b_groups),
     "runs": (Builtin("runs", 1, 1, ("by",), "maximal runs of consecutive key values"), b_runs),
     "sorted": (Builtin("sorted", 1, 1, ("by",), "elements in ascending order of key"), b_sorted),
+    "concat": (Builtin("concat", 1, 1, doc="the elements of several lists, as one list"), b_concat),
     "min": (Builtin("min", 1, 9), b_min),
     "max": (Builtin("max", 1, 9), b_max),
 }

@@ -160,6 +160,8 @@ class Checker:
                 self.check_case(decl)
             case ast.ProcedureDecl(kind, body):
                 self.block(body, _Scope(procedure=kind))
+            case ast.TriggerDecl():
+                self.check_trigger(decl)
             case ast.NextDecl(player):
                 self.expr(player, _Scope(procedure="next"))
             case ast.EndDecl(cond, body):
@@ -169,6 +171,15 @@ class Checker:
                 self.expr(value, _Scope())
             case _:
                 assert_never(decl)
+
+    def check_trigger(self, decl: ast.TriggerDecl) -> None:
+        for zone in (decl.source, decl.zone):
+            if zone is not None:
+                self.need_zone(zone, decl.span)
+        scope = _Scope(frozenset([decl.var]), procedure="trigger")
+        if decl.condition is not None:
+            self.expr(decl.condition, scope)
+        self.block(decl.body, scope)
 
     def need_attribute(self, name: str, span: Span) -> None:
         if name not in self.sym.attributes:
@@ -248,6 +259,10 @@ class Checker:
                 self.expr(value, scope)
             case ast.Pass():
                 pass
+            case ast.NewRound():
+                if not any(isinstance(d, ast.ProcedureDecl) and d.kind == "round setup"
+                           for d in self.rules.declarations):
+                    self.err("E255", "'new round' needs a 'round setup:' procedure to run", stmt.span)
             case ast.Stop():
                 if not scope.in_repeat:
                     self.err("E250", "'stop' can only be used inside 'repeat'", stmt.span)
@@ -267,8 +282,9 @@ class Checker:
                 assert_never(stmt)
 
     def choose(self, stmt: ast.Choose, options: tuple[ast.Option, ...], scope: _Scope) -> None:
-        if scope.procedure not in ("turn", "after turn"):
-            self.err("E251", "'choose' can only be used in 'turn' or 'after turn'", stmt.span)
+        if scope.procedure not in ("turn", "after turn", "trigger"):
+            self.err("E251", "'choose' can only be used in 'turn', 'after turn' or an 'on move' trigger",
+                     stmt.span)
         names = [o.name for o in options]
         for option in options:
             if names.count(option.name) > 1:
@@ -279,8 +295,11 @@ class Checker:
                 inner = inner.bind(binder.var)
             for guard in option.guards:
                 self.expr(guard.condition, inner)
-                if guard.afterwards and scope.procedure != "turn":
-                    self.err("E253", "'afterwards' guards can only be used in the 'turn' procedure", guard.span)
+                if guard.when is not None:
+                    self.expr(guard.when, inner)
+                if guard.afterwards and scope.procedure not in ("turn", "trigger"):
+                    self.err("E253", "'afterwards' guards can only be used in 'turn' and in 'on move' triggers",
+                             guard.span)
             self.block(option.body, inner)
 
     def set_target(self, target: ast.Expr, scope: _Scope) -> None:

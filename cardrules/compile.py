@@ -66,6 +66,8 @@ class _Compiler:
         self.decisions: dict[int, Decision] = {}
         self.frame = _Frame()  # the procedures' shared frame: State.locals
         self.card_names: dict[str, Card] = {}
+        self.triggers: list = []  # set by procedures.build_program before any move is compiled
+        self.round_label = None
 
     # ---- declarations ------------------------------------------------------
     def attributes(self) -> dict[str, Any]:

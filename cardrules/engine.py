@@ -41,6 +41,7 @@ class GuardSpec:
     condition: ExprFn
     afterwards: bool
     span: Span
+    applies: ExprFn | None = None  # `when ...`: judged before the move; the guard is waived when false
 
 
 @attrs.frozen
@@ -96,6 +97,7 @@ class Game:
     spans: list[Span]
     decisions: dict[int, Decision]
     setup_pc: int
+    round_pc: int
     turn_pc: int
     turn_end_pc: int
     frame_size: int
@@ -117,6 +119,12 @@ class Game:
 
     def zone_slot(self, spec: ZoneSpec, n: int, player: int = 0) -> int:
         return self.shared_zones + spec.index * n + player if spec.per_player else spec.index
+
+    def zone_at(self, slot: int, n: int) -> ZoneSpec:
+        """The zone that owns a slot of State.zones."""
+        if slot < self.shared_zones:
+            return self.zones[slot]
+        return self.zones[self.shared_zones + (slot - self.shared_zones) // n]
 
     def var_slot(self, spec: VarSpec, n: int, player: int = 0) -> int:
         return self.shared_vars + spec.index * n + player if spec.per_player else spec.index
@@ -194,6 +202,7 @@ class State:
     winners: list[int] = attrs.Factory(list)
     turns: int = 0
     decisions: int = 0
+    stack: list = attrs.Factory(list)  # return points of running triggers: [pc, slot, saved value]
     _legal: list[Action] | None = attrs.field(default=None, eq=False, repr=False, alias="_legal")
     memo: dict = attrs.field(factory=dict, eq=False, repr=False)  # definition results for this state
 
@@ -237,7 +246,7 @@ class State:
         return State(game=self.game, n=self.n, zones=[list(z) for z in self.zones], vars=list(self.vars),
                      eliminated=list(self.eliminated), locals=list(self.locals), rng=self.rng, me=self.me,
                      pc=self.pc, terminal=self.terminal, winners=list(self.winners), turns=self.turns,
-                     decisions=self.decisions)
+                     decisions=self.decisions, stack=[list(frame) for frame in self.stack])
 
     def action_json(self, action: Action) -> dict:
         cards = [self.game.card_json(v) for v in action.values if isinstance(v, Card)]
@@ -343,6 +352,8 @@ class State:
     def _allowed(self, option: OptionSpec, frame: list, values: tuple) -> bool:
         later = []
         for guard in option.guards:
+            if guard.applies is not None and not self._guard(guard, frame, guard.applies):
+                continue
             if guard.afterwards:
                 later.append(guard)
             elif not self._guard(guard, frame):
@@ -355,9 +366,9 @@ class State:
         trial.pc = option.body_pc
         return _can_finish(trial, later, [SEARCH_BUDGET])
 
-    def _guard(self, guard: GuardSpec, frame: list) -> bool:
+    def _guard(self, guard: GuardSpec, frame: list, condition: ExprFn | None = None) -> bool:
         try:
-            return bool(guard.condition(self, frame))
+            return bool((condition or guard.condition)(self, frame))
         except Exception as exc:
             raise RulesRuntimeError([error("R302", f"this condition could not be evaluated: {_explain(exc)}",
                                            guard.span, self.game.path)], self.game.sources) from None

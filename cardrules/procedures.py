@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from . import ast
 from .engine import PAUSE, Decision, GuardSpec, OptionSpec, RuleFailure, State
 from .values import NOTHING, Card
@@ -25,12 +27,37 @@ def _jump(label: _Label):
     return lambda s: label.pc
 
 
-def _take(s: State, card) -> None:
-    for zone in s.zones:
+class _Trigger:
+    """An `on move` declaration: where it listens, its card's slot, its condition, its body."""
+
+    __slots__ = ("source", "zone", "slot", "condition", "body")
+
+    def __init__(self, source, zone, slot, condition):
+        self.source, self.zone, self.slot, self.condition = source, zone, slot, condition
+        self.body = _Label()
+
+
+def _take(s: State, card) -> int:
+    """Remove a card from the zone holding it; return that zone's slot."""
+    for slot, zone in enumerate(s.zones):
         if card in zone:
             zone.remove(card)
-            return
+            return slot
     raise RuleFailure(f"card {s.game.describe(card)} is in no zone")
+
+
+def _fire(s: State, triggers: list[_Trigger], card, from_slot: int, resume: int) -> int:
+    """Enter the first trigger that listens to this move, remembering where to come back."""
+    for trigger in triggers:
+        if trigger.source is not None and s.game.zone_at(from_slot, s.n).name != trigger.source:
+            continue
+        saved = s.locals[trigger.slot]
+        s.locals[trigger.slot] = card
+        if trigger.condition is None or trigger.condition(s, s.locals):
+            s.stack.append([resume, trigger.slot, saved])
+            return trigger.body.pc
+        s.locals[trigger.slot] = saved
+    return resume
 
 
 def _as_list(value) -> list:
@@ -39,20 +66,25 @@ def _as_list(value) -> list:
 
 def move(c: "_Compiler", st: ast.Move, sc: "_Scope", loop_exit) -> None:
     cards, dest, bottom = c.expr(st.cards, sc), c.zone_slot(st.destination, sc), st.bottom
+    zone = st.destination.id if isinstance(st.destination, ast.Name) else st.destination.func
+    triggers = [t for t in c.triggers if t.zone == zone]
     nxt = _Label()
 
     def move(s: State) -> int:
         target = s.zones[dest(s, s.locals)]
         moving = _as_list(cards(s, s.locals))
+        from_slot = -1
         for card in moving:
             if not isinstance(card, Card):
                 raise RuleFailure("there is no card to move" if card is NOTHING else
                                   f"'move' needs cards, not {s.game.describe(card)}")
-            _take(s, card)
+            from_slot = _take(s, card)
         if bottom:  # the moved cards keep their order, under the zone's cards
             target[0:0] = moving
         else:
             target.extend(moving)
+        if triggers and len(moving) == 1:  # only a single card's move sets off a trigger
+            return _fire(s, triggers, moving[0], from_slot, nxt.pc)
         return nxt.pc
     c.emit(move, st.span)
     nxt.pc = c.here()
@@ -163,6 +195,16 @@ def nothing(c: "_Compiler", st, sc: "_Scope", loop_exit) -> None:
     """`pass` emits no instruction."""
 
 
+def new_round(c: "_Compiler", st: ast.NewRound, sc: "_Scope", loop_exit) -> None:
+    start = c.round_label
+
+    def new_round(s: State) -> int:
+        s.eliminated = [False] * s.n
+        s.stack.clear()
+        return start.pc
+    c.emit(new_round, st.span)
+
+
 def stop(c: "_Compiler", st: ast.Stop, sc: "_Scope", loop_exit: _Label) -> None:
     c.emit(_jump(loop_exit), st.span)
 
@@ -227,7 +269,8 @@ def choose(c: "_Compiler", st: ast.Choose, sc: "_Scope", loop_exit) -> None:
             source = c.expr(binder.source, inner)
             inner, slot = inner.bind(binder.var)
             binders.append((slot, lambda s, f, source=source: _as_list(source(s, f))))
-        guards = tuple(GuardSpec(c.expr(g.condition, inner), g.afterwards, g.span) for g in option.guards)
+        guards = tuple(GuardSpec(c.expr(g.condition, inner), g.afterwards, g.span,
+                                 c.expr(g.when, inner) if g.when is not None else None) for g in option.guards)
         body_pc = c.here()
         c.block(option.body, inner, loop_exit)
         c.emit(_jump(end), option.span)
@@ -238,19 +281,27 @@ def choose(c: "_Compiler", st: ast.Choose, sc: "_Scope", loop_exit) -> None:
 
 STATEMENTS = {
     ast.Move: move, ast.Deal: deal, ast.Shuffle: shuffle, ast.Eliminate: eliminate, ast.Set: set_var,
-    ast.FirstPlayer: first_player, ast.Win: win, ast.Pass: nothing, ast.Stop: stop, ast.If: if_stmt,
+    ast.FirstPlayer: first_player, ast.Win: win, ast.Pass: nothing, ast.Stop: stop, ast.NewRound: new_round,
+    ast.If: if_stmt,
     ast.For: for_stmt, ast.Repeat: repeat, ast.Choose: choose,
 }
 
 
 def build_program(c: "_Compiler") -> dict[str, int]:
-    """Lay out setup, then the turn loop: turn, turn end, after turn, end checks, next player."""
+    """Lay out setup, round setup, then the turn loop (turn, turn end, after turn, end checks,
+    next player), then the bodies of the triggers."""
     from .compile import _Scope
     sc = _Scope(c.frame)
     procs = {d.kind: d for d in c.rules.declarations if isinstance(d, ast.ProcedureDecl)}
+    triggers = [d for d in c.rules.declarations if isinstance(d, ast.TriggerDecl)]
+    c.triggers = [_trigger(c, d, sc) for d in triggers]
+    c.round_label = _Label()
     setup_pc = c.here()
     if "setup" in procs:
         c.block(procs["setup"].body, sc)
+    c.round_label.pc = c.here()
+    if "round setup" in procs:
+        c.block(procs["round setup"].body, sc)
     turn = procs["turn"]
     turn_pc = c.emit(_begin_turn(c.here() + 1), turn.span)
     c.block(turn.body, sc)
@@ -261,7 +312,24 @@ def build_program(c: "_Compiler") -> dict[str, int]:
         if isinstance(decl, ast.EndDecl):
             if_stmt(c, ast.If(((decl.condition, decl.body),), span=decl.span), sc, None)
     _next_player(c, sc, turn_pc)
-    return {"setup_pc": setup_pc, "turn_pc": turn_pc, "turn_end_pc": turn_end_pc}
+    for decl, trigger in zip(triggers, c.triggers):
+        trigger.body.pc = c.here()
+        inner = attrs.evolve(sc, names={**sc.names, decl.var: trigger.slot})
+        c.block(decl.body, inner)
+        c.emit(_return, decl.span)
+    return {"setup_pc": setup_pc, "round_pc": c.round_label.pc, "turn_pc": turn_pc, "turn_end_pc": turn_end_pc}
+
+
+def _trigger(c: "_Compiler", decl: ast.TriggerDecl, sc: "_Scope") -> _Trigger:
+    inner, slot = sc.bind(decl.var)
+    condition = c.expr(decl.condition, inner) if decl.condition is not None else None
+    return _Trigger(decl.source, decl.zone, slot, condition)
+
+
+def _return(s: State) -> int:
+    resume, slot, saved = s.stack.pop()
+    s.locals[slot] = saved
+    return resume
 
 
 def _begin_turn(nxt: int):

@@ -33,6 +33,7 @@ class SavedState:
     winners: list[int]
     turns: int
     decisions: int
+    stack: list[Any] = attrs.Factory(list)
 
 
 converter = cattrs.Converter(detailed_validation=True)
@@ -89,7 +90,8 @@ def save_state(state: State) -> dict:
     saved = SavedState(FORMAT, state.game.name, dict(state.game.options), state.n,
                        [[int(c) for c in z] for z in state.zones], encode_value(list(state.vars)),
                        list(state.eliminated), encode_value(list(state.locals)), state.rng, state.me, state.pc,
-                       state.terminal, list(state.winners), state.turns, state.decisions)
+                       state.terminal, list(state.winners), state.turns, state.decisions,
+                       encode_value([list(frame) for frame in state.stack]))
     return converter.unstructure(saved)
 
 
@@ -108,7 +110,7 @@ def load_state(game: Game, data: Any, path: str = "<save>") -> State:
                      vars=decode_value(saved.vars, game), eliminated=saved.eliminated,
                      locals=decode_value(saved.locals, game), rng=saved.rng, me=saved.me, pc=saved.pc,
                      terminal=saved.terminal, winners=saved.winners, turns=saved.turns,
-                     decisions=saved.decisions)
+                     decisions=saved.decisions, stack=decode_value(saved.stack, game))
     except ValueError as exc:
         raise _bad(path, [f"invalid save file: {exc}"]) from None
 

@@ -150,6 +150,9 @@ class _ToAst(Transformer):
     def stop_stmt(self, meta, c):
         return ast.Stop(span=_span(meta))
 
+    def new_round_stmt(self, meta, c):
+        return ast.NewRound(span=_span(meta))
+
     def elif_clause(self, meta, c):
         return ("elif", c[0], c[1])
 
@@ -179,7 +182,9 @@ class _ToAst(Transformer):
         return tuple(c)
 
     def guard(self, meta, c):
-        return ast.Guard(c[0], len(c) > 1, span=_span(meta))
+        afterwards = any(isinstance(x, Token) and x.type == "AFTERWARDS" for x in c)
+        exprs = [x for x in c if not (isinstance(x, Token) and x.type == "AFTERWARDS")]
+        return ast.Guard(exprs[0], afterwards, exprs[1] if len(exprs) > 1 else None, span=_span(meta))
 
     def option_name(self, meta, c):
         return c[0]
@@ -268,6 +273,15 @@ class _ToAst(Transformer):
 
     def setup_decl(self, meta, c):
         return self._procedure("setup", meta, c)
+
+    def round_setup_decl(self, meta, c):
+        return self._procedure("round setup", meta, c)
+
+    def trigger_decl(self, meta, c):
+        names = [str(x) for x in c if isinstance(x, Token)]
+        condition = next((x for x in c[len(names):-1]), None)
+        source = names[1] if len(names) == 3 else None
+        return ast.TriggerDecl(names[0], source, names[-1], condition, c[-1], span=_span(meta))
 
     def turn_decl(self, meta, c):
         return self._procedure("turn", meta, c)

@@ -109,3 +109,110 @@ after turn:
     assert [a.name for a in state.legal_actions()] == ["play", "skip"]
     state.apply_action("play " + game.describe(state.zone_cards("hand", 0)[0]))
     assert [a.name for a in state.legal_actions()][-1] == "done"
+
+
+TRIGGER_GAME = """\
+game "Echo"
+players 2..2
+attribute rank: 1..6
+cards: rank -> deck
+zone deck: stack, hidden
+zone pile: stack, public
+zone hand: per_player, owner
+zone kept: per_player, public
+var rounds = 0
+setup:
+  shuffle deck
+round setup:
+  set rounds = rounds + 1
+  move concat([hand(p) for p in players] + [kept(p) for p in players] + [pile]) to deck
+  deal 2 from deck to hand
+turn:
+  choose:
+    keep(card in hand(me)):
+      move card from_hand_marker
+    drop:
+      eliminate me
+on move card from hand to kept where card.rank % 2 == 0:
+  choose:
+    also(extra in hand(me)):
+      move extra to kept(me)
+    enough:
+      pass
+end when count(active) == 1:
+  if rounds < 3:
+    new round
+  win active
+"""
+
+
+def echo():
+    text = TRIGGER_GAME.replace("move card from_hand_marker", "move card to kept(me)")
+    return cardrules.load_source(text, "echo.rules")
+
+
+def find_state(game, predicate):
+    for seed in range(200):
+        state = game.new_initial_state(2, seed)
+        if predicate(state):
+            return state
+    raise AssertionError("no seed gives the wanted deal")
+
+
+def test_trigger_runs_after_a_matching_move_and_can_ask_for_choices():
+    game = echo()
+    state = find_state(game, lambda s: game.card_attrs["rank"][s.zone_cards("hand", 0)[0]] % 2 == 0)
+    even = state.zone_cards("hand", 0)[0]
+    state.apply_action(f"keep {game.describe(even)}")
+    assert [a.name for a in state.legal_actions()] == ["also", "enough"]
+    state.apply_action("enough")
+    assert state.current_player() == 1 and state.stack == []
+
+
+def test_trigger_does_not_run_when_its_condition_fails():
+    game = echo()
+    state = find_state(game, lambda s: game.card_attrs["rank"][s.zone_cards("hand", 0)[0]] % 2 == 1)
+    state.apply_action(f"keep {game.describe(state.zone_cards('hand', 0)[0])}")
+    assert state.current_player() == 1
+
+
+def test_new_round_brings_everyone_back_and_runs_round_setup():
+    game = echo()
+    state = game.new_initial_state(2, seed=4)
+    state.apply_action("drop")
+    assert state.vars[0] == 2 and state.eliminated == [False, False] and not state.is_terminal()
+    assert all(len(state.zone_cards("hand", p)) == 2 for p in (0, 1))
+    assert sorted(c for z in state.zones for c in z) == list(game.cards)
+
+
+def test_new_round_needs_a_round_setup():
+    text = TRIGGER_GAME.replace("round setup:", "after turn:").replace("move card from_hand_marker",
+                                                                       "move card to kept(me)")
+    codes = [d.code for d in cardrules.check_source(text, "echo.rules") if d.severity == "error"]
+    assert codes == ["E255"]
+
+
+def test_guard_with_when_is_waived_when_its_condition_fails():
+    body = """\
+setup:
+  deal 2 from deck to hand
+turn:
+  choose:
+    play(card in hand(me)) only if false when card.rank > 3:
+      move card to pile
+    skip:
+      win me
+"""
+    game = cardrules.load_source(HEAD + body, "t.rules")
+    state = game.new_initial_state(2, seed=0)
+    low = [game.describe(c) for c in state.zone_cards("hand", 0) if game.card_attrs["rank"][c] <= 3]
+    assert sorted(a.text for a in state.legal_actions() if a.name == "play") == sorted(f"play {t}" for t in low)
+
+
+def test_save_and_load_inside_a_trigger():
+    from cardrules.serialize import load_state, save_state
+    game = echo()
+    state = find_state(game, lambda s: game.card_attrs["rank"][s.zone_cards("hand", 0)[0]] % 2 == 0)
+    state.apply_action(f"keep {game.describe(state.zone_cards('hand', 0)[0])}")
+    assert state.stack
+    assert load_state(game, save_state(state)) == state
