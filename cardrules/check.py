@@ -289,6 +289,9 @@ class Checker:
         for option in options:
             if names.count(option.name) > 1:
                 self.err("E252", f"two options are named '{option.name}'", option.span)
+            if option.name == "otherwise" and option.binders:
+                self.err("E256", "'otherwise' is taken only when nothing else is possible, so it has no binders",
+                         option.span)
             inner = scope
             for binder in option.binders:
                 self.expr(binder.source, inner)

@@ -10,6 +10,7 @@ from .diagnostics import RulesRuntimeError, Span, error
 from .values import NOTHING, SEATS, Card, Seat, Sym
 
 PAUSE = -1
+FALLBACK = "otherwise"  # an option of this name is offered only when no other option is legal
 STEP_BUDGET = 200_000  # instructions per apply_action: a looping rules file stops with a message
 SEARCH_BUDGET = 20_000  # states explored by one 'afterwards' guard
 MASK64 = (1 << 64) - 1
@@ -335,10 +336,18 @@ class State:
         decision = self.game.decisions[self.pc]
         frame = list(self.locals)
         self.memo.clear()
+        found = False
         for index, option in enumerate(decision.options):
+            if option.name == FALLBACK:
+                continue
             for values in self._bindings(option.binders, frame, ()):
                 if self._allowed(option, frame, values):
+                    found = True
                     yield Action(index, option.name, values, self._text(option.name, values))
+        if not found:  # "if you cannot ...": the fallback option exists only when nothing else is legal
+            for index, option in enumerate(decision.options):
+                if option.name == FALLBACK and self._allowed(option, frame, ()):
+                    yield Action(index, option.name, (), option.name)
 
     def _bindings(self, binders, frame: list, bound: tuple) -> Iterator[tuple]:
         if len(bound) == len(binders):

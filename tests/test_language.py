@@ -216,3 +216,25 @@ def test_save_and_load_inside_a_trigger():
     state.apply_action(f"keep {game.describe(state.zone_cards('hand', 0)[0])}")
     assert state.stack
     assert load_state(game, save_state(state)) == state
+
+
+def test_otherwise_is_offered_only_when_nothing_else_is_legal():
+    body = """\
+setup:
+  deal 1 from deck to hand
+turn:
+  choose:
+    play(card in hand(me)) only if card.rank > 3:
+      move card to pile
+    otherwise:
+      eliminate me
+after turn:
+  if count(active) == 1:
+    win active
+"""
+    game = cardrules.load_source(HEAD + body, "t.rules")
+    for seed in range(12):
+        state = game.new_initial_state(2, seed)
+        rank = game.card_attrs["rank"][state.zone_cards("hand", 0)[0]]
+        names = [a.name for a in state.legal_actions()]
+        assert names == (["play"] if rank > 3 else ["otherwise"])
