@@ -11,33 +11,40 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from . import extend
 from .check import check
 from .compile import compile_game
 from .diagnostics import Diagnostic, RulesError, RulesRuntimeError
 from .engine import Action, Game, IllegalAction, State
-from .resources import bundled_games
+from .resources import bundled_games, bundled_variants
 from .syntax import parse
 
 __all__ = ["load", "load_source", "check_source", "find_game", "Game", "State", "Action", "RulesError",
            "RulesRuntimeError", "IllegalAction", "Diagnostic"]
 
 
-def find_game(name_or_path: str | Path) -> Path:
-    """A bundled game's name or a path to a rules file -> the file's path."""
-    games = bundled_games()
+def find_game(name_or_path: str | Path, relative_to: str | None = None) -> Path:
+    """A bundled game's name or a path to a rules file (relative to an extending file) -> its path."""
+    games = {**bundled_variants(), **bundled_games()}
     if str(name_or_path) in games:
         return games[str(name_or_path)]
-    path = Path(name_or_path)
-    if path.is_file():
-        return path
+    candidates = [Path(relative_to).parent / name_or_path] if relative_to else []
+    for path in candidates + [Path(name_or_path)]:
+        if path.is_file():
+            return path
     known = ", ".join(sorted(games)) or "none"
     raise FileNotFoundError(f"no bundled game or rules file named '{name_or_path}' (bundled games: {known})")
+
+
+def parse_resolved(text: str, path: str = "<rules>"):
+    """Parse a rules text and merge in the game it extends, if any."""
+    return extend.resolve(parse(text, path), find_game, parse)
 
 
 def check_source(text: str, path: str = "<rules>") -> list[Diagnostic]:
     """Every diagnostic of a rules text: parse errors, or the checker's errors and warnings."""
     try:
-        rules = parse(text, path)
+        rules = parse_resolved(text, path)
     except RulesError as exc:
         return list(exc.diagnostics)
     return check(rules)[1]
@@ -45,12 +52,12 @@ def check_source(text: str, path: str = "<rules>") -> list[Diagnostic]:
 
 def load_source(text: str, path: str = "<rules>", options: dict[str, Any] | None = None,
                 name: str | None = None) -> Game:
-    rules = parse(text, path)
+    rules = parse_resolved(text, path)
     symbols, diagnostics = check(rules)
     errors = [d for d in diagnostics if d.severity == "error"]
     if errors:
-        raise RulesError(errors, {path: text})
-    return compile_game(rules, symbols, dict(options or {}), {path: text}, name or Path(path).stem)
+        raise RulesError(errors, rules.sources)
+    return compile_game(rules, symbols, dict(options or {}), rules.sources, name or Path(path).stem)
 
 
 def load(game: str | Path, options: dict[str, Any] | None = None) -> Game:

@@ -258,6 +258,14 @@ Stmt = Union[Move, Deal, Shuffle, Eliminate, Set, FirstPlayer, Win, Pass, Stop, 
 
 # ---- declarations ----------------------------------------------------------
 @attrs.frozen
+class ExtendsDecl:
+    """`extends "GAME"`: this file is the named game with some parts replaced."""
+
+    parent: str
+    span: Span = _span()
+
+
+@attrs.frozen
 class GameDecl:
     title: str
     span: Span = _span()
@@ -410,7 +418,7 @@ class ShowDecl:
     span: Span = _span()
 
 
-Decl = Union[GameDecl, PlayersDecl, AttributeDecl, CardsDecl, CardDecl, OrderDecl, TextDecl, ZoneDecl,
+Decl = Union[ExtendsDecl, GameDecl, PlayersDecl, AttributeDecl, CardsDecl, CardDecl, OrderDecl, TextDecl, ZoneDecl,
              OptionDecl, VarDecl, DefDecl, CaseDecl, ProcedureDecl, TriggerDecl, NextDecl, EndDecl, ShowDecl]
 
 
@@ -418,3 +426,4 @@ Decl = Union[GameDecl, PlayersDecl, AttributeDecl, CardsDecl, CardDecl, OrderDec
 class RulesFile:
     path: str
     declarations: tuple[Decl, ...]
+    sources: dict[str, str] = attrs.field(factory=dict, eq=False)  # every file the declarations come from

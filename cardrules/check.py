@@ -126,6 +126,8 @@ class Checker:
 
     def check_decl(self, decl: ast.Decl) -> None:
         match decl:
+            case ast.ExtendsDecl():
+                self.err("E500", "'extends' must be resolved before checking", decl.span)
             case ast.GameDecl(title):
                 self.sym.title = title
             case ast.PlayersDecl(low, high):

@@ -17,6 +17,7 @@ class Span:
     column: int
     end_line: int = 0
     end_column: int = 0
+    path: str = attrs.field(default="", eq=False)  # the file, when declarations of several files merge
 
 
 @attrs.frozen
@@ -54,11 +55,11 @@ class RulesRuntimeError(RulesError):
 
 
 def error(code: str, message: str, span: Span, path: str = "<rules>", notes: tuple[str, ...] = ()) -> Diagnostic:
-    return Diagnostic("error", code, message, span, path, notes)
+    return Diagnostic("error", code, message, span, span.path or path, notes)
 
 
 def warning(code: str, message: str, span: Span, path: str = "<rules>", notes: tuple[str, ...] = ()) -> Diagnostic:
-    return Diagnostic("warning", code, message, span, path, notes)
+    return Diagnostic("warning", code, message, span, span.path or path, notes)
 
 
 def render(diag: Diagnostic, source: str | None, color: bool = False) -> str:

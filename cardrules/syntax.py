@@ -34,14 +34,7 @@ def _parser() -> Lark:
     return build_parser()
 
 
-def _span(meta) -> Span:
-    if getattr(meta, "empty", False) or not hasattr(meta, "line"):
-        return ast.NO_SPAN
-    return Span(meta.line, meta.column, meta.end_line, meta.end_column)
 
-
-def _tok_span(tok: Token) -> Span:
-    return Span(tok.line, tok.column, tok.end_line or tok.line, tok.end_column or tok.column + len(tok))
 
 
 def _unquote(tok: Token) -> str:
@@ -55,103 +48,116 @@ _BLOCK_KINDS = {"setup_decl": "setup", "turn_decl": "turn", "after_turn_decl": "
 class _ToAst(Transformer):
     """Builds AST nodes with spans. It only reshapes the tree: checks live in `check`."""
 
+    def __init__(self, path: str):
+        super().__init__()
+        self.path = path
+
+    def _span(self, meta) -> Span:
+        if getattr(meta, "empty", False) or not hasattr(meta, "line"):
+            return ast.NO_SPAN
+        return Span(meta.line, meta.column, meta.end_line, meta.end_column, self.path)
+
+    def _tok_span(self, tok: Token) -> Span:
+        end = tok.end_column or tok.column + len(tok)
+        return Span(tok.line, tok.column, tok.end_line or tok.line, end, self.path)
+
     # -- expressions
     def name(self, meta, c):
-        return ast.Name(str(c[0]), span=_tok_span(c[0]))
+        return ast.Name(str(c[0]), span=self._tok_span(c[0]))
 
     def int_lit(self, meta, c):
-        return ast.Int(int(c[0]), span=_tok_span(c[0]))
+        return ast.Int(int(c[0]), span=self._tok_span(c[0]))
 
     def str_lit(self, meta, c):
-        return ast.Str(_unquote(c[0]), span=_tok_span(c[0]))
+        return ast.Str(_unquote(c[0]), span=self._tok_span(c[0]))
 
     def attr(self, meta, c):
-        return ast.Attr(c[0], str(c[1]), span=_span(meta))
+        return ast.Attr(c[0], str(c[1]), span=self._span(meta))
 
     def index(self, meta, c):
-        return ast.Index(c[0], c[1], span=_span(meta))
+        return ast.Index(c[0], c[1], span=self._span(meta))
 
     def kwarg(self, meta, c):
-        return ast.Keyword(str(c[0]), c[1], span=_span(meta))
+        return ast.Keyword(str(c[0]), c[1], span=self._span(meta))
 
     def call(self, meta, c):
         args = tuple(a for a in c[1:] if not isinstance(a, ast.Keyword))
         kwargs = tuple(a for a in c[1:] if isinstance(a, ast.Keyword))
-        return ast.Call(str(c[0]), args, kwargs, span=_span(meta))
+        return ast.Call(str(c[0]), args, kwargs, span=self._span(meta))
 
     def tuple_lit(self, meta, c):
-        return ast.TupleLit(tuple(c), span=_span(meta))
+        return ast.TupleLit(tuple(c), span=self._span(meta))
 
     def list_lit(self, meta, c):
-        return ast.ListLit(tuple(c), span=_span(meta))
+        return ast.ListLit(tuple(c), span=self._span(meta))
 
     def comprehension(self, meta, c):
         cond = c[3] if len(c) > 3 else None
-        return ast.Comprehension(c[0], str(c[1]), c[2], cond, span=_span(meta))
+        return ast.Comprehension(c[0], str(c[1]), c[2], cond, span=self._span(meta))
 
     def where_expr(self, meta, c):
-        return ast.Where(c[0], c[1], span=_span(meta))
+        return ast.Where(c[0], c[1], span=self._span(meta))
 
     def if_expr(self, meta, c):
-        return ast.IfExpr(c[1], c[0], c[2], span=_span(meta))
+        return ast.IfExpr(c[1], c[0], c[2], span=self._span(meta))
 
     def or_expr(self, meta, c):
-        return ast.BoolOp("or", c[0], c[1], span=_span(meta))
+        return ast.BoolOp("or", c[0], c[1], span=self._span(meta))
 
     def and_expr(self, meta, c):
-        return ast.BoolOp("and", c[0], c[1], span=_span(meta))
+        return ast.BoolOp("and", c[0], c[1], span=self._span(meta))
 
     def not_expr(self, meta, c):
-        return ast.Not(c[0], span=_span(meta))
+        return ast.Not(c[0], span=self._span(meta))
 
     def neg(self, meta, c):
-        return ast.Neg(c[0], span=_span(meta))
+        return ast.Neg(c[0], span=self._span(meta))
 
     def compare(self, meta, c):
-        return ast.Compare(str(c[1]), c[0], c[2], span=_span(meta))
+        return ast.Compare(str(c[1]), c[0], c[2], span=self._span(meta))
 
     def in_expr(self, meta, c):
-        return ast.Compare("in", c[0], c[1], span=_span(meta))
+        return ast.Compare("in", c[0], c[1], span=self._span(meta))
 
     def not_in_expr(self, meta, c):
-        return ast.Compare("not in", c[0], c[1], span=_span(meta))
+        return ast.Compare("not in", c[0], c[1], span=self._span(meta))
 
     def binop(self, meta, c):
-        return ast.BinOp(str(c[1]), c[0], c[2], span=_span(meta))
+        return ast.BinOp(str(c[1]), c[0], c[2], span=self._span(meta))
 
     # -- statements
     def body(self, meta, c):
         return tuple(c)
 
     def move_stmt(self, meta, c):
-        return ast.Move(c[0], c[1], len(c) > 2, span=_span(meta))
+        return ast.Move(c[0], c[1], len(c) > 2, span=self._span(meta))
 
     def deal_stmt(self, meta, c):
-        return ast.Deal(c[0], c[1], c[2], span=_span(meta))
+        return ast.Deal(c[0], c[1], c[2], span=self._span(meta))
 
     def shuffle_stmt(self, meta, c):
-        return ast.Shuffle(c[0], span=_span(meta))
+        return ast.Shuffle(c[0], span=self._span(meta))
 
     def eliminate_stmt(self, meta, c):
-        return ast.Eliminate(c[0], span=_span(meta))
+        return ast.Eliminate(c[0], span=self._span(meta))
 
     def set_stmt(self, meta, c):
-        return ast.Set(c[0], c[1], span=_span(meta))
+        return ast.Set(c[0], c[1], span=self._span(meta))
 
     def first_stmt(self, meta, c):
-        return ast.FirstPlayer(c[0], span=_span(meta))
+        return ast.FirstPlayer(c[0], span=self._span(meta))
 
     def win_stmt(self, meta, c):
-        return ast.Win(c[0], span=_span(meta))
+        return ast.Win(c[0], span=self._span(meta))
 
     def pass_stmt(self, meta, c):
-        return ast.Pass(span=_span(meta))
+        return ast.Pass(span=self._span(meta))
 
     def stop_stmt(self, meta, c):
-        return ast.Stop(span=_span(meta))
+        return ast.Stop(span=self._span(meta))
 
     def new_round_stmt(self, meta, c):
-        return ast.NewRound(span=_span(meta))
+        return ast.NewRound(span=self._span(meta))
 
     def elif_clause(self, meta, c):
         return ("elif", c[0], c[1])
@@ -167,16 +173,16 @@ class _ToAst(Transformer):
                 branches.append((part[1], part[2]))
             else:
                 otherwise = part[1]
-        return ast.If(tuple(branches), otherwise, span=_span(meta))
+        return ast.If(tuple(branches), otherwise, span=self._span(meta))
 
     def for_stmt(self, meta, c):
-        return ast.For(str(c[0]), c[1], c[2], span=_span(meta))
+        return ast.For(str(c[0]), c[1], c[2], span=self._span(meta))
 
     def repeat_stmt(self, meta, c):
-        return ast.Repeat(c[0], span=_span(meta))
+        return ast.Repeat(c[0], span=self._span(meta))
 
     def binder(self, meta, c):
-        return ast.Binder(str(c[0]), c[1], span=_span(meta))
+        return ast.Binder(str(c[0]), c[1], span=self._span(meta))
 
     def binders(self, meta, c):
         return tuple(c)
@@ -184,7 +190,7 @@ class _ToAst(Transformer):
     def guard(self, meta, c):
         afterwards = any(isinstance(x, Token) and x.type == "AFTERWARDS" for x in c)
         exprs = [x for x in c if not (isinstance(x, Token) and x.type == "AFTERWARDS")]
-        return ast.Guard(exprs[0], afterwards, exprs[1] if len(exprs) > 1 else None, span=_span(meta))
+        return ast.Guard(exprs[0], afterwards, exprs[1] if len(exprs) > 1 else None, span=self._span(meta))
 
     def option_name(self, meta, c):
         return c[0]
@@ -193,20 +199,23 @@ class _ToAst(Transformer):
         name_tok, rest = c[0], c[1:]
         binders = rest[0] if rest and isinstance(rest[0], tuple) and rest[0] and isinstance(rest[0][0], ast.Binder) else ()
         guards = tuple(g for g in rest if isinstance(g, ast.Guard))
-        return ast.Option(str(name_tok), binders, guards, rest[-1], span=_tok_span(name_tok))
+        return ast.Option(str(name_tok), binders, guards, rest[-1], span=self._tok_span(name_tok))
 
     def choose_stmt(self, meta, c):
-        return ast.Choose(tuple(c), span=_span(meta))
+        return ast.Choose(tuple(c), span=self._span(meta))
 
     # -- declarations
+    def extends_decl(self, meta, c):
+        return ast.ExtendsDecl(_unquote(c[0]), span=self._span(meta))
+
     def game_decl(self, meta, c):
-        return ast.GameDecl(_unquote(c[0]), span=_span(meta))
+        return ast.GameDecl(_unquote(c[0]), span=self._span(meta))
 
     def players_decl(self, meta, c):
-        return ast.PlayersDecl(int(c[0]), int(c[1]), span=_span(meta))
+        return ast.PlayersDecl(int(c[0]), int(c[1]), span=self._span(meta))
 
     def attr_value(self, meta, c):
-        return ast.AttrValue(str(c[0]), _unquote(c[1]) if len(c) > 1 else None, span=_span(meta))
+        return ast.AttrValue(str(c[0]), _unquote(c[1]) if len(c) > 1 else None, span=self._span(meta))
 
     def ranked_values(self, meta, c):
         return ("ranked", tuple(c))
@@ -217,8 +226,8 @@ class _ToAst(Transformer):
     def attribute_decl(self, meta, c):
         domain = c[1]
         if domain[0] == "ranked":
-            return ast.AttributeDecl(str(c[0]), domain[1], span=_span(meta))
-        return ast.AttributeDecl(str(c[0]), (), domain[1], domain[2], span=_span(meta))
+            return ast.AttributeDecl(str(c[0]), domain[1], span=self._span(meta))
+        return ast.AttributeDecl(str(c[0]), (), domain[1], domain[2], span=self._span(meta))
 
     def copies(self, meta, c):
         return int(c[0])
@@ -226,31 +235,31 @@ class _ToAst(Transformer):
     def cards_decl(self, meta, c):
         names = [str(x) for x in c if isinstance(x, Token)]
         copies = next((x for x in c if isinstance(x, int)), 1)
-        return ast.CardsDecl(tuple(names[:-1]), copies, names[-1], span=_span(meta))
+        return ast.CardsDecl(tuple(names[:-1]), copies, names[-1], span=self._span(meta))
 
     def card_attr(self, meta, c):
-        return ast.CardAttr(str(c[0]), c[1], span=_span(meta))
+        return ast.CardAttr(str(c[0]), c[1], span=self._span(meta))
 
     def card_decl(self, meta, c):
         label = _unquote(c[1]) if isinstance(c[1], Token) and c[1].type == "STRING" else None
         attrs_ = tuple(x for x in c if isinstance(x, ast.CardAttr))
-        return ast.CardDecl(str(c[0]), label, attrs_, str(c[-1]), span=_span(meta))
+        return ast.CardDecl(str(c[0]), label, attrs_, str(c[-1]), span=self._span(meta))
 
     def order_decl(self, meta, c):
-        return ast.OrderDecl(tuple(map(str, c)), span=_span(meta))
+        return ast.OrderDecl(tuple(map(str, c)), span=self._span(meta))
 
     def text_decl(self, meta, c):
-        return ast.TextDecl(tuple(map(str, c)), span=_span(meta))
+        return ast.TextDecl(tuple(map(str, c)), span=self._span(meta))
 
     def zone_decl(self, meta, c):
-        return ast.ZoneDecl(str(c[0]), tuple(map(str, c[1:])), span=_span(meta))
+        return ast.ZoneDecl(str(c[0]), tuple(map(str, c[1:])), span=self._span(meta))
 
     def option_decl(self, meta, c):
         doc = _unquote(c[1]) if len(c) > 2 else None
-        return ast.OptionDecl(str(c[0]), doc, c[-1], span=_span(meta))
+        return ast.OptionDecl(str(c[0]), doc, c[-1], span=self._span(meta))
 
     def var_decl(self, meta, c):
-        return ast.VarDecl(str(c[0]), len(c) > 2, c[-1], span=_span(meta))
+        return ast.VarDecl(str(c[0]), len(c) > 2, c[-1], span=self._span(meta))
 
     def params(self, meta, c):
         return tuple(map(str, c))
@@ -258,18 +267,18 @@ class _ToAst(Transformer):
     def def_decl(self, meta, c):
         params = c[1] if len(c) > 2 else ()
         has_params = bool(params)  # `def f() = ...` is a constant, like `def f = ...`
-        return ast.DefDecl(str(c[0]), params, c[-1], has_params, span=_span(meta))
+        return ast.DefDecl(str(c[0]), params, c[-1], has_params, span=self._span(meta))
 
     def case_clause(self, meta, c):
         label = _unquote(c[1]) if len(c) > 2 else None
-        return ast.CaseClause(str(c[0]), label, c[-1], span=_span(meta))
+        return ast.CaseClause(str(c[0]), label, c[-1], span=self._span(meta))
 
     def case_decl(self, meta, c):
         clauses = tuple(x for x in c[3:])
-        return ast.CaseDecl(str(c[0]), c[1], str(c[2]), clauses, span=_span(meta))
+        return ast.CaseDecl(str(c[0]), c[1], str(c[2]), clauses, span=self._span(meta))
 
     def _procedure(self, kind, meta, c):
-        return ast.ProcedureDecl(kind, c[0], span=_span(meta))
+        return ast.ProcedureDecl(kind, c[0], span=self._span(meta))
 
     def setup_decl(self, meta, c):
         return self._procedure("setup", meta, c)
@@ -281,7 +290,7 @@ class _ToAst(Transformer):
         names = [str(x) for x in c if isinstance(x, Token)]
         condition = next((x for x in c[len(names):-1]), None)
         source = names[1] if len(names) == 3 else None
-        return ast.TriggerDecl(names[0], source, names[-1], condition, c[-1], span=_span(meta))
+        return ast.TriggerDecl(names[0], source, names[-1], condition, c[-1], span=self._span(meta))
 
     def turn_decl(self, meta, c):
         return self._procedure("turn", meta, c)
@@ -290,13 +299,13 @@ class _ToAst(Transformer):
         return self._procedure("after turn", meta, c)
 
     def next_decl(self, meta, c):
-        return ast.NextDecl(c[0], span=_span(meta))
+        return ast.NextDecl(c[0], span=self._span(meta))
 
     def end_decl(self, meta, c):
-        return ast.EndDecl(c[0], c[1], span=_span(meta))
+        return ast.EndDecl(c[0], c[1], span=self._span(meta))
 
     def show_decl(self, meta, c):
-        return ast.ShowDecl(_unquote(c[0]), c[1], span=_span(meta))
+        return ast.ShowDecl(_unquote(c[0]), c[1], span=self._span(meta))
 
     def start(self, meta, c):
         return tuple(c)
@@ -417,11 +426,11 @@ def parse(text: str, path: str = "<rules>") -> ast.RulesFile:
             diag = _locate_dedent(diag, text)
         raise RulesError([diag], {path: text}) from None
     try:
-        decls = _ToAst().transform(tree)
+        decls = _ToAst(path).transform(tree)
     except VisitError as exc:  # a transformer bug must still surface as a diagnostic
         raise RulesError([error("E198", f"internal error while reading the file: {exc.orig_exc}", Span(1, 1), path)],
                          {path: text}) from None
-    return ast.RulesFile(path, decls)
+    return ast.RulesFile(path, decls, {path: text})
 
 
 def _tab_indent(text: str, path: str) -> Diagnostic | None:
