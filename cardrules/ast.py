@@ -203,6 +203,14 @@ class NewRound:
 
 
 @attrs.frozen
+class Say:
+    """A sentence for the players: the parts, written out and joined by spaces."""
+
+    parts: tuple[Expr, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
 class If:
     branches: tuple[tuple[Expr, tuple["Stmt", ...]], ...]
     otherwise: tuple["Stmt", ...] = ()
@@ -253,7 +261,7 @@ class Choose:
     span: Span = _span()
 
 
-Stmt = Union[Move, Deal, Shuffle, Eliminate, Set, FirstPlayer, Win, Pass, Stop, NewRound, If, For, Repeat, Choose]
+Stmt = Union[Move, Deal, Shuffle, Eliminate, Set, FirstPlayer, Win, Pass, Stop, NewRound, Say, If, For, Repeat, Choose]
 
 
 # ---- declarations ----------------------------------------------------------

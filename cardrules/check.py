@@ -256,6 +256,9 @@ class Checker:
                 self.zone_ref(zone, scope)
             case ast.Eliminate(player) | ast.FirstPlayer(player) | ast.Win(player):
                 self.expr(player, scope)
+            case ast.Say(parts):
+                for part in parts:
+                    self.expr(part, scope)
             case ast.Set(target, value):
                 self.set_target(target, scope)
                 self.expr(value, scope)

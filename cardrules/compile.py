@@ -137,10 +137,12 @@ class _Compiler:
             parts.append(value.short if isinstance(value, Sym) else str(value))
         return "".join(parts) if text_attrs else " ".join(parts)
 
-    def label_of(self, card: dict) -> str:
+    def label_of(self, card: dict, text_attrs: tuple[str, ...]) -> str:
+        """The card's full name: its attribute values in the `text:` order, as words ("blue 4")."""
         if card["label"]:
             return card["label"]
-        return " ".join(v.name if isinstance(v, Sym) else str(v) for v in card["attrs"].values())
+        values = [card["attrs"][a] for a in text_attrs or card["attrs"] if a in card["attrs"]]
+        return " ".join(v.name if isinstance(v, Sym) else str(v) for v in values)
 
     def zones(self) -> tuple[ZoneSpec, ...]:
         shared = [z for z in self.sym.zones.values() if "per_player" not in z.properties]
@@ -549,7 +551,7 @@ def compile_game(rules: ast.RulesFile, sym: Symbols, options: dict[str, Any], so
         option_docs={n: (_literal_default(d.default), d.doc or "") for n, d in sym.options.items()},
         attributes=attributes, card_attrs=c.card_attrs, cards=cards,
         card_texts=tuple(c.text_of(rc, text_attrs) for rc in raw_cards),
-        card_labels=tuple(c.label_of(rc) for rc in raw_cards),
+        card_labels=tuple(c.label_of(rc, text_attrs) for rc in raw_cards),
         card_home=tuple(c.zone_specs[rc["home"]].index for rc in raw_cards),
         zones=zones, shared_zones=shared_zones, vars=variables,
         shared_vars=sum(1 for v in variables if not v.per_player),

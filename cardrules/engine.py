@@ -134,17 +134,17 @@ class Game:
     def card_json(self, card: Card) -> dict:
         return {attr: _plain(table[card]) for attr, table in self.card_attrs.items() if card in table}
 
-    def describe(self, value: Any) -> str:
-        """A value as a player would write it: card text, P1, a colour name, a number."""
+    def describe(self, value: Any, long: bool = False) -> str:
+        """A value as a player would write it: card text (or its full name), P1, a colour name, a number."""
         match value:
             case Card():
-                return self.card_texts[value]
+                return self.card_labels[value] if long else self.card_texts[value]
             case Seat():
                 return f"P{int(value)}"
             case bool():
                 return "true" if value else "false"
             case list() | tuple():
-                return "[" + ", ".join(self.describe(v) for v in value) + "]"
+                return "[" + ", ".join(self.describe(v, long) for v in value) + "]"
             case _:
                 return str(value)
 
@@ -206,6 +206,7 @@ class State:
     stack: list = attrs.Factory(list)  # return points of running triggers: [pc, slot, saved value]
     _legal: list[Action] | None = attrs.field(default=None, eq=False, repr=False, alias="_legal")
     memo: dict = attrs.field(factory=dict, eq=False, repr=False)  # definition results for this state
+    events: list[str] = attrs.field(factory=list, eq=False, repr=False)  # what `say` said in the last move
 
     # -- OpenSpiel-like API
     def current_player(self) -> int:
@@ -233,6 +234,7 @@ class State:
     def apply_action(self, action: Action | int | str) -> None:
         chosen = self._resolve(action)
         self.decisions += 1
+        self.events = []
         self._step(chosen)
 
     def _step(self, action: Action, stop_at: int = PAUSE) -> None:
@@ -293,7 +295,9 @@ class State:
         out = []
         for label, fn, span in self.game.shows:
             try:
-                out.append((label, self.game.describe(fn(self, list(self.locals)))))
+                value = fn(self, list(self.locals))
+                if value is not NOTHING:  # a show line whose value is none is not shown
+                    out.append((label, self.game.describe(value)))
             except Exception as exc:
                 raise RulesRuntimeError([error("R306", f"this 'show' line could not be evaluated: {_explain(exc)}",
                                                span, self.game.path)], self.game.sources) from None

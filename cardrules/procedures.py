@@ -191,6 +191,18 @@ def win(c: "_Compiler", st: ast.Win, sc: "_Scope", loop_exit) -> None:
     c.emit(win, st.span)
 
 
+def say(c: "_Compiler", st: ast.Say, sc: "_Scope", loop_exit) -> None:
+    parts = [c.expr(p, sc) for p in st.parts]
+    nxt = _Label()
+
+    def say(s: State) -> int:
+        words = [v if isinstance(v, str) else s.game.describe(v, long=True) for v in (p(s, s.locals) for p in parts)]
+        s.events.append(" ".join(words))
+        return nxt.pc
+    c.emit(say, st.span)
+    nxt.pc = c.here()
+
+
 def nothing(c: "_Compiler", st, sc: "_Scope", loop_exit) -> None:
     """`pass` emits no instruction."""
 
@@ -281,7 +293,7 @@ def choose(c: "_Compiler", st: ast.Choose, sc: "_Scope", loop_exit) -> None:
 
 STATEMENTS = {
     ast.Move: move, ast.Deal: deal, ast.Shuffle: shuffle, ast.Eliminate: eliminate, ast.Set: set_var,
-    ast.FirstPlayer: first_player, ast.Win: win, ast.Pass: nothing, ast.Stop: stop, ast.NewRound: new_round,
+    ast.FirstPlayer: first_player, ast.Win: win, ast.Pass: nothing, ast.Stop: stop, ast.NewRound: new_round, ast.Say: say,
     ast.If: if_stmt,
     ast.For: for_stmt, ast.Repeat: repeat, ast.Choose: choose,
 }

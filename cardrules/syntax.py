@@ -156,6 +156,9 @@ class _ToAst(Transformer):
     def stop_stmt(self, meta, c):
         return ast.Stop(span=self._span(meta))
 
+    def say_stmt(self, meta, c):
+        return ast.Say(tuple(c), span=self._span(meta))
+
     def new_round_stmt(self, meta, c):
         return ast.NewRound(span=self._span(meta))
 

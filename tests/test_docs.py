@@ -51,7 +51,7 @@ _DECLARATION = re.compile(
     r'(extends\s+"|game\s+"|players\s+\d|attribute\s+\w+\s*:|cards\s*:|card\s+\w+(\s+"[^"]*")?\s*:|order\s*:'
     r'|text\s*:|zone\s+\w+|option\s+\w+|var\s+\w+|def\s+\w+\s*[(=]|setup\s*:|turn\s*:'
     r'|after\s+turn\s*:|round\s+setup\s*:|on\s+move\b|next\s+player\s*:|end\s+when\b|show\s+")')
-_STATEMENT = re.compile(r"(move|deal|shuffle|eliminate|set|win|pass|stop|if|for|repeat|choose|new\s+round)\b"
+_STATEMENT = re.compile(r"(move|deal|shuffle|eliminate|set|win|pass|stop|if|for|repeat|choose|say|new\s+round)\b"
                         r"|first\s+player\s*:")
 
 

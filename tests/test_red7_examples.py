@@ -228,6 +228,7 @@ def rigged_initial_state(game, n: int, palettes: list[str], seed: int = 0):
     for card in game.cards:  # the same walk as Game.new_initial_state, with relabelled cards
         placed = relabel.get(card, card)
         state.zones[game.card_home[placed]].append(placed)
+    game.initialise_vars(state)
     state.pc = game.setup_pc
     state.run()
     got = [[game.card_texts[c] for c in state.zone_cards("palette", p)] for p in range(n)]
