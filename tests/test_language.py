@@ -238,3 +238,27 @@ after turn:
         rank = game.card_attrs["rank"][state.zone_cards("hand", 0)[0]]
         names = [a.name for a in state.legal_actions()]
         assert names == (["play"] if rank > 3 else ["otherwise"])
+
+
+def test_say_reports_what_the_last_move_did():
+    body = """\
+setup:
+  deal 1 from deck to hand
+turn:
+  choose:
+    play(card in hand(me)):
+      say me, "plays", card, "on a pile of", count(pile)
+      move card to pile
+after turn:
+  if empty(hand(0)) and empty(hand(1)):
+    win players
+"""
+    game = cardrules.load_source(HEAD + body, "t.rules")
+    state = game.new_initial_state(2, seed=3)
+    card = state.zone_cards("hand", 0)[0]
+    state.apply_action(0)
+    assert state.events == [f"P0 plays {game.card_labels[card]} on a pile of 0"]
+    copy = state.clone()
+    state.apply_action(0)
+    assert state.events == [state.events[0]] and state.events[0].startswith("P1 plays")
+    assert copy.events == [] and copy == copy.clone()
