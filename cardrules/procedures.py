@@ -139,7 +139,9 @@ def eliminate(c: "_Compiler", st: ast.Eliminate, sc: "_Scope", loop_exit) -> Non
 
     def eliminate(s: State) -> int:
         for p in _as_list(who(s, s.locals)):
-            s.eliminated[p] = True
+            if not s.eliminated[p]:
+                s.eliminated[p] = True
+                s.events.append(f"P{int(p)} is out")
         return nxt.pc
     c.emit(eliminate, st.span)
     nxt.pc = c.here()
@@ -213,6 +215,7 @@ def new_round(c: "_Compiler", st: ast.NewRound, sc: "_Scope", loop_exit) -> None
     def new_round(s: State) -> int:
         s.eliminated = [False] * s.n
         s.stack.clear()
+        s.events.append("A new round begins")
         return start.pc
     c.emit(new_round, st.span)
 
