@@ -26,7 +26,7 @@ from . import check_source, find_game, load
 from .diagnostics import Diagnostic, RulesError, Span, error, render, suggest
 from .engine import Action, Game, State
 from .render import CardPainter, move_line, plural, render_moves, render_view, seat_name, winners_line
-from .resources import bundled_games
+from .resources import bundled_games, bundled_variants
 
 MAX_DECISIONS = 100_000  # a bot game that has not ended after this many moves is stopped
 
@@ -219,11 +219,14 @@ app = typer.Typer(
 
 @app.command("list")
 def list_games(as_json: JsonOpt = False) -> None:
-    """List the bundled games with their player counts and options."""
+    """List the bundled games and variants with their player counts and options."""
     with _reporting(as_json):
         entries = []
-        for name, path in bundled_games().items():
-            entry: dict[str, Any] = {"name": name, "title": name, "players": None, "options": []}
+        bundled = [(n, p, False) for n, p in bundled_games().items()]
+        bundled += [(n, p, True) for n, p in bundled_variants().items()]
+        for name, path, variant in bundled:
+            entry: dict[str, Any] = {"name": name, "title": name, "players": None, "options": [],
+                                     "variant": variant}
             try:
                 game = load(path)
             except (RulesError, OSError) as exc:
@@ -241,7 +244,7 @@ def list_games(as_json: JsonOpt = False) -> None:
         if not entries:
             console.print("No bundled games found.")
             return
-        table = Table(title="Bundled games", title_justify="left", show_lines=False)
+        table = Table(title="Bundled games and variants", title_justify="left", show_lines=False)
         table.add_column("name", style="bold cyan", no_wrap=True)
         table.add_column("title")
         table.add_column("players", justify="center", no_wrap=True)
@@ -260,7 +263,8 @@ def list_games(as_json: JsonOpt = False) -> None:
                 options.append(f" = {_option_value(opt['default'])}", style="dim")
                 if opt["description"]:
                     options.append(f"  {opt['description']}")
-            table.add_row(entry["name"], entry["title"], players, options if entry["options"] else Text("-", "dim"))
+            title = Text(entry["title"]) + (Text("  (variant)", style="dim") if entry["variant"] else Text())
+            table.add_row(entry["name"], title, players, options if entry["options"] else Text("-", "dim"))
         console.print(table)
         console.print(Text("Play one with: cardrules play NAME", style="dim"))
 

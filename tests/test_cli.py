@@ -82,6 +82,7 @@ def test_list_json():
 def test_list_shows_options(tmp_path, monkeypatch):
     path = red7_with_options(tmp_path)
     monkeypatch.setattr(cli, "bundled_games", lambda: {"withopts": path})
+    monkeypatch.setattr(cli, "bundled_variants", lambda: {})
     entries = json.loads(invoke("list", "--json").stdout)
     assert len(entries) == 1
     entry = entries[0]
@@ -91,6 +92,14 @@ def test_list_shows_options(tmp_path, monkeypatch):
     assert options["hand_size"] == {"name": "hand_size", "default": 7, "description": "Cards dealt to each player"}
     text = invoke("list").output
     assert "house_rule" in text and "hand_size" in text and "Cards dealt to each player" in text
+
+
+def test_list_marks_the_bundled_variants():
+    entries = {e["name"]: e for e in json.loads(invoke("list", "--json").stdout)}
+    assert entries["red7"]["variant"] is False
+    assert entries["red7-short-match"]["variant"] is True
+    assert {"name": "advanced", "default": True} .items() <= entries["red7-short-match"]["options"][0].items()
+    assert "(variant)" in invoke("list").output
 
 
 def test_help_for_every_command():
