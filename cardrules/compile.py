@@ -556,6 +556,7 @@ def compile_game(rules: ast.RulesFile, sym: Symbols, options: dict[str, Any], so
         zones=zones, shared_zones=shared_zones, vars=variables,
         shared_vars=sum(1 for v in variables if not v.per_player),
         program=c.program, spans=c.spans, decisions=c.decisions, frame_size=c.frame.size, shows=shows,
+        definitions={name: tuple(cell) for name, cell in c.def_cells.items()},
         sources=sources, **pcs)
 
 

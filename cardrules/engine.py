@@ -104,6 +104,7 @@ class Game:
     frame_size: int
     shows: tuple[tuple[str, ExprFn, Span], ...]
     sources: dict[str, str]
+    definitions: dict[str, tuple[ExprFn, int, int]] = attrs.Factory(dict)  # name -> (body, frame size, params)
     by_text: dict[str, list[Card]] = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
@@ -147,6 +148,16 @@ class Game:
                 return "[" + ", ".join(self.describe(v, long) for v in value) + "]"
             case _:
                 return str(value)
+
+    def call(self, state: "State", name: str, *args: Any) -> Any:
+        """Evaluate one of the rules file's definitions on a state, e.g. `game.call(s, "winning", 0)`."""
+        body, size, params = self.definitions[name]
+        if len(args) != params:
+            raise TypeError(f"'{name}' takes {params} argument(s), not {len(args)}")
+        frame = [SEATS[a] if type(a) is int else a for a in args]  # a plain int argument is a seat
+        frame.extend([None] * (size - len(frame)))
+        state.memo.clear()
+        return body(state, frame)
 
     # -- states
     def new_initial_state(self, num_players: int | None = None, seed: int = 0) -> "State":
@@ -257,6 +268,31 @@ class State:
                 "values": [self.game.describe(v) for v in action.values]}
 
     # -- zones for rules and renderers
+    def hidden_from(self, player: int) -> list[int]:
+        """Slots of the zones whose cards `player` cannot see (hidden zones, other players' own zones)."""
+        slots = []
+        for spec in self.game.zones:
+            for seat in range(self.n) if spec.per_player else [0]:
+                if spec.visibility == "hidden" or (spec.visibility == "owner" and seat != player):
+                    slots.append(self.game.zone_slot(spec, self.n, seat))
+        return slots
+
+    def determinize(self, player: int, rng) -> "State":
+        """A copy in which the cards `player` cannot see are dealt again at random among the places
+        they could be (each zone keeps its size): a sample of what the player's view allows.
+        `rng` is a `random.Random`. Known limit: a card every player saw go face down (put on a deck)
+        is shuffled like any other hidden card."""
+        copy = self.clone()
+        slots = copy.hidden_from(player)
+        pool = [card for slot in slots for card in copy.zones[slot]]
+        rng.shuffle(pool)
+        start = 0
+        for slot in slots:
+            size = len(copy.zones[slot])
+            copy.zones[slot] = pool[start:start + size]
+            start += size
+        return copy
+
     def zone_cards(self, name: str, player: int = 0) -> list[Card]:
         spec = self.game.zone(name)
         return self.zones[self.game.zone_slot(spec, self.n, player)]
