@@ -188,6 +188,13 @@ class Win:
 
 
 @attrs.frozen
+class Lose:
+    """Everybody loses: the end of a cooperative game that failed."""
+
+    span: Span = _span()
+
+
+@attrs.frozen
 class Pass:
     span: Span = _span()
 
@@ -232,6 +239,13 @@ class Repeat:
 
 
 @attrs.frozen
+class While:
+    condition: Expr
+    body: tuple["Stmt", ...]
+    span: Span = _span()
+
+
+@attrs.frozen
 class Binder:
     var: str
     source: Expr
@@ -261,7 +275,7 @@ class Choose:
     span: Span = _span()
 
 
-Stmt = Union[Move, Deal, Shuffle, Eliminate, Set, FirstPlayer, Win, Pass, Stop, NewRound, Say, If, For, Repeat, Choose]
+Stmt = Union[Move, Deal, Shuffle, Eliminate, Set, FirstPlayer, Win, Lose, Pass, Stop, NewRound, Say, If, For, Repeat, While, Choose]
 
 
 # ---- declarations ----------------------------------------------------------
@@ -342,6 +356,7 @@ class TextDecl:
 class ZoneDecl:
     name: str
     properties: tuple[str, ...]
+    family: str | None = None  # `per KEY`: one zone for each value of the attribute KEY
     span: Span = _span()
 
 
@@ -358,6 +373,7 @@ class VarDecl:
     name: str
     per_player: bool
     initial: Expr
+    keys: tuple[str, ...] = ()  # attributes the variable is keyed by, besides the player
     span: Span = _span()
 
 
@@ -420,6 +436,15 @@ class EndDecl:
 
 
 @attrs.frozen
+class ResultDecl:
+    """`result "cards left": EXPR` — the number reported with the outcome of a game."""
+
+    label: str
+    value: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
 class ShowDecl:
     label: str
     value: Expr
@@ -427,7 +452,8 @@ class ShowDecl:
 
 
 Decl = Union[ExtendsDecl, GameDecl, PlayersDecl, AttributeDecl, CardsDecl, CardDecl, OrderDecl, TextDecl, ZoneDecl,
-             OptionDecl, VarDecl, DefDecl, CaseDecl, ProcedureDecl, TriggerDecl, NextDecl, EndDecl, ShowDecl]
+             OptionDecl, VarDecl, DefDecl, CaseDecl, ProcedureDecl, TriggerDecl, NextDecl, EndDecl, ShowDecl,
+             ResultDecl]
 
 
 @attrs.frozen

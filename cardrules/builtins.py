@@ -144,6 +144,8 @@ STATE_FUNCTIONS: dict[str, Builtin] = {
     "eliminated": Builtin("eliminated", 1, 1, doc="true when the player is out of the round"),
     "label": Builtin("label", 2, 2, doc="the label of a case definition's clause for a key"),
     "owner": Builtin("owner", 1, 1, doc="the seat whose per-player zone holds a card, or none"),
+    "words": Builtin("words", 1, 9, doc="the values written out and joined by spaces; none is left out"),
+    "next_seat": Builtin("next_seat", 2, 2, doc="the first of the given seats after a seat in turn order"),
 }
 
 REQUIRED_KEYWORDS = {"groups": ("by",), "runs": ("by",)}

@@ -34,6 +34,14 @@ class Symbols:
     def per_player(self, zone: str) -> bool:
         return "per_player" in self.zones[zone].properties
 
+    def keyed(self, zone: str) -> bool:
+        """Whose or which: a per-player zone or a zone family takes one argument."""
+        return self.per_player(zone) or self.zones[zone].family is not None
+
+    def var_arity(self, name: str) -> int:
+        var = self.vars[name]
+        return int(var.per_player) + len(var.keys)
+
     def all_names(self) -> Iterable[str]:
         yield from self.attributes
         yield from self.values
@@ -116,9 +124,9 @@ class Checker:
             self.err("E202", "the file has no 'turn:' procedure", end)
         if ast.EndDecl not in kinds:
             self.warn("W201", "the file has no 'end when' declaration, so games can only end with 'win'", end)
-        nexts = [d for d in self.rules.declarations if isinstance(d, ast.NextDecl)]
-        for extra in nexts[1:]:
-            self.err("E201", "'next player:' is declared more than once", extra.span)
+        for kind, what in ((ast.NextDecl, "'next player:'"), (ast.ResultDecl, "'result'")):
+            for extra in [d for d in self.rules.declarations if isinstance(d, kind)][1:]:
+                self.err("E201", f"{what} is declared more than once", extra.span)
         for d in self.rules.declarations:
             if isinstance(d, ast.ProcedureDecl) and sum(
                     1 for e in self.rules.declarations if isinstance(e, ast.ProcedureDecl) and e.kind == d.kind) > 1:
@@ -154,8 +162,10 @@ class Checker:
                 if not _is_literal(default):
                     self.err("E213", "an option's default must be a number, true, false or a quoted text",
                              default.span)
-            case ast.VarDecl(_, _, default):
+            case ast.VarDecl(_, _, default, keys):
                 self.expr(default, _Scope())
+                for key in keys:
+                    self.need_key(key, decl.span)
             case ast.DefDecl(_, params, body):
                 self.expr(body, _Scope(frozenset(params)))
             case ast.CaseDecl():
@@ -169,7 +179,7 @@ class Checker:
             case ast.EndDecl(cond, body):
                 self.expr(cond, _Scope(procedure="end"))
                 self.block(body, _Scope(procedure="end"))
-            case ast.ShowDecl(_, value):
+            case ast.ShowDecl(_, value) | ast.ResultDecl(_, value):
                 self.expr(value, _Scope())
             case _:
                 assert_never(decl)
@@ -191,9 +201,17 @@ class Checker:
     def need_zone(self, name: str, span: Span, shared: bool = False) -> None:
         if name not in self.sym.zones:
             self.err("E221", f"unknown zone '{name}'{suggest(name, self.sym.zones)}", span)
-        elif shared and self.sym.per_player(name):
-            self.err("E222", f"cards can only start in a shared zone, and '{name}' is per player", span)
+        elif shared and self.sym.keyed(name):
+            self.err("E222", f"cards can only start in a single shared zone, and '{name}' is a family of zones",
+                     span)
         self.used.add(name)
+
+    def need_key(self, name: str, span: Span) -> None:
+        """Zone families and keyed variables are keyed by a ranked attribute's values."""
+        self.need_attribute(name, span)
+        if name in self.sym.attributes and not self.sym.attributes[name].values:
+            self.err("E234", f"'{name}' has numbers, not named values, so it cannot key zones or variables",
+                     span)
 
     def check_card(self, decl: ast.CardDecl) -> None:
         for attr in decl.attributes:
@@ -217,6 +235,11 @@ class Checker:
             self.err("E232", "a zone has exactly one visibility", decl.span)
         if "owner" in props and "per_player" not in props:
             self.err("E233", "only a per_player zone can be seen by its owner", decl.span)
+        if decl.family is not None:
+            self.need_key(decl.family, decl.span)
+            if "per_player" in props:
+                self.err("E235", "a zone is either per player or per the values of an attribute, not both",
+                         decl.span)
 
     def check_case(self, decl: ast.CaseDecl) -> None:
         if decl.key not in decl.params:
@@ -262,15 +285,18 @@ class Checker:
             case ast.Set(target, value):
                 self.set_target(target, scope)
                 self.expr(value, scope)
-            case ast.Pass():
+            case ast.Pass() | ast.Lose():
                 pass
+            case ast.While(cond, body):
+                self.expr(cond, scope)
+                self.block(body, attrs.evolve(scope, in_repeat=True))
             case ast.NewRound():
                 if not any(isinstance(d, ast.ProcedureDecl) and d.kind == "round setup"
                            for d in self.rules.declarations):
                     self.err("E255", "'new round' needs a 'round setup:' procedure to run", stmt.span)
             case ast.Stop():
                 if not scope.in_repeat:
-                    self.err("E250", "'stop' can only be used inside 'repeat'", stmt.span)
+                    self.err("E250", "'stop' can only be used inside 'repeat' or 'while'", stmt.span)
             case ast.If(branches, otherwise):
                 for cond, body in branches:
                     self.expr(cond, scope)
@@ -312,11 +338,12 @@ class Checker:
 
     def set_target(self, target: ast.Expr, scope: _Scope) -> None:
         match target:
-            case ast.Name(name) if name in self.sym.vars and not self.sym.vars[name].per_player:
+            case ast.Name(name) if name in self.sym.vars and self.sym.var_arity(name) == 0:
                 self.used.add(name)
-            case ast.Call(name, (player,), ()) if name in self.sym.vars and self.sym.vars[name].per_player:
+            case ast.Call(name, args, ()) if name in self.sym.vars and self.sym.var_arity(name) == len(args) > 0:
                 self.used.add(name)
-                self.expr(player, scope)
+                for arg in args:
+                    self.expr(arg, scope)
             case _:
                 self.err("E254", "'set' needs a variable declared with 'var': 'set score = 1', or "
                          "'set score(me) = 1' for a per-player variable", target.span)
@@ -327,9 +354,11 @@ class Checker:
                 self.used.add(name)
                 if self.sym.per_player(name) and not per_player_name:
                     self.err("E260", f"'{name}' is a per-player zone: say whose, as in '{name}(me)'", expr.span)
+                elif self.sym.zones[name].family is not None:
+                    self.err("E263", f"'{name}' is a family of zones: say which, as in '{name}(key)'", expr.span)
             case ast.Call(name, (player,), ()) if name in self.sym.zones:
                 self.used.add(name)
-                if not self.sym.per_player(name):
+                if not self.sym.keyed(name):
                     self.err("E261", f"'{name}' is a shared zone: write it without a player", expr.span)
                 self.expr(player, scope)
             case ast.Name(name):
@@ -396,10 +425,15 @@ class Checker:
         if name in self.sym.zones:
             if self.sym.per_player(name):
                 self.err("E260", f"'{name}' is a per-player zone: say whose, as in '{name}(me)'", span)
+            elif self.sym.zones[name].family is not None:
+                self.err("E263", f"'{name}' is a family of zones: say which, as in '{name}(key)'", span)
             return
         if name in self.sym.vars:
             if self.sym.vars[name].per_player:
                 self.err("E272", f"'{name}' is a per-player variable: write {name}(player)", span)
+            elif self.sym.vars[name].keys:
+                self.err("E272", f"'{name}' has a value for each {', '.join(self.sym.vars[name].keys)}: "
+                         f"write {name}(key)", span)
             return
         if name in self.sym.options or name in self.sym.values or name in self.sym.cards or name in self.sym.cases:
             return
@@ -413,8 +447,10 @@ class Checker:
     def call(self, e: ast.Call, scope: _Scope) -> None:
         name = e.func
         self.used.add(name)
-        if name in self.sym.zones or (name in self.sym.vars and self.sym.vars[name].per_player):
+        if name in self.sym.zones:
             self.arity(e, 1, 1, ())
+        elif name in self.sym.vars and self.sym.var_arity(name):
+            self.arity(e, self.sym.var_arity(name), self.sym.var_arity(name), ())
         elif name in self.sym.defs:
             n = len(self.sym.defs[name].params)
             if not self.sym.defs[name].has_params:

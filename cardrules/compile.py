@@ -67,6 +67,9 @@ class _Compiler:
         self.frame = _Frame()  # the procedures' shared frame: State.locals
         self.card_names: dict[str, Card] = {}
         self.triggers: list = []  # set by procedures.build_program before any move is compiled
+        self.families: dict[str, tuple[int, dict[Sym, int]]] = {}  # zone family -> (first slot, key -> i)
+        self.shared_vars = 0
+        self.shared_zones = 0
         self.round_label = None
 
     # ---- declarations ------------------------------------------------------
@@ -145,32 +148,48 @@ class _Compiler:
         return " ".join(v.name if isinstance(v, Sym) else str(v) for v in values)
 
     def zones(self) -> tuple[ZoneSpec, ...]:
+        """Shared zones first (a family is one shared zone per key, named by the key), then per-player zones."""
         shared = [z for z in self.sym.zones.values() if "per_player" not in z.properties]
         mine = [z for z in self.sym.zones.values() if "per_player" in z.properties]
-        specs = []
-        for index, decl in enumerate(shared):
-            specs.append(self.zone_spec(decl, False, index))
+        specs: list[ZoneSpec] = []
+        for decl in shared:
+            if decl.family is None:
+                specs.append(self.zone_spec(decl, decl.name, False, len(specs)))
+                continue
+            keys, first = self.keys(decl.family), len(specs)
+            self.families[decl.name] = (first, keys)
+            specs.extend([self.zone_spec(decl, key.name, False, first + i, decl.name) for i, key in enumerate(keys)])
+        self.shared_zones = len(specs)
         for index, decl in enumerate(mine):
-            specs.append(self.zone_spec(decl, True, index))
-        self.zone_specs = {s.name: s for s in specs}
+            specs.append(self.zone_spec(decl, decl.name, True, index))
+        self.zone_specs = {s.name: s for s in specs if not s.family}
         return tuple(specs)
 
+    def keys(self, attribute: str) -> dict[Sym, int]:
+        return {value: i for i, value in enumerate(v for v in self.syms.values() if v.attribute == attribute)}
+
     @staticmethod
-    def zone_spec(decl: ast.ZoneDecl, per_player: bool, index: int) -> ZoneSpec:
+    def zone_spec(decl: ast.ZoneDecl, name: str, per_player: bool, index: int, family: str = "") -> ZoneSpec:
         props = set(decl.properties)
         visibility = next((v for v in ("public", "hidden", "owner") if v in props), "public")
         kind = "row" if "row" in props else "stack"
-        return ZoneSpec(decl.name, per_player, visibility, kind, index)
+        return ZoneSpec(name, per_player, visibility, kind, index, family)
 
     def variables(self) -> tuple[VarSpec, ...]:
-        shared = [v for v in self.sym.vars.values() if not v.per_player]
-        mine = [v for v in self.sym.vars.values() if v.per_player]
+        """Shared variables (each key combination a slot), then per-player ones (n times as many)."""
         specs = []
-        for group, per_player in ((shared, False), (mine, True)):
-            for index, decl in enumerate(group):
-                specs.append(VarSpec(decl.name, per_player, index, self.expr(decl.initial, _Scope(self.frame)),
-                                     decl.span))
+        for per_player in (False, True):
+            offset = 0
+            for decl in (v for v in self.sym.vars.values() if v.per_player == per_player):
+                keys = tuple(self.keys(k) for k in decl.keys)
+                size = 1
+                for table in keys:
+                    size *= len(table)
+                specs.append(VarSpec(decl.name, per_player, offset, self.expr(decl.initial, _Scope(self.frame)),
+                                     decl.span, size, keys))
+                offset += size
         self.var_specs = {s.name: s for s in specs}
+        self.shared_vars = sum(s.size for s in specs if not s.per_player)
         return tuple(specs)
 
     # ---- definitions ---------------------------------------------------------
@@ -284,22 +303,40 @@ class _Compiler:
     def call(self, e: ast.Call, sc: _Scope) -> ExprFn:
         name = e.func
         args = [self.expr(a, sc) for a in e.args] if name != "label" else []
-        if name in self.zone_specs:
-            return self.per_player(self.zone_specs[name].index, args[0], zones=True)
+        if name in self.zone_specs or name in self.families:
+            slot = self.keyed_zone(name, args[0])
+            return lambda s, f: s.zones[slot(s, f)]
         if name in self.var_specs:
-            return self.per_player(self.var_specs[name].index, args[0], zones=False)
+            slot = self.var_slot(name, args)
+            return lambda s, f: s.vars[slot(s, f)]
         if name in self.def_cells:
             return self.call_def(self.def_cells[name], args)
         if name in FUNCTIONS:
             return self.call_builtin(FUNCTIONS[name][1], args, e.kwargs, sc)
         return _STATE_FUNCTIONS[name](self, e, sc, args)
 
-    def per_player(self, index: int, player: ExprFn, zones: bool) -> ExprFn:
-        if zones:
-            base = len([z for z in self.zone_specs.values() if not z.per_player])
-            return lambda s, f: s.zones[base + index * s.n + player(s, f)]
-        base = len([v for v in self.var_specs.values() if not v.per_player])
-        return lambda s, f: s.vars[base + index * s.n + player(s, f)]
+    def keyed_zone(self, name: str, key: ExprFn) -> Callable[[State, list], int]:
+        """`hand(p)` or `pile(k)` -> a function giving the zone's slot in State.zones."""
+        if name in self.families:
+            first, keys = self.families[name]
+            return lambda s, f: first + keys[key(s, f)]
+        index, base = self.zone_specs[name].index, self.shared_zones
+        return lambda s, f: base + index * s.n + key(s, f)
+
+    def var_slot(self, name: str, args: list[ExprFn]) -> Callable[[State, list], int]:
+        """A variable's slot: `score(p)`, `mark(p, k)` or `bonus(k)`; keys after the player, row-major."""
+        spec, shared = self.var_specs[name], self.shared_vars
+        player = args[0] if spec.per_player else None
+        keys = list(zip(spec.keys, args[1:] if spec.per_player else args))
+
+        def slot(s, f):
+            flat = 0
+            for table, arg in keys:
+                flat = flat * len(table) + table[arg(s, f)]
+            if player is None:
+                return spec.index + flat
+            return shared + spec.index * s.n + player(s, f) * spec.size + flat
+        return slot
 
     @staticmethod
     def call_def(cell: list, args: list[ExprFn]) -> ExprFn:
@@ -415,11 +452,8 @@ class _Compiler:
             case ast.Name(name):
                 spec = self.zone_specs[name]
                 return lambda s, f: spec.index
-            case ast.Call(name, (player,)):
-                spec = self.zone_specs[name]
-                base = len([z for z in self.zone_specs.values() if not z.per_player])
-                pf = self.expr(player, sc)
-                return lambda s, f: base + spec.index * s.n + pf(s, f)
+            case ast.Call(name, (key,)):
+                return self.keyed_zone(name, self.expr(key, sc))
         raise AssertionError(e)
 
 
@@ -459,10 +493,10 @@ def _label(c: _Compiler, e, sc, args):
 
 def _owner(c: _Compiler, e, sc, args):
     card = args[0]
-    shared = len([z for z in c.zone_specs.values() if not z.per_player])
 
     def owner(s, f):
         x = card(s, f)
+        shared = s.game.shared_zones
         for slot in range(shared, len(s.zones)):
             if x in s.zones[slot]:
                 return SEATS[(slot - shared) % s.n]
@@ -470,7 +504,28 @@ def _owner(c: _Compiler, e, sc, args):
     return owner
 
 
-_STATE_FUNCTIONS = {"left": _left, "right": _right, "eliminated": _eliminated, "label": _label, "owner": _owner}
+def _next_seat(c: _Compiler, e, sc, args):
+    """The first seat after p (going round, p itself last) that is among the given seats, or none."""
+    after, among = args
+
+    def next_seat(s, f):
+        p, seats = after(s, f), set(among(s, f))
+        for step in range(1, s.n + 1):
+            q = (p + step) % s.n
+            if q in seats:
+                return SEATS[q]
+        return NOTHING
+    return next_seat
+
+
+def _words(c: _Compiler, e, sc, args):
+    def words(s, f):
+        values = [a(s, f) for a in args]
+        return " ".join(v if isinstance(v, str) else s.game.describe(v) for v in values if v is not NOTHING)
+    return words
+
+
+_STATE_FUNCTIONS = {"words": _words, "next_seat": _next_seat, "left": _left, "right": _right, "eliminated": _eliminated, "label": _label, "owner": _owner}
 
 
 def option_values(sym: Symbols, given: dict[str, Any], path: str, sources: dict[str, str]) -> dict[str, Any]:
@@ -538,8 +593,9 @@ def compile_game(rules: ast.RulesFile, sym: Symbols, options: dict[str, Any], so
         if rc["name"]:
             c.card_names[rc["name"]] = cards[i]
     zones = c.zones()
-    shared_zones = sum(1 for z in zones if not z.per_player)
     variables = c.variables()
+    result = next(((d.label, c.expr(d.value, _Scope(c.frame)), d.span) for d in rules.declarations
+                   if isinstance(d, ast.ResultDecl)), None)
     c.definitions()
     from .procedures import build_program
     pcs = build_program(c)
@@ -553,8 +609,8 @@ def compile_game(rules: ast.RulesFile, sym: Symbols, options: dict[str, Any], so
         card_texts=tuple(c.text_of(rc, text_attrs) for rc in raw_cards),
         card_labels=tuple(c.label_of(rc, text_attrs) for rc in raw_cards),
         card_home=tuple(c.zone_specs[rc["home"]].index for rc in raw_cards),
-        zones=zones, shared_zones=shared_zones, vars=variables,
-        shared_vars=sum(1 for v in variables if not v.per_player),
+        zones=zones, shared_zones=c.shared_zones, vars=variables,
+        shared_vars=c.shared_vars, result=result,
         program=c.program, spans=c.spans, decisions=c.decisions, frame_size=c.frame.size, shows=shows,
         definitions={name: tuple(cell) for name, cell in c.def_cells.items()},
         sources=sources, **pcs)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any, Callable, Iterator
 
 import attrs
@@ -26,6 +27,7 @@ class ZoneSpec:
     visibility: str  # public | hidden | owner
     kind: str  # stack | row
     index: int  # shared: slot; per player: position among per-player zones
+    family: str = ""  # for the zones of a family (`zone pile: per key`): the family's name
 
 
 @attrs.frozen
@@ -35,6 +37,8 @@ class VarSpec:
     index: int
     initial: ExprFn
     span: Span
+    size: int = 1  # one slot per combination of keys
+    keys: tuple[dict, ...] = ()  # per key attribute: value -> position
 
 
 @attrs.frozen
@@ -104,6 +108,7 @@ class Game:
     frame_size: int
     shows: tuple[tuple[str, ExprFn, Span], ...]
     sources: dict[str, str]
+    result: tuple[str, ExprFn, Span] | None = None  # `result "label": EXPR`
     definitions: dict[str, tuple[ExprFn, int, int]] = attrs.Factory(dict)  # name -> (body, frame size, params)
     by_text: dict[str, list[Card]] = attrs.field(init=False)
 
@@ -128,8 +133,10 @@ class Game:
             return self.zones[slot]
         return self.zones[self.shared_zones + (slot - self.shared_zones) // n]
 
-    def var_slot(self, spec: VarSpec, n: int, player: int = 0) -> int:
-        return self.shared_vars + spec.index * n + player if spec.per_player else spec.index
+    def var_slot(self, spec: VarSpec, n: int, player: int = 0, key: int = 0) -> int:
+        if spec.per_player:
+            return self.shared_vars + spec.index * n + player * spec.size + key
+        return spec.index + key
 
     # -- cards
     def card_json(self, card: Card) -> dict:
@@ -174,19 +181,21 @@ class Game:
 
     def blank_state(self, n: int, seed: int) -> "State":
         zones = [[] for _ in range(self.shared_zones + n * (len(self.zones) - self.shared_zones))]
-        size = self.shared_vars + n * (len(self.vars) - self.shared_vars)
+        size = self.shared_vars + n * sum(v.size for v in self.vars if v.per_player)
         return State(game=self, n=n, zones=zones, vars=[None] * size, eliminated=[False] * n,
                      locals=[None] * self.frame_size, rng=_mix(seed))
 
     def initialise_vars(self, state: "State") -> None:
         """Variables start from their declared values, computed once the cards are in place."""
         for spec in self.vars:
+            try:
+                value = spec.initial(state, state.locals)  # it cannot depend on the player or the key
+            except Exception as exc:
+                raise RulesRuntimeError([error("R305", f"the initial value could not be computed: {_explain(exc)}",
+                                               spec.span, self.path)], self.sources) from None
             for p in range(state.n if spec.per_player else 1):
-                try:
-                    state.vars[self.var_slot(spec, state.n, p)] = spec.initial(state, state.locals)
-                except Exception as exc:
-                    raise RulesRuntimeError([error("R305", f"the initial value could not be computed: "
-                                                   f"{_explain(exc)}", spec.span, self.path)], self.sources) from None
+                for key in range(spec.size):
+                    state.vars[self.var_slot(spec, state.n, p, key)] = value
 
 
 def _plain(value: Any) -> Any:
@@ -316,14 +325,32 @@ class State:
         return [self.game.card_texts[c] for c in cards] if visible else {"count": len(cards)}
 
     def _vars_view(self) -> dict:
+        """Variables as text: per player a list by seat; keyed variables an object by key."""
         out: dict[str, Any] = {}
         for spec in self.game.vars:
-            if spec.per_player:
-                out[spec.name] = [self.game.describe(self.vars[self.game.var_slot(spec, self.n, p)])
-                                  for p in range(self.n)]
-            else:
-                out[spec.name] = self.game.describe(self.vars[spec.index])
+            seats = [self._var_view(spec, p) for p in range(self.n)] if spec.per_player else None
+            out[spec.name] = seats if seats is not None else self._var_view(spec, 0)
         return out
+
+    def _var_view(self, spec: VarSpec, player: int) -> Any:
+        values = [self.game.describe(self.vars[self.game.var_slot(spec, self.n, player, k)])
+                  for k in range(spec.size)]
+        if not spec.keys:
+            return values[0]
+        names = [" ".join(v.name for v in combo) for combo in itertools.product(*spec.keys)]
+        return dict(zip(names, values))
+
+    def result(self) -> Any:
+        """The value of the rules file's `result` declaration (e.g. cards left), or None without one."""
+        if self.game.result is None:
+            return None
+        label, fn, span = self.game.result
+        self.memo.clear()
+        try:
+            return fn(self, list(self.locals))
+        except Exception as exc:
+            raise RulesRuntimeError([error("R307", f"the result could not be computed: {_explain(exc)}", span,
+                                           self.game.path)], self.game.sources) from None
 
     def shows(self) -> list[tuple[str, str]]:
         """The rules file's `show` lines for this state, as (label, text)."""

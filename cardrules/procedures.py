@@ -95,8 +95,7 @@ def deal(c: "_Compiler", st: ast.Deal, sc: "_Scope", loop_exit) -> None:
     source_name = st.source.id if isinstance(st.source, ast.Name) else "the zone"
     nxt = _Label()
     if isinstance(st.destination, ast.Name):  # a per-player zone: every player gets cards, one at a time
-        spec = c.zone_specs[st.destination.id]
-        shared = sum(1 for z in c.zone_specs.values() if not z.per_player)
+        spec, shared = c.zone_specs[st.destination.id], c.shared_zones
 
         def targets(s: State) -> list[int]:
             return [shared + spec.index * s.n + p for p in range(s.n)]
@@ -157,12 +156,11 @@ def set_var(c: "_Compiler", st: ast.Set, sc: "_Scope", loop_exit) -> None:
             def assign(s: State) -> int:
                 s.vars[slot] = value(s, s.locals)
                 return nxt.pc
-        case ast.Call(name, (player,)):
-            spec, who = c.var_specs[name], c.expr(player, sc)
-            shared = sum(1 for v in c.var_specs.values() if not v.per_player)
+        case ast.Call(name, args):
+            slot = c.var_slot(name, [c.expr(a, sc) for a in args])
 
             def assign(s: State) -> int:
-                s.vars[shared + spec.index * s.n + who(s, s.locals)] = value(s, s.locals)
+                s.vars[slot(s, s.locals)] = value(s, s.locals)
                 return nxt.pc
         case _:
             raise AssertionError(st.target)
@@ -262,6 +260,26 @@ def for_stmt(c: "_Compiler", st: ast.For, sc: "_Scope", loop_exit) -> None:
     end.pc = c.here()
 
 
+def while_stmt(c: "_Compiler", st: ast.While, sc: "_Scope", loop_exit) -> None:
+    cond, end = c.expr(st.condition, sc), _Label()
+    head = c.here()
+    c.emit(lambda s: head + 1 if cond(s, s.locals) else end.pc, st.span)
+    c.block(st.body, sc, end)
+    c.emit(lambda s: head, st.span)
+    end.pc = c.here()
+
+
+def lose(c: "_Compiler", st: ast.Lose, sc: "_Scope", loop_exit) -> None:
+    here = c.here()
+
+    def lose(s: State) -> int:
+        s.winners = []
+        s.terminal = True
+        s.pc = here
+        return PAUSE
+    c.emit(lose, st.span)
+
+
 def repeat(c: "_Compiler", st: ast.Repeat, sc: "_Scope", loop_exit) -> None:
     head, end = c.here(), _Label()
     c.block(st.body, sc, end)
@@ -298,7 +316,7 @@ STATEMENTS = {
     ast.Move: move, ast.Deal: deal, ast.Shuffle: shuffle, ast.Eliminate: eliminate, ast.Set: set_var,
     ast.FirstPlayer: first_player, ast.Win: win, ast.Pass: nothing, ast.Stop: stop, ast.NewRound: new_round, ast.Say: say,
     ast.If: if_stmt,
-    ast.For: for_stmt, ast.Repeat: repeat, ast.Choose: choose,
+    ast.For: for_stmt, ast.Repeat: repeat, ast.While: while_stmt, ast.Lose: lose, ast.Choose: choose,
 }
 
 

@@ -150,6 +150,12 @@ class _ToAst(Transformer):
     def win_stmt(self, meta, c):
         return ast.Win(c[0], span=self._span(meta))
 
+    def lose_stmt(self, meta, c):
+        return ast.Lose(span=self._span(meta))
+
+    def while_stmt(self, meta, c):
+        return ast.While(c[0], c[1], span=self._span(meta))
+
     def pass_stmt(self, meta, c):
         return ast.Pass(span=self._span(meta))
 
@@ -254,15 +260,31 @@ class _ToAst(Transformer):
     def text_decl(self, meta, c):
         return ast.TextDecl(tuple(map(str, c)), span=self._span(meta))
 
+    def zone_prop(self, meta, c):
+        return str(c[0])
+
+    def family_prop(self, meta, c):
+        return ("per", str(c[0]))
+
     def zone_decl(self, meta, c):
-        return ast.ZoneDecl(str(c[0]), tuple(map(str, c[1:])), span=self._span(meta))
+        props = tuple(p for p in c[1:] if isinstance(p, str))
+        family = next((p[1] for p in c[1:] if isinstance(p, tuple)), None)
+        if family == "player":  # `per player` is the family of seats: the per_player property
+            props, family = props + ("per_player",), None
+        return ast.ZoneDecl(str(c[0]), props, family, span=self._span(meta))
 
     def option_decl(self, meta, c):
         doc = _unquote(c[1]) if len(c) > 2 else None
         return ast.OptionDecl(str(c[0]), doc, c[-1], span=self._span(meta))
 
+    def var_keys(self, meta, c):
+        return tuple(map(str, c))
+
     def var_decl(self, meta, c):
-        return ast.VarDecl(str(c[0]), len(c) > 2, c[-1], span=self._span(meta))
+        keys = c[1] if len(c) > 2 else ()
+        per_player = "player" in keys
+        return ast.VarDecl(str(c[0]), per_player, c[-1], tuple(k for k in keys if k != "player"),
+                           span=self._span(meta))
 
     def params(self, meta, c):
         return tuple(map(str, c))
@@ -306,6 +328,9 @@ class _ToAst(Transformer):
 
     def end_decl(self, meta, c):
         return ast.EndDecl(c[0], c[1], span=self._span(meta))
+
+    def result_decl(self, meta, c):
+        return ast.ResultDecl(_unquote(c[0]), c[1], span=self._span(meta))
 
     def show_decl(self, meta, c):
         return ast.ShowDecl(_unquote(c[0]), c[1], span=self._span(meta))
@@ -462,3 +487,48 @@ def _locate_dedent(diag: Diagnostic, text: str) -> Diagnostic:
         if indent != stack[-1]:
             return error(diag.code, diag.message, Span(number, indent + 1), diag.path)
     return diag
+
+
+# ---- the token stream, for tools that rewrite a file's layout (cardrules fmt) -------------------
+class LayoutToken(str):
+    """A token of a rules text as the parser saw it, plus the comments and line breaks it skips.
+
+    `type` is the grammar's terminal name (NAME, INT, COMP_OP, MINUS, IF, ...; COMMENT for a
+    `#` comment; _NL for a line break with the blank lines, comment lines and indentation that
+    follow it, also inside brackets). `line`, `column` count from 1; `start` is the offset."""
+
+    type: str
+    line: int
+    column: int
+    start: int
+
+    def __new__(cls, type_: str, text: str, line: int, column: int, start: int) -> "LayoutToken":
+        token = super().__new__(cls, text)
+        token.type, token.line, token.column, token.start = type_, line, column, start
+        return token
+
+
+_skipped: list[Token] = []  # comments and line breaks, collected by the lexer callbacks below
+
+
+@lru_cache(maxsize=1)
+def _layout_parser() -> Lark:
+    def keep(token: Token) -> Token:
+        _skipped.append(token)
+        return token
+    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", postlex=_BlockIndenter(),
+                maybe_placeholders=False, lexer_callbacks={"COMMENT": keep, "_NL": keep})
+
+
+def layout_tokens(text: str, path: str = "<rules>") -> list[LayoutToken]:
+    """Every token of a rules text in order, with its comments and line breaks (not indentation
+    changes). Raises `RulesError` when the text does not parse."""
+    parse(text, path)
+    if not text.endswith("\n"):
+        text += "\n"
+    _skipped.clear()
+    interactive = _layout_parser().parse_interactive(text)
+    code = [t for t in interactive.iter_parse() if t.type not in ("_NL", "_INDENT", "_DEDENT")]
+    found = {t.start_pos: t for t in code + _skipped}
+    _skipped.clear()
+    return [LayoutToken(t.type, str(t), t.line, t.column, t.start_pos) for _, t in sorted(found.items())]
