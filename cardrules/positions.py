@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
@@ -123,9 +124,26 @@ def _variables(r: _Reader, state: State) -> None:
                 r.problem(f"variable '{name}' belongs to each player: give one value per seat", f'"{name}"')
                 continue
             for p, v in enumerate(value):
-                state.vars[r.game.var_slot(spec, state.n, p)] = _value(r, v)
+                _set_keyed(r, state, spec, p, v)
         else:
-            state.vars[spec.index] = _value(r, value)
+            _set_keyed(r, state, spec, 0, value)
+
+
+def _set_keyed(r: _Reader, state: State, spec, player: int, value: Any) -> None:
+    """A keyed variable is given as an object by key ({"asc1": "keep"}); keys not given keep their value."""
+    if not spec.keys:
+        state.vars[r.game.var_slot(spec, state.n, player)] = _value(r, value)
+        return
+    names = [" ".join(v.name for v in combo) for combo in itertools.product(*spec.keys)]
+    if not isinstance(value, dict):
+        r.problem(f"variable '{spec.name}' has a value per key: give an object such as "
+                  f'{{"{names[0]}": ...}}', f'"{spec.name}"')
+        return
+    for key, v in value.items():
+        if key not in names:
+            r.problem(f"variable '{spec.name}' has no key '{key}' (keys: {', '.join(names)})", f'"{key}"')
+            continue
+        state.vars[r.game.var_slot(spec, state.n, player, names.index(key))] = _value(r, v)
 
 
 def _value(r: _Reader, value: Any) -> Any:
