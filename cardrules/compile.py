@@ -16,6 +16,7 @@ from .engine import (PAUSE, Decision, ExprFn, Game, GuardSpec, OptionSpec, RuleF
                      ZoneSpec)
 from .values import NOTHING, SEATS, Card, Sym
 
+_MISSING = object()
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
             ">=": operator.ge, "in": lambda a, b: a in b, "not in": lambda a, b: a not in b}
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
@@ -222,6 +223,40 @@ class _Compiler:
         self.def_cells[name][:2] = [dispatch, frame.size]
 
     # ---- expressions -----------------------------------------------------------
+    def constant(self, e: ast.Expr | None) -> tuple[bool, Any]:
+        """(True, value) when an expression's value is fixed once the options are chosen.
+
+        Options are constants of a compiled game, so `if OPTION:` and `where OPTION and ...` are
+        decided here: the code for a switched-off rule is never built and never costs a step."""
+        match e:
+            case ast.Int(value) | ast.Str(value):
+                return True, value
+            case ast.Name(name) if name in self.options:
+                return True, self.options[name]
+            case ast.Name(name) if name in CONSTANTS:
+                return True, CONSTANTS[name]
+            case ast.Not(operand):
+                known, value = self.constant(operand)
+                return known, (not value) if known else None
+            case ast.BoolOp(op, left, right):
+                return self._constant_bool(op == "and", left, right)
+            case ast.Compare(op, left, right) if op in ("==", "!="):
+                (lk, lv), (rk, rv) = self.constant(left), self.constant(right)
+                return (True, _COMPARE[op](lv, rv)) if lk and rk else (False, None)
+        return False, None
+
+    def _constant_bool(self, is_and: bool, left: ast.Expr, right: ast.Expr) -> tuple[bool, Any]:
+        """`and`/`or` are decided by one known side when it is the deciding value (no side effects)."""
+        (lk, lv), (rk, rv) = self.constant(left), self.constant(right)
+        decisive = (lambda v: not v) if is_and else bool
+        if lk and decisive(lv):
+            return True, lv
+        if rk and decisive(rv):
+            return True, rv
+        if lk and rk:
+            return True, rv
+        return False, None
+
     def expr(self, e: ast.Expr, sc: _Scope) -> ExprFn:
         match e:
             case ast.Name(name):
@@ -348,29 +383,27 @@ class _Compiler:
 
             def call1(s, f):
                 arg = a0(s, f)
-                key = (token, arg)
-                try:
-                    return s.memo[key]
-                except KeyError:
-                    frame = [None] * cell[1]
-                    frame[0] = arg
-                    value = s.memo[key] = cell[0](s, frame)
-                    return value
-                except TypeError:  # an argument that cannot be a key (a list): just evaluate
-                    frame = [None] * cell[1]
-                    frame[0] = arg
+                frame = [None] * cell[1]
+                frame[0] = arg
+                if arg.__class__ is list:  # a list cannot be a key: just evaluate
                     return cell[0](s, frame)
+                key = (token, arg)
+                memo = s.memo
+                value = memo.get(key, _MISSING)
+                if value is _MISSING:
+                    value = memo[key] = cell[0](s, frame)
+                return value
             return call1
 
         if not args:
             key = (token,)
 
             def call0(s, f):
-                try:
-                    return s.memo[key]
-                except KeyError:
-                    value = s.memo[key] = cell[0](s, [None] * cell[1])
-                    return value
+                memo = s.memo
+                value = memo.get(key, _MISSING)
+                if value is _MISSING:
+                    value = memo[key] = cell[0](s, [None] * cell[1])
+                return value
             return call0
 
         def call(s, f):

@@ -30,11 +30,17 @@ def _jump(label: _Label):
 class _Trigger:
     """An `on move` declaration: where it listens, its card's slot, its condition, its body."""
 
-    __slots__ = ("source", "zone", "slot", "condition", "body")
+    __slots__ = ("source", "zone", "slot", "condition", "body", "span")
 
-    def __init__(self, source, zone, slot, condition):
+    def __init__(self, source, zone, slot, condition, span=None):
         self.source, self.zone, self.slot, self.condition = source, zone, slot, condition
         self.body = _Label()
+        self.span = span
+
+
+# Callables `(state, span of the 'on move' line)` told whenever a trigger runs (cardrules validate
+# counts them). Empty in normal play, so a trigger costs one check of this list.
+TRIGGER_OBSERVERS: list = []
 
 
 def _take(s: State, card) -> int:
@@ -55,6 +61,8 @@ def _fire(s: State, triggers: list[_Trigger], card, from_slot: int, resume: int)
         s.locals[trigger.slot] = card
         if trigger.condition is None or trigger.condition(s, s.locals):
             s.stack.append([resume, trigger.slot, saved])
+            for observe in TRIGGER_OBSERVERS:
+                observe(s, trigger.span)
             return trigger.body.pc
         s.locals[trigger.slot] = saved
     return resume
@@ -224,7 +232,14 @@ def stop(c: "_Compiler", st: ast.Stop, sc: "_Scope", loop_exit: _Label) -> None:
 
 def if_stmt(c: "_Compiler", st: ast.If, sc: "_Scope", loop_exit) -> None:
     end = _Label()
-    for cond_e, body in st.branches:
+    for index, (cond_e, body) in enumerate(st.branches):
+        known, value = c.constant(cond_e)
+        if known:  # an option decides it: build only the branch taken
+            if value:
+                c.block(body, sc, loop_exit)
+                end.pc = c.here()
+                return
+            continue
         cond, skip = c.expr(cond_e, sc), _Label()
         nxt = c.here() + 1
         c.emit(lambda s, cond=cond, skip=skip, nxt=nxt: nxt if cond(s, s.locals) else skip.pc, cond_e.span)
@@ -302,14 +317,18 @@ def choose(c: "_Compiler", st: ast.Choose, sc: "_Scope", loop_exit) -> None:
             source = c.expr(binder.source, inner)
             inner, slot = inner.bind(binder.var)
             binders.append((slot, lambda s, f, source=source: _as_list(source(s, f))))
-        guards = tuple(GuardSpec(c.expr(g.condition, inner), g.afterwards, g.span,
-                                 c.expr(g.when, inner) if g.when is not None else None) for g in option.guards)
+        guards = tuple(_guard(c, g, inner) for g in option.guards if c.constant(g.when) != (True, False))
         body_pc = c.here()
         c.block(option.body, inner, loop_exit)
         c.emit(_jump(end), option.span)
         options.append(OptionSpec(option.name, tuple(binders), guards, body_pc, option.span))
     end.pc = c.here()
     c.decisions[here] = Decision(tuple(options), st.span)
+
+
+def _guard(c: "_Compiler", g: ast.Guard, sc: "_Scope") -> GuardSpec:
+    always = g.when is None or c.constant(g.when) == (True, True)
+    return GuardSpec(c.expr(g.condition, sc), g.afterwards, g.span, None if always else c.expr(g.when, sc))
 
 
 STATEMENTS = {
@@ -326,7 +345,8 @@ def build_program(c: "_Compiler") -> dict[str, int]:
     from .compile import _Scope
     sc = _Scope(c.frame)
     procs = {d.kind: d for d in c.rules.declarations if isinstance(d, ast.ProcedureDecl)}
-    triggers = [d for d in c.rules.declarations if isinstance(d, ast.TriggerDecl)]
+    triggers = [d for d in c.rules.declarations if isinstance(d, ast.TriggerDecl)
+                and c.constant(d.condition) != (True, False)]  # switched off by an option
     c.triggers = [_trigger(c, d, sc) for d in triggers]
     c.round_label = _Label()
     setup_pc = c.here()
@@ -356,7 +376,7 @@ def build_program(c: "_Compiler") -> dict[str, int]:
 def _trigger(c: "_Compiler", decl: ast.TriggerDecl, sc: "_Scope") -> _Trigger:
     inner, slot = sc.bind(decl.var)
     condition = c.expr(decl.condition, inner) if decl.condition is not None else None
-    return _Trigger(decl.source, decl.zone, slot, condition)
+    return _Trigger(decl.source, decl.zone, slot, condition, decl.span)
 
 
 def _return(s: State) -> int:

@@ -17,11 +17,7 @@ class Sym:
         self.rank = rank  # larger is higher
         self.short = short or name
 
-    def __eq__(self, other):
-        return self is other
-
-    def __hash__(self):
-        return hash((self.attribute, self.name))
+    # Interned: equality and hashing are by identity (object's, which run in C).
 
     def __lt__(self, other):
         if isinstance(other, Sym):
