@@ -14,12 +14,11 @@ from .check import Symbols
 from .diagnostics import RulesError, Span, error
 from .engine import (PAUSE, Decision, ExprFn, Game, GuardSpec, OptionSpec, RuleFailure, State, VarSpec,
                      ZoneSpec)
-from .values import NOTHING, SEATS, Card, Sym
+from .codegen import Emitter, Env
+from .values import NOTHING, Card, Sym
 
-_MISSING = object()
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
             ">=": operator.ge, "in": lambda a, b: a in b, "not in": lambda a, b: a not in b}
-_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
 
 
 @attrs.define
@@ -71,6 +70,7 @@ class _Compiler:
         self.families: dict[str, tuple[int, dict[Sym, int]]] = {}  # zone family -> (first slot, key -> i)
         self.shared_vars = 0
         self.shared_zones = 0
+        self.emitter = Emitter(self)
         self.round_label = None
 
     # ---- declarations ------------------------------------------------------
@@ -195,32 +195,17 @@ class _Compiler:
 
     # ---- definitions ---------------------------------------------------------
     def definitions(self) -> None:
+        """Every `def` becomes a generated Python function; names are declared first, so definitions
+        may use each other in any order."""
+        for name in list(self.sym.defs) + list(self.sym.cases):
+            self.emitter.declare(name)
         for name, decl in self.sym.defs.items():
-            self.def_cells[name] = [None, 0, len(decl.params)]
+            fn = self.emitter.definition(name, decl.params, decl.body)
+            self.def_cells[name] = [_frame_call(fn), len(decl.params), len(decl.params)]
         for name, decl in self.sym.cases.items():
-            self.def_cells[name] = [None, 0, len(decl.params)]
-        for name, decl in self.sym.defs.items():
-            frame = _Frame()
-            scope = _Scope(frame)
-            for param in decl.params:
-                scope, _ = scope.bind(param)
-            body = self.expr(decl.body, scope)
-            self.def_cells[name][:2] = [body, frame.size]
-        for name, decl in self.sym.cases.items():
-            self.case(name, decl)
-
-    def case(self, name: str, decl: ast.CaseDecl) -> None:
-        frame = _Frame()
-        scope = _Scope(frame)
-        for param in decl.params:
-            scope, _ = scope.bind(param)
-        key_slot = scope.names[decl.key]
-        table = {self.syms[c.key]: self.expr(c.body, scope) for c in decl.clauses}
-
-        def dispatch(s, f):
-            return table[f[key_slot]](s, f)
-
-        self.def_cells[name][:2] = [dispatch, frame.size]
+            clauses = {self.syms[c.key]: c.body for c in decl.clauses}
+            fn = self.emitter.case(name, decl.params, decl.key, clauses)
+            self.def_cells[name] = [_frame_call(fn), len(decl.params), len(decl.params)]
 
     # ---- expressions -----------------------------------------------------------
     def constant(self, e: ast.Expr | None) -> tuple[bool, Any]:
@@ -258,97 +243,9 @@ class _Compiler:
         return False, None
 
     def expr(self, e: ast.Expr, sc: _Scope) -> ExprFn:
-        match e:
-            case ast.Name(name):
-                return self.name(name, sc)
-            case ast.Int(value) | ast.Str(value):
-                return _const(value)
-            case ast.Attr(obj, name):
-                table = self.card_attrs[name]
-                get = table.get
-                of = self.expr(obj, sc)
-                return lambda s, f: get(of(s, f), NOTHING)
-            case ast.Index(obj, index):
-                of, ix = self.expr(obj, sc), self.expr(index, sc)
-                return lambda s, f: of(s, f)[ix(s, f)]
-            case ast.Call():
-                return self.call(e, sc)
-            case ast.TupleLit(items):
-                fns = [self.expr(i, sc) for i in items]
-                return lambda s, f: tuple(fn(s, f) for fn in fns)
-            case ast.ListLit(items):
-                fns = [self.expr(i, sc) for i in items]
-                return lambda s, f: [fn(s, f) for fn in fns]
-            case ast.Comprehension():
-                return self.comprehension(e, sc)
-            case ast.Where(source, cond):
-                return self.where(source, cond, sc)
-            case ast.BinOp(op, left, right) | ast.Compare(op, left, right):
-                fn = _ARITH.get(op) or _COMPARE[op]
-                lf, rf = self.expr(left, sc), self.expr(right, sc)
-                return lambda s, f: fn(lf(s, f), rf(s, f))
-            case ast.BoolOp("and", left, right):
-                lf, rf = self.expr(left, sc), self.expr(right, sc)
-                return lambda s, f: lf(s, f) and rf(s, f)
-            case ast.BoolOp(_, left, right):
-                lf, rf = self.expr(left, sc), self.expr(right, sc)
-                return lambda s, f: lf(s, f) or rf(s, f)
-            case ast.Not(operand):
-                of = self.expr(operand, sc)
-                return lambda s, f: not of(s, f)
-            case ast.Neg(operand):
-                of = self.expr(operand, sc)
-                return lambda s, f: -of(s, f)
-            case ast.IfExpr(cond, then, otherwise):
-                cf, tf, of = self.expr(cond, sc), self.expr(then, sc), self.expr(otherwise, sc)
-                return lambda s, f: tf(s, f) if cf(s, f) else of(s, f)
-        raise AssertionError(f"unexpected node {e!r}")
-
-    def name(self, name: str, sc: _Scope) -> ExprFn:
-        if name in sc.names:
-            slot = sc.names[name]
-            return lambda s, f: f[slot]
-        if name == "it":
-            slot = sc.it
-            return lambda s, f: f[slot]
-        if sc.it is not None and name in self.card_attrs:
-            get, slot = self.card_attrs[name].get, sc.it
-            return lambda s, f: get(f[slot], NOTHING)
-        return self.global_name(name)
-
-    def global_name(self, name: str) -> ExprFn:
-        if name in self.def_cells:
-            return self.call_def(self.def_cells[name], [])
-        if name in self.zone_specs:
-            slot = self.zone_specs[name].index
-            return lambda s, f: s.zones[slot]
-        if name in self.var_specs:
-            slot = self.var_specs[name].index
-            return lambda s, f: s.vars[slot]
-        if name in self.options:
-            return _const(self.options[name])
-        if name in self.syms:
-            return _const(self.syms[name])
-        if name in self.card_names:
-            return _const(self.card_names[name])
-        if name in CONSTANTS:
-            return _const(CONSTANTS[name])
-        return _STATE_NAMES[name]
-
-    def call(self, e: ast.Call, sc: _Scope) -> ExprFn:
-        name = e.func
-        args = [self.expr(a, sc) for a in e.args] if name != "label" else []
-        if name in self.zone_specs or name in self.families:
-            slot = self.keyed_zone(name, args[0])
-            return lambda s, f: s.zones[slot(s, f)]
-        if name in self.var_specs:
-            slot = self.var_slot(name, args)
-            return lambda s, f: s.vars[slot(s, f)]
-        if name in self.def_cells:
-            return self.call_def(self.def_cells[name], args)
-        if name in FUNCTIONS:
-            return self.call_builtin(FUNCTIONS[name][1], args, e.kwargs, sc)
-        return _STATE_FUNCTIONS[name](self, e, sc, args)
+        """A procedure-level expression as a function (state, frame); binders live in frame slots."""
+        env = Env({name: f"f[{int(slot)}]" for name, slot in sc.names.items()})
+        return self.emitter.expression(e, env)
 
     def keyed_zone(self, name: str, key: ExprFn) -> Callable[[State, list], int]:
         """`hand(p)` or `pile(k)` -> a function giving the zone's slot in State.zones."""
@@ -372,95 +269,6 @@ class _Compiler:
                 return spec.index + flat
             return shared + spec.index * s.n + player(s, f) * spec.size + flat
         return slot
-
-    @staticmethod
-    def call_def(cell: list, args: list[ExprFn]) -> ExprFn:
-        """Definitions are pure (they see only their arguments and the state), so a call is memoised
-        in `State.memo`, which the engine empties whenever an instruction may have changed the state."""
-        token = id(cell)  # the cell itself is a list, so it cannot be part of a key
-        if len(args) == 1:
-            a0 = args[0]
-
-            def call1(s, f):
-                arg = a0(s, f)
-                frame = [None] * cell[1]
-                frame[0] = arg
-                if arg.__class__ is list:  # a list cannot be a key: just evaluate
-                    return cell[0](s, frame)
-                key = (token, arg)
-                memo = s.memo
-                value = memo.get(key, _MISSING)
-                if value is _MISSING:
-                    value = memo[key] = cell[0](s, frame)
-                return value
-            return call1
-
-        if not args:
-            key = (token,)
-
-            def call0(s, f):
-                memo = s.memo
-                value = memo.get(key, _MISSING)
-                if value is _MISSING:
-                    value = memo[key] = cell[0](s, [None] * cell[1])
-                return value
-            return call0
-
-        def call(s, f):
-            frame = [fn(s, f) for fn in args]
-            frame.extend([None] * (cell[1] - len(frame)))
-            return cell[0](s, frame)
-        return call
-
-    def call_builtin(self, impl, args: list[ExprFn], kwargs, sc: _Scope) -> ExprFn:
-        if not kwargs:
-            if len(args) == 1:
-                a0 = args[0]
-                return lambda s, f: impl(a0(s, f))
-            return lambda s, f: impl(*[a(s, f) for a in args])
-        lazy = {}
-        for kw in kwargs:
-            inner, slot = sc.with_it()
-            lazy[kw.name] = (slot, self.expr(kw.value, inner))
-
-        def call(s, f):
-            keys = {}
-            for kname, (slot, kf) in lazy.items():
-                def key(x, slot=slot, kf=kf):
-                    f[slot] = x
-                    return kf(s, f)
-                keys[kname] = key
-            return impl(*[a(s, f) for a in args], **keys)
-        return call
-
-    def comprehension(self, e: ast.Comprehension, sc: _Scope) -> ExprFn:
-        source = self.expr(e.source, sc)
-        inner, slot = sc.bind(e.var)
-        element = self.expr(e.element, inner)
-        cond = self.expr(e.condition, inner) if e.condition is not None else None
-
-        def comp(s, f):
-            out = []
-            for x in source(s, f):
-                f[slot] = x
-                if cond is None or cond(s, f):
-                    out.append(element(s, f))
-            return out
-        return comp
-
-    def where(self, source_e: ast.Expr, cond_e: ast.Expr, sc: _Scope) -> ExprFn:
-        source = self.expr(source_e, sc)
-        inner, slot = sc.with_it()
-        cond = self.expr(cond_e, inner)
-
-        def where(s, f):
-            out = []
-            for x in source(s, f):
-                f[slot] = x
-                if cond(s, f):
-                    out.append(x)
-            return out
-        return where
 
     # ---- procedures --------------------------------------------------------------
     def emit(self, instruction: Callable[[State], int], span: Span) -> int:
@@ -490,75 +298,9 @@ class _Compiler:
         raise AssertionError(e)
 
 
-def _active(s: State, f) -> list:
-    return [SEATS[p] for p in range(s.n) if not s.eliminated[p]]
-
-
-_STATE_NAMES: dict[str, ExprFn] = {
-    "me": lambda s, f: SEATS[s.me],
-    "players": lambda s, f: list(SEATS[: s.n]),
-    "active": _active,
-    "num_players": lambda s, f: s.n,
-}
-
-
-def _left(c: _Compiler, e, sc, args):
-    p = args[0]
-    return lambda s, f: SEATS[(p(s, f) + 1) % s.n]
-
-
-def _right(c: _Compiler, e, sc, args):
-    p = args[0]
-    return lambda s, f: SEATS[(p(s, f) - 1) % s.n]
-
-
-def _eliminated(c: _Compiler, e, sc, args):
-    p = args[0]
-    return lambda s, f: s.eliminated[p(s, f)]
-
-
-def _label(c: _Compiler, e, sc, args):
-    decl = c.sym.cases[e.args[0].id]
-    labels = {c.syms[cl.key]: cl.label or cl.key for cl in decl.clauses}
-    key = c.expr(e.args[1], sc)
-    return lambda s, f: labels.get(key(s, f), "")
-
-
-def _owner(c: _Compiler, e, sc, args):
-    card = args[0]
-
-    def owner(s, f):
-        x = card(s, f)
-        shared = s.game.shared_zones
-        for slot in range(shared, len(s.zones)):
-            if x in s.zones[slot]:
-                return SEATS[(slot - shared) % s.n]
-        return NOTHING
-    return owner
-
-
-def _next_seat(c: _Compiler, e, sc, args):
-    """The first seat after p (going round, p itself last) that is among the given seats, or none."""
-    after, among = args
-
-    def next_seat(s, f):
-        p, seats = after(s, f), set(among(s, f))
-        for step in range(1, s.n + 1):
-            q = (p + step) % s.n
-            if q in seats:
-                return SEATS[q]
-        return NOTHING
-    return next_seat
-
-
-def _words(c: _Compiler, e, sc, args):
-    def words(s, f):
-        values = [a(s, f) for a in args]
-        return " ".join(v if isinstance(v, str) else s.game.describe(v) for v in values if v is not NOTHING)
-    return words
-
-
-_STATE_FUNCTIONS = {"words": _words, "next_seat": _next_seat, "left": _left, "right": _right, "eliminated": _eliminated, "label": _label, "owner": _owner}
+def _frame_call(fn: Callable) -> Callable:
+    """The (state, frame) form of a generated definition, for Game.call."""
+    return lambda s, frame: fn(s, *frame)
 
 
 def option_values(sym: Symbols, given: dict[str, Any], path: str, sources: dict[str, str]) -> dict[str, Any]:

@@ -1,0 +1,248 @@
+"""Checked expressions -> Python source -> functions: the fast form of a game's rule expressions.
+
+A rules file is untrusted, so no text of it ever reaches the generated source: names become
+identifiers made here (`p3`, `d7`), numbers and quoted texts are written with `repr` of an int or
+a str, and every other value (options, attribute tables, symbols) is a constant of the module
+namespace (`k12`). The source is compiled once per game and set of options.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING, Any, Callable
+
+import attrs
+
+from . import ast
+from .builtins import CONSTANTS, FUNCTIONS
+from .values import NOTHING, SEATS, Sym
+
+if TYPE_CHECKING:
+    from .compile import _Compiler
+
+_OPS = {"+": "+", "-": "-", "*": "*", "//": "//", "%": "%", "==": "==", "!=": "!=", "<": "<", "<=": "<=",
+        ">": ">", ">=": ">=", "in": "in", "not in": "not in"}
+_MISSING = object()
+
+
+@attrs.frozen
+class Env:
+    """What each name means in generated code: a Python expression (a parameter, `f[3]`, a loop name)."""
+
+    names: dict[str, str] = attrs.Factory(dict)
+    it: str | None = None
+
+    def bind(self, name: str, code: str) -> "Env":
+        return attrs.evolve(self, names={**self.names, name: code})
+
+
+def _active(s) -> list:
+    return [SEATS[p] for p in range(s.n) if not s.eliminated[p]]
+
+
+def _owner(s, card):
+    shared = s.game.shared_zones
+    for slot in range(shared, len(s.zones)):
+        if card in s.zones[slot]:
+            return SEATS[(slot - shared) % s.n]
+    return NOTHING
+
+
+def _next_seat(s, after, among):
+    """The first seat after `after` (going round, itself last) that is among the given seats."""
+    seats = set(among)
+    for step in range(1, s.n + 1):
+        q = (after + step) % s.n
+        if q in seats:
+            return SEATS[q]
+    return NOTHING
+
+
+def _words(s, values):
+    return " ".join(v if isinstance(v, str) else s.game.describe(v) for v in values if v is not NOTHING)
+
+
+class Emitter:
+    """Writes one Python function per definition, case clause and procedure expression."""
+
+    def __init__(self, c: "_Compiler"):
+        self.c = c
+        self.ns: dict[str, Any] = {"NOTHING": NOTHING, "SEATS": SEATS, "MISSING": _MISSING,
+                                   "ACTIVE": _active, "OWNER": _owner, "NEXT_SEAT": _next_seat, "WORDS": _words}
+        self.counter = itertools.count()
+        self.const_ids: dict[int, str] = {}
+        self.def_names: dict[str, str] = {}
+
+    # ---- plumbing -----------------------------------------------------------
+    def fresh(self, prefix: str) -> str:
+        return f"{prefix}{next(self.counter)}"
+
+    def const(self, value: Any) -> str:
+        """A module-level name for a value (kept alive by the namespace, so ids stay unique)."""
+        name = self.const_ids.get(id(value))
+        if name is None:
+            name = self.const_ids[id(value)] = self.fresh("k")
+            self.ns[name] = value
+        return name
+
+    def define(self, source: str, name: str) -> Callable:
+        exec(compile(source, f"<rules {self.c.path}>", "exec"), self.ns)  # source made here, see module doc
+        return self.ns[name]
+
+    # ---- functions ----------------------------------------------------------
+    def expression(self, e: ast.Expr, env: Env) -> Callable:
+        """A procedure-level expression: a function (state, frame) -> value."""
+        name = self.fresh("e")
+        return self.define(f"def {name}(s, f):\n    return {self.expr(e, env)}\n", name)
+
+    def declare(self, name: str) -> str:
+        self.def_names[name] = self.fresh("d")
+        return self.def_names[name]
+
+    def definition(self, name: str, params: tuple[str, ...], body: ast.Expr) -> Callable:
+        """`def name(a, b) = body`; calls with one or no argument are memoised per state."""
+        fn = self.def_names[name]
+        args = [self.fresh("p") for _ in params]
+        env = Env({param: arg for param, arg in zip(params, args)})
+        self.define(f"def {fn}_body(s, {', '.join(args)}):\n    return {self.expr(body, env)}\n", f"{fn}_body")
+        return self.define(self._memo(fn, args), fn)
+
+    def case(self, name: str, params: tuple[str, ...], key: str, clauses: dict[Sym, ast.Expr]) -> Callable:
+        """`def name(x, k) by k:` — one function per clause, chosen by the key's value."""
+        fn = self.def_names[name]
+        args = [self.fresh("p") for _ in params]
+        env = Env({param: arg for param, arg in zip(params, args)})
+        table = {}
+        for value, body in clauses.items():
+            clause = self.fresh("c")
+            table[value] = self.define(f"def {clause}(s, {', '.join(args)}):\n    return {self.expr(body, env)}\n",
+                                       clause)
+        chosen = args[params.index(key)]
+        joined = ", ".join(args)
+        source = f"def {fn}_body(s, {joined}):\n    return {self.const(table)}[{chosen}](s, {joined})\n"
+        self.define(source, f"{fn}_body")
+        return self.define(self._memo(fn, args), fn)
+
+    @staticmethod
+    def _memo(fn: str, args: list[str]) -> str:
+        """Definitions only read their arguments and the state, so a result holds until the state changes
+        (the engine empties `s.memo` before every instruction). Lists cannot be keys: those calls run."""
+        joined = ", ".join(["s", *args])
+        if len(args) > 1:
+            return f"def {fn}({joined}):\n    return {fn}_body({joined})\n"
+        key = f"({fn}_body, {args[0]})" if args else f"{fn}_body"
+        guard = f"    if {args[0]}.__class__ is list:\n        return {fn}_body({joined})\n" if args else ""
+        return (f"def {fn}({joined}):\n{guard}    m = s.memo\n    v = m.get({key}, MISSING)\n"
+                f"    if v is MISSING:\n        v = m[{key}] = {fn}_body({joined})\n    return v\n")
+
+    # ---- expressions ----------------------------------------------------------
+    def expr(self, e: ast.Expr, env: Env) -> str:
+        match e:
+            case ast.Name(name):
+                return self.name(name, env)
+            case ast.Int(value):
+                return repr(int(value))
+            case ast.Str(value):
+                return repr(str(value))
+            case ast.Attr(obj, name):
+                return f"{self.const(self.c.card_attrs[name])}.get({self.expr(obj, env)}, NOTHING)"
+            case ast.Index(obj, index):
+                return f"({self.expr(obj, env)})[{self.expr(index, env)}]"
+            case ast.Call():
+                return self.call(e, env)
+            case ast.TupleLit(items):
+                return "(" + "".join(self.expr(i, env) + ", " for i in items) + ")"
+            case ast.ListLit(items):
+                return "[" + ", ".join(self.expr(i, env) for i in items) + "]"
+            case ast.Comprehension(element, var, source, cond):
+                v = self.fresh("v")
+                inner = env.bind(var, v)
+                test = f" if {self.expr(cond, inner)}" if cond is not None else ""
+                return f"[{self.expr(element, inner)} for {v} in {self.expr(source, env)}{test}]"
+            case ast.Where(source, cond):
+                v = self.fresh("v")
+                return f"[{v} for {v} in {self.expr(source, env)} if {self.expr(cond, attrs.evolve(env, it=v))}]"
+            case ast.BinOp(op, left, right) | ast.Compare(op, left, right):
+                return f"({self.expr(left, env)} {_OPS[op]} {self.expr(right, env)})"
+            case ast.BoolOp(op, left, right):
+                return f"({self.expr(left, env)} {op} {self.expr(right, env)})"
+            case ast.Not(operand):
+                return f"(not {self.expr(operand, env)})"
+            case ast.Neg(operand):
+                return f"(-{self.expr(operand, env)})"
+            case ast.IfExpr(cond, then, otherwise):
+                return f"({self.expr(then, env)} if {self.expr(cond, env)} else {self.expr(otherwise, env)})"
+        raise AssertionError(f"unexpected node {e!r}")
+
+    def name(self, name: str, env: Env) -> str:
+        c = self.c
+        if name in env.names:
+            return env.names[name]
+        if name == "it":
+            return env.it
+        if env.it is not None and name in c.card_attrs:
+            return f"{self.const(c.card_attrs[name])}.get({env.it}, NOTHING)"
+        if name in self.def_names:
+            return f"{self.def_names[name]}(s)"
+        if name in c.zone_specs:
+            return f"s.zones[{int(c.zone_specs[name].index)}]"
+        if name in c.var_specs:
+            return f"s.vars[{int(c.var_specs[name].index)}]"
+        for table in (c.options, c.syms, c.card_names, CONSTANTS):
+            if name in table:
+                return self.const(table[name])
+        return _STATE_NAMES[name]
+
+    def call(self, e: ast.Call, env: Env) -> str:
+        c, name = self.c, e.func
+        args = [self.expr(a, env) for a in e.args] if name != "label" else []
+        if name in c.families:
+            first, keys = c.families[name]
+            return f"s.zones[{int(first)} + {self.const(keys)}[{args[0]}]]"
+        if name in c.zone_specs:
+            base, index = int(c.shared_zones), int(c.zone_specs[name].index)
+            return f"s.zones[{base} + {index} * s.n + {args[0]}]"
+        if name in c.var_specs:
+            return f"s.vars[{self.var_slot(name, args)}]"
+        if name in self.def_names:
+            return f"{self.def_names[name]}(s, {', '.join(args)})"
+        if name in FUNCTIONS:
+            return self.builtin(name, args, e.kwargs, env)
+        return _STATE_FUNCTIONS[name](self, e, env, args)
+
+    def var_slot(self, name: str, args: list[str]) -> str:
+        spec = self.c.var_specs[name]
+        player = args[0] if spec.per_player else None
+        flat = "0"
+        for table, arg in zip(spec.keys, args[1:] if spec.per_player else args):
+            flat = f"({flat}) * {len(table)} + {self.const(table)}[{arg}]"
+        if player is None:
+            return f"{int(spec.index)} + {flat}"
+        return f"{int(self.c.shared_vars)} + {int(spec.index)} * s.n + ({player}) * {int(spec.size)} + {flat}"
+
+    def builtin(self, name: str, args: list[str], kwargs, env: Env) -> str:
+        if name == "count" and not kwargs:
+            return f"len({args[0]})"
+        lazy = []
+        for kw in kwargs:
+            v = self.fresh("v")
+            lazy.append(f"{kw.name}=lambda {v}: {self.expr(kw.value, attrs.evolve(env, it=v))}")
+        return f"{self.const(FUNCTIONS[name][1])}({', '.join(args + lazy)})"
+
+
+def _label(g: Emitter, e: ast.Call, env: Env, args: list[str]) -> str:
+    decl = g.c.sym.cases[e.args[0].id]
+    labels = {g.c.syms[cl.key]: cl.label or cl.key for cl in decl.clauses}
+    return f"{g.const(labels)}.get({g.expr(e.args[1], env)}, '')"
+
+
+_STATE_NAMES = {"me": "SEATS[s.me]", "players": "list(SEATS[:s.n])", "active": "ACTIVE(s)", "num_players": "s.n"}
+_STATE_FUNCTIONS: dict[str, Callable[[Emitter, ast.Call, Env, list[str]], str]] = {
+    "left": lambda g, e, env, a: f"SEATS[({a[0]} + 1) % s.n]",
+    "right": lambda g, e, env, a: f"SEATS[({a[0]} - 1) % s.n]",
+    "eliminated": lambda g, e, env, a: f"s.eliminated[{a[0]}]",
+    "owner": lambda g, e, env, a: f"OWNER(s, {a[0]})",
+    "next_seat": lambda g, e, env, a: f"NEXT_SEAT(s, {a[0]}, {a[1]})",
+    "words": lambda g, e, env, a: f"WORDS(s, [{', '.join(a)}])",
+    "label": _label,
+}
