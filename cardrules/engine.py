@@ -266,10 +266,15 @@ class State:
         self.run(stop_at)
 
     def clone(self) -> "State":
-        return State(game=self.game, n=self.n, zones=[list(z) for z in self.zones], vars=list(self.vars),
-                     eliminated=list(self.eliminated), locals=list(self.locals), rng=self.rng, me=self.me,
-                     pc=self.pc, terminal=self.terminal, winners=list(self.winners), turns=self.turns,
-                     decisions=self.decisions, stack=[list(frame) for frame in self.stack])
+        # Field by field rather than through __init__: clones are made for every searched move.
+        new = object.__new__(State)
+        new.game, new.n, new.rng, new.me, new.pc = self.game, self.n, self.rng, self.me, self.pc
+        new.zones = [z[:] for z in self.zones]
+        new.vars, new.eliminated, new.locals = self.vars[:], self.eliminated[:], self.locals[:]
+        new.terminal, new.winners, new.turns, new.decisions = self.terminal, self.winners[:], self.turns, self.decisions
+        new.stack = [frame[:] for frame in self.stack]
+        new._legal, new.memo, new.events = None, {}, []
+        return new
 
     def action_json(self, action: Action) -> dict:
         cards = [self.game.card_json(v) for v in action.values if isinstance(v, Card)]
@@ -420,6 +425,12 @@ class State:
         if len(bound) == len(binders):
             yield bound
             return
+        if len(binders) == 1:  # the common case, without recursion
+            slot, source = binders[0]
+            for value in source(self, frame):
+                frame[slot] = value
+                yield (value,)
+            return
         slot, source = binders[len(bound)]
         for value in source(self, frame):
             frame[slot] = value
@@ -450,7 +461,8 @@ class State:
                                            guard.span, self.game.path)], self.game.sources) from None
 
     def _text(self, name: str, values: tuple) -> str:
-        return " ".join([name, *(self.game.describe(v) for v in values)])
+        texts = self.game.card_texts
+        return " ".join([name, *(texts[v] if v.__class__ is Card else self.game.describe(v) for v in values)])
 
     def _resolve(self, action: Action | int | str) -> Action:
         legal = self.legal_actions()
