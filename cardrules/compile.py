@@ -174,7 +174,7 @@ class _Compiler:
         props = set(decl.properties)
         visibility = next((v for v in ("public", "hidden", "owner") if v in props), "public")
         kind = "row" if "row" in props else "stack"
-        return ZoneSpec(name, per_player, visibility, kind, index, family)
+        return ZoneSpec(name, per_player, visibility, kind, index, family, "hidden_when_out" in props)
 
     def variables(self) -> tuple[VarSpec, ...]:
         """Shared variables (each key combination a slot), then per-player ones (n times as many)."""

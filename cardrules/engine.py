@@ -28,6 +28,7 @@ class ZoneSpec:
     kind: str  # stack | row
     index: int  # shared: slot; per player: position among per-player zones
     family: str = ""  # for the zones of a family (`zone pile: per key`): the family's name
+    hidden_when_out: bool = False  # a per-player zone turned face down once its owner is eliminated
 
 
 @attrs.frozen
@@ -286,9 +287,9 @@ class State:
         """Slots of the zones whose cards `player` cannot see (hidden zones, other players' own zones)."""
         slots = []
         for spec in self.game.zones:
-            for seat in range(self.n) if spec.per_player else [0]:
-                if spec.visibility == "hidden" or (spec.visibility == "owner" and seat != player):
-                    slots.append(self.game.zone_slot(spec, self.n, seat))
+            for seat in range(self.n) if spec.per_player else [None]:
+                if not self._sees(spec, seat, player):
+                    slots.append(self.game.zone_slot(spec, self.n, seat or 0))
         return slots
 
     def determinize(self, player: int, rng) -> "State":
@@ -326,8 +327,13 @@ class State:
 
     def _zone_view(self, spec: ZoneSpec, seat: int | None, viewer: int) -> Any:
         cards = self.zones[self.game.zone_slot(spec, self.n, seat or 0)]
-        visible = spec.visibility == "public" or (spec.visibility == "owner" and seat == viewer)
-        return [self.game.card_texts[c] for c in cards] if visible else {"count": len(cards)}
+        return [self.game.card_texts[c] for c in cards] if self._sees(spec, seat, viewer) else {"count": len(cards)}
+
+    def _sees(self, spec: ZoneSpec, seat: int | None, viewer: int) -> bool:
+        """Whether `viewer` sees the cards of this zone (of `seat`, for a per-player zone)."""
+        if spec.hidden_when_out and seat is not None and self.eliminated[seat]:
+            return False
+        return spec.visibility == "public" or (spec.visibility == "owner" and seat == viewer)
 
     def _vars_view(self) -> dict:
         """Variables as text: per player a list by seat; keyed variables an object by key."""

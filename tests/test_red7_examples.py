@@ -54,7 +54,9 @@ def position(game, palettes, rule, to_move, hands, eliminated=(), extra_used=())
     state = load_position(game, data)
     view = state.view(to_move)
     assert view["zones"]["canvas"] == ["starter", *canvas]
-    assert view["zones"]["palette"] == [list(p) for p in palettes]
+    for seat, palette in enumerate(palettes):  # 8.5: an eliminated player's palette is turned face down
+        shown = {"count": len(palette)} if seat in eliminated else list(palette)
+        assert view["zones"]["palette"][seat] == shown
     assert state.current_player() == to_move and not state.is_terminal()
     return state
 
