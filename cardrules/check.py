@@ -12,8 +12,9 @@ from .diagnostics import Diagnostic, Span, error, suggest, warning
 
 ZONE_KINDS = {"stack", "row"}
 PLANNED_ZONE_KINDS = {"grid", "columns"}
+MAX_CARDS = 10_000  # cards one `cards:` line may make
 VISIBILITIES = {"public", "hidden", "owner"}
-OWNERSHIPS = {"per_player", "shared"}
+OWNERSHIPS = {"per_player", "shared", "hidden_when_out"}  # hidden_when_out: face down once its owner is out
 
 
 @attrs.define
@@ -151,6 +152,7 @@ class Checker:
                 if copies < 1:
                     self.err("E212", "'copies' must be at least 1", decl.span)
                 self.need_zone(zone, decl.span, shared=True)
+                self.check_deck_size(names, copies, decl.span)
             case ast.CardDecl():
                 self.check_card(decl)
             case ast.OrderDecl(names) | ast.TextDecl(names):
@@ -178,11 +180,22 @@ class Checker:
                 self.expr(player, _Scope(procedure="next"))
             case ast.EndDecl(cond, body):
                 self.expr(cond, _Scope(procedure="end"))
+                self.check_never_true(cond, "this 'end when' can never end the game", cond.span)
                 self.block(body, _Scope(procedure="end"))
             case ast.ShowDecl(_, value) | ast.ResultDecl(_, value):
                 self.expr(value, _Scope())
             case _:
                 assert_never(decl)
+
+    def check_deck_size(self, names: tuple[str, ...], copies: int, span: Span) -> None:
+        """A deck is built card by card: a huge product would never finish (and is surely a typo)."""
+        size = max(copies, 1)
+        for name in names:
+            attr = self.sym.attributes.get(name)
+            if attr is not None:
+                size *= len(attr.values) if attr.values else max((attr.high or 0) - (attr.low or 0) + 1, 1)
+        if size > MAX_CARDS:
+            self.err("E214", f"this line makes {size} cards; a game can have at most {MAX_CARDS}", span)
 
     def check_trigger(self, decl: ast.TriggerDecl) -> None:
         for zone in (decl.source, decl.zone):
@@ -191,6 +204,7 @@ class Checker:
         scope = _Scope(frozenset([decl.var]), procedure="trigger")
         if decl.condition is not None:
             self.expr(decl.condition, scope)
+            self.check_never_true(decl.condition, "this trigger can never run", decl.condition.span)
         self.block(decl.body, scope)
 
     def need_attribute(self, name: str, span: Span) -> None:
@@ -335,6 +349,7 @@ class Checker:
                     self.err("E253", "'afterwards' guards can only be used in 'turn' and in 'on move' triggers",
                              guard.span)
             self.block(option.body, inner)
+            self.check_never_legal(option)
 
     def set_target(self, target: ast.Expr, scope: _Scope) -> None:
         match target:
@@ -519,10 +534,81 @@ class Checker:
                         stack.append(nxt)
 
     def check_unused(self) -> None:
-        for table in (self.sym.defs, self.sym.cases, self.sym.vars, self.sym.options, self.sym.zones):
+        for table in (self.sym.defs, self.sym.cases, self.sym.vars, self.sym.zones):
             for name, decl in table.items():
                 if name not in self.used:
                     self.warn("W202", f"'{name}' is declared but never used", decl.span)
+        for name, decl in self.sym.options.items():
+            if name not in self.used:
+                self.warn("W203", f"option '{name}' is never used by the rules, so setting it changes nothing",
+                          decl.span)
+
+    # ---- what can never happen (decidable cases only: constants, empty literal lists) ---------
+    def check_never_legal(self, option: ast.Option) -> None:
+        for binder in option.binders:
+            if _constant(binder.source, self.sym.defs) == []:
+                self.warn("W204", f"option '{option.name}' can never be taken: '{binder.var}' takes its values "
+                          "from a list that is always empty", binder.span)
+                return
+        for guard in option.guards:
+            applies = True if guard.when is None else _constant(guard.when, self.sym.defs)
+            condition = _constant(guard.condition, self.sym.defs)
+            if condition is not _UNKNOWN and not condition and applies is not _UNKNOWN and applies:
+                self.warn("W204", f"option '{option.name}' can never be taken: its 'only if' condition is always "
+                          "false", guard.span)
+                return
+
+    def check_never_true(self, condition: ast.Expr | None, what: str, span: Span) -> None:
+        value = _UNKNOWN if condition is None else _constant(condition, self.sym.defs)
+        if value is not _UNKNOWN and not value:
+            self.warn("W205", f"{what}: its condition is always false", span)
+
+
+_UNKNOWN = object()  # not a constant: depends on the state, the options or the players
+_FOLD_DEPTH = 16
+
+
+def _constant(e: ast.Expr, defs: dict[str, ast.DefDecl], depth: int = 0):
+    """The value of an expression that never depends on the game (numbers, true/false/none, literal
+    lists, constant definitions), or _UNKNOWN. Options are not constants: players set them."""
+    if depth > _FOLD_DEPTH:
+        return _UNKNOWN
+
+    def fold(x):
+        return _constant(x, defs, depth + 1)
+    match e:
+        case ast.Int(value):
+            return value
+        case ast.Name(name) if name in CONSTANTS:
+            return CONSTANTS[name]
+        case ast.Name(name) if name in defs and not defs[name].has_params:
+            return fold(defs[name].body)
+        case ast.ListLit(items):
+            values = [fold(item) for item in items]
+            return _UNKNOWN if any(v is _UNKNOWN for v in values) else values
+        case ast.Not(operand):
+            value = fold(operand)
+            return _UNKNOWN if value is _UNKNOWN else not value
+        case ast.BoolOp(op, left, right):
+            first = fold(left)
+            if first is not _UNKNOWN and (bool(first) == (op == "or")):
+                return first
+            second = fold(right)
+            if first is _UNKNOWN:  # `x and false` is false, `x or true` is true, whatever x is
+                return second if second is not _UNKNOWN and bool(second) == (op == "or") else _UNKNOWN
+            return second
+        case ast.Compare(op, left, right):
+            a, b = fold(left), fold(right)
+            if _UNKNOWN in (a, b) or not all(type(v) in (int, bool) for v in (a, b)) or op in ("in", "not in"):
+                return _UNKNOWN
+            return {"==": a == b, "!=": a != b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}.get(op, _UNKNOWN)
+        case ast.IfExpr(cond, then, otherwise):
+            value = fold(cond)
+            return _UNKNOWN if value is _UNKNOWN else fold(then if value else otherwise)
+        case ast.Where(source, cond) | ast.Comprehension(_, _, source, cond):
+            if fold(source) == [] or (cond is not None and fold(cond) is False):
+                return []
+    return _UNKNOWN
 
 
 def _is_literal(e: ast.Expr) -> bool:
