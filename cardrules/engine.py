@@ -65,17 +65,38 @@ class Decision:
     span: Span
 
 
-@attrs.frozen
 class Action:
-    """One legal move: an option of the pending decision and the values bound to its binders."""
+    """One legal move: an option of the pending decision and the values bound to its binders.
 
-    option: int
-    name: str
-    values: tuple = ()
-    text: str = attrs.field(default="", eq=False)
+    A plain class rather than attrs: thousands are made per second while bots search, and the text
+    ("palette r7") is only written out when somebody reads it."""
+
+    __slots__ = ("option", "name", "values", "_game", "_text")
+
+    def __init__(self, option: int, name: str, values: tuple = (), game: "Game | None" = None):
+        self.option, self.name, self.values, self._game, self._text = option, name, values, game, None
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            game = self._game
+            words = [game.card_texts[v] if v.__class__ is Card else game.describe(v) for v in self.values] \
+                if game is not None else [str(v) for v in self.values]
+            self._text = " ".join([self.name, *words])
+        return self._text
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Action) and (self.option, self.name, self.values) == (
+            other.option, other.name, other.values)
+
+    def __hash__(self) -> int:
+        return hash((self.option, self.name, self.values))
+
+    def __repr__(self) -> str:
+        return f"Action({self.text!r})"
 
     def __str__(self) -> str:
-        return self.text or self.name
+        return self.text
 
 
 @attrs.define(eq=False)
@@ -244,7 +265,15 @@ class State:
         if self.terminal:
             return []
         if self._legal is None:
-            self._legal = list(self._enumerate())
+            try:
+                self._legal = self._enumerate()
+            except RulesRuntimeError:
+                raise
+            except Exception as exc:  # a binder's list could not be computed: point at the choose
+                decision = self.game.decisions[self.pc]
+                raise RulesRuntimeError([error("R308", f"the options of this 'choose' could not be listed: "
+                                               f"{_explain(exc)}", decision.span, self.game.path)],
+                                        self.game.sources) from None
             if not self._legal:
                 decision = self.game.decisions[self.pc]
                 raise RulesRuntimeError([error("R301", "no option of this 'choose' is possible here, so the "
@@ -410,22 +439,24 @@ class State:
         return (z ^ (z >> 31)) % bound
 
     # -- legality
-    def _enumerate(self) -> Iterator[Action]:
-        decision = self.game.decisions[self.pc]
+    def _enumerate(self) -> list[Action]:
+        game = self.game
+        decision = game.decisions[self.pc]
         frame = list(self.locals)
         self.memo.clear()
-        found = False
+        out = []
         for index, option in enumerate(decision.options):
             if option.name == FALLBACK:
                 continue
+            guarded = bool(option.guards)
             for values in self._bindings(option.binders, frame, ()):
-                if self._allowed(option, frame, values):
-                    found = True
-                    yield Action(index, option.name, values, self._text(option.name, values))
-        if not found:  # "if you cannot ...": the fallback option exists only when nothing else is legal
+                if not guarded or self._allowed(option, frame, values):
+                    out.append(Action(index, option.name, values, game))
+        if not out:  # "if you cannot ...": the fallback option exists only when nothing else is legal
             for index, option in enumerate(decision.options):
                 if option.name == FALLBACK and self._allowed(option, frame, ()):
-                    yield Action(index, option.name, (), option.name)
+                    out.append(Action(index, option.name, (), game))
+        return out
 
     def _bindings(self, binders, frame: list, bound: tuple) -> Iterator[tuple]:
         if len(bound) == len(binders):
@@ -466,10 +497,6 @@ class State:
             raise RulesRuntimeError([error("R302", f"this condition could not be evaluated: {_explain(exc)}",
                                            guard.span, self.game.path)], self.game.sources) from None
 
-    def _text(self, name: str, values: tuple) -> str:
-        texts = self.game.card_texts
-        return " ".join([name, *(texts[v] if v.__class__ is Card else self.game.describe(v) for v in values)])
-
     def _resolve(self, action: Action | int | str) -> Action:
         legal = self.legal_actions()
         if isinstance(action, Action):
@@ -499,7 +526,10 @@ def _can_finish(state: State, guards: list[GuardSpec], budget: list[int]) -> boo
     if state.terminal:
         return False
     if state.pc == state.game.turn_end_pc:
-        return all(state._guard(g, state.locals) for g in guards)
+        for guard in guards:
+            if not state._guard(guard, state.locals):
+                return False
+        return True
     for action in state.legal_actions():
         trial = state.clone()
         trial._step(action, state.game.turn_end_pc)

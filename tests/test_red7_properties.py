@@ -123,8 +123,12 @@ def check_invariants(state) -> None:
         assert zones["deck"] == {"count": len(deck)}
         for q in range(n):
             hand = [GAME.card_texts[c] for c in state.zone_cards("hand", q)]
+            palette = [GAME.card_texts[c] for c in state.zone_cards("palette", q)]
+            if state.eliminated[q]:  # 8.5: an eliminated player's hand and palette are turned face down
+                assert zones["hand"][q] == {"count": len(hand)} and zones["palette"][q] == {"count": len(palette)}
+                continue
             assert zones["hand"][q] == (hand if q == p else {"count": len(hand)})
-            assert zones["palette"][q] == [GAME.card_texts[c] for c in state.zone_cards("palette", q)]
+            assert zones["palette"][q] == palette
         assert zones["canvas"] == [GAME.card_texts[c] for c in state.zone_cards("canvas")]
         json.dumps(view)  # a view is plain JSON
 
