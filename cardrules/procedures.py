@@ -44,8 +44,11 @@ TRIGGER_OBSERVERS: list = []
 
 
 def _take(s: State, card) -> int:
-    """Remove a card from the zone holding it; return that zone's slot."""
-    for slot, zone in enumerate(s.zones):
+    """Remove a card from the zone holding it; return that zone's slot. Players' zones come last and
+    most moves start there, so the search runs backwards (a card is in exactly one zone)."""
+    zones = s.zones
+    for slot in range(len(zones) - 1, -1, -1):
+        zone = zones[slot]
         if card in zone:
             zone.remove(card)
             return slot
@@ -66,6 +69,13 @@ def _fire(s: State, triggers: list[_Trigger], card, from_slot: int, resume: int)
             return trigger.body.pc
         s.locals[trigger.slot] = saved
     return resume
+
+
+def _seat(s: State, value) -> int:
+    """The seat a `first player:` or `next player:` names; anything else stops the game with a message."""
+    if isinstance(value, bool | Card) or not isinstance(value, int) or not 0 <= value < s.n:
+        raise RuleFailure(f"the next player must be a seat from 0 to {s.n - 1}, not {s.game.describe(value)}")
+    return int(value)
 
 
 def _as_list(value) -> list:
@@ -181,7 +191,7 @@ def first_player(c: "_Compiler", st: ast.FirstPlayer, sc: "_Scope", loop_exit) -
     nxt = _Label()
 
     def first(s: State) -> int:
-        s.me = int(who(s, s.locals))
+        s.me = _seat(s, who(s, s.locals))
         return nxt.pc
     c.emit(first, st.span)
     nxt.pc = c.here()
@@ -399,7 +409,7 @@ def _next_player(c: "_Compiler", sc: "_Scope", turn_pc: int) -> None:
         who = c.expr(decl.player, sc)
 
         def chosen(s: State) -> int:
-            s.me = int(who(s, s.locals))
+            s.me = _seat(s, who(s, s.locals))
             return turn_pc
         c.emit(chosen, decl.span)
         return
