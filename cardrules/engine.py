@@ -69,7 +69,7 @@ class Action:
     """One legal move: an option of the pending decision and the values bound to its binders.
 
     A plain class rather than attrs: thousands are made per second while bots search, and the text
-    ("palette r7") is only written out when somebody reads it."""
+    (option name and values) is only written out when somebody reads it."""
 
     __slots__ = ("option", "name", "values", "_game", "_text")
 

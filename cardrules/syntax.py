@@ -453,12 +453,32 @@ def parse(text: str, path: str = "<rules>") -> ast.RulesFile:
         if isinstance(exc, DedentError):
             diag = _locate_dedent(diag, text)
         raise RulesError([diag], {path: text}) from None
+    deep = _too_deep(tree)
+    if deep is not None:
+        raise RulesError([error("E105", f"this is nested too deeply (more than {MAX_NESTING} levels of expressions and "
+                                "blocks); split it with 'def'", deep, path)], {path: text})
     try:
         decls = _ToAst(path).transform(tree)
     except VisitError as exc:  # a transformer bug must still surface as a diagnostic
         raise RulesError([error("E198", f"internal error while reading the file: {exc.orig_exc}", Span(1, 1), path)],
                          {path: text}) from None
     return ast.RulesFile(path, decls, {path: text})
+
+
+MAX_NESTING = 100  # the tree is walked recursively later (AST, checker, compiler, evaluation)
+
+
+def _too_deep(tree: Tree) -> Span | None:
+    """Where the parse tree is nested deeper than MAX_NESTING, if it is (found without recursion)."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_NESTING:
+            meta = node.meta if isinstance(node, Tree) else node
+            return Span(getattr(meta, "line", 1) or 1, getattr(meta, "column", 1) or 1)
+        if isinstance(node, Tree):
+            stack.extend((child, depth + 1) for child in node.children)
+    return None
 
 
 def _tab_indent(text: str, path: str) -> Diagnostic | None:

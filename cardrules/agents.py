@@ -1,0 +1,441 @@
+"""Computer players for any rules file: `random`, `greedy` and `ismcts`, chosen by name.
+
+Every agent has the same shape: it is built with `(game, seat, seed, **options)` and answers
+`choose(state) -> Action` with one of `state.legal_actions()`. Agents are deterministic: the
+same seed and the same sequence of states give the same choices. `make_agent("ismcts:iterations=200",
+game, seat, seed)` builds one from a spec; `AGENTS` is the registry of names.
+
+Honesty: an agent sees the game through the eyes of the player to move. The search agents never
+look at cards that player cannot see: they work on `sample_information_set(state, player, rng)`,
+which keeps what the player sees and deals every unseen card again at random (see docs/agents.md).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from typing import Any, Callable, ClassVar
+
+from .engine import Action, Game, IllegalAction, State
+
+HEURISTIC = "heuristic"  # a rules file may declare `def heuristic(p) = ...`: higher is better for p
+PRIVATE_WEIGHT = 1.0  # default heuristic: a card you hold that others cannot see (a move in reserve)
+PUBLIC_WEIGHT = 0.5  # default heuristic: a card in your own public zone (position on the table)
+SOFTNESS = 2.0  # default estimate: material difference that makes one player e (2.7) times likelier to win
+
+
+class AgentError(ValueError):
+    """A bad agent spec: unknown agent, unknown option, or a value of the wrong kind."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Options
+
+Option = tuple[type, Any, str]  # (type, default, help)
+
+
+def _convert(agent: str, key: str, kind: type, raw: Any) -> Any:
+    if not isinstance(raw, str):
+        value = raw
+    elif kind is bool:
+        lowered = raw.strip().lower()
+        if lowered not in ("1", "0", "true", "false", "yes", "no", "on", "off"):
+            raise AgentError(f"{agent}: option '{key}' is yes/no, not '{raw}'")
+        return lowered in ("1", "true", "yes", "on")
+    else:
+        try:
+            value = kind(raw.strip())
+        except ValueError:
+            word = {int: "a whole number", float: "a number"}.get(kind, kind.__name__)
+            raise AgentError(f"{agent}: option '{key}' must be {word}, not '{raw}'") from None
+    if kind in (int, float) and (isinstance(value, bool) or not isinstance(value, (int, float))):
+        raise AgentError(f"{agent}: option '{key}' must be a number, not {value!r}")
+    if kind in (int, float) and value < 0:
+        raise AgentError(f"{agent}: option '{key}' must not be negative")
+    return kind(value)
+
+
+class Agent:
+    """The interface: subclasses set `name`, `options` and implement `choose`."""
+
+    name: ClassVar[str] = "agent"
+    description: ClassVar[str] = ""
+    options: ClassVar[dict[str, Option]] = {}
+
+    def __init__(self, game: Game, seat: int = 0, seed: int = 0, **options: Any):
+        self.game = game
+        self.seat = seat
+        self.seed = seed
+        self.rng = random.Random(seed)
+        unknown = [key for key in options if key not in self.options]
+        if unknown:
+            known = ", ".join(self.options) or "none"
+            raise AgentError(f"{self.name} has no option '{unknown[0]}' (its options: {known})")
+        for key, (kind, default, _) in self.options.items():
+            value = _convert(self.name, key, kind, options[key]) if key in options else default
+            setattr(self, key, value)
+
+    def choose(self, state: State) -> Action:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        settings = ",".join(f"{key}={getattr(self, key)}" for key in self.options)
+        return f"{self.name}:{settings}" if settings else self.name
+
+
+AgentFactory = Callable[..., Agent]
+AGENTS: dict[str, AgentFactory] = {}
+
+
+def register(name: str, factory: AgentFactory | None = None):
+    """Add an agent to the registry (usable as a class decorator): `@register("mine")`."""
+    def add(f: AgentFactory) -> AgentFactory:
+        AGENTS[name] = f
+        return f
+    return add(factory) if factory is not None else add
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """"ismcts:iterations=200,c=0.5" -> ("ismcts", {"iterations": "200", "c": "0.5"})."""
+    name, _, rest = spec.strip().partition(":")
+    name = name.strip().lower()
+    options: dict[str, str] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, sep, value = item.partition("=")
+        key = key.strip().lower()
+        if not sep or not key or not value.strip():
+            raise AgentError(f"bad agent option '{item}' in '{spec}': write NAME:KEY=VALUE,KEY=VALUE")
+        options[key] = value.strip()
+    if not name:
+        raise AgentError(f"bad agent '{spec}': no agent name")
+    return name, options
+
+
+def check_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Parse a spec and check its agent name and option names and values, without a game."""
+    name, options = parse_spec(spec)
+    if name not in AGENTS:
+        raise AgentError(f"unknown agent '{name}' (known: {', '.join(AGENTS)})")
+    declared = getattr(AGENTS[name], "options", None)
+    if isinstance(declared, dict):
+        for key, raw in options.items():
+            if key not in declared:
+                raise AgentError(f"{name} has no option '{key}' (its options: {', '.join(declared) or 'none'})")
+            _convert(name, key, declared[key][0], raw)
+    return name, options
+
+
+def make_agent(spec: str, game: Game, seat: int = 0, seed: int = 0) -> Agent:
+    """An agent from "name" or "name:key=value,key=value", e.g. "ismcts:time=0.5"."""
+    name, options = check_spec(spec)
+    return AGENTS[name](game, seat, seed, **options)
+
+
+def agent_names() -> list[str]:
+    return list(AGENTS)
+
+
+# ---------------------------------------------------------------------------------------------
+# What a player may know
+
+def sample_information_set(state: State, player: int, rng: random.Random) -> State:
+    """A state `player` cannot tell apart from `state`, drawn at random with `rng`.
+
+    It depends only on what `player` sees and on `rng`: the unseen cards are the game's cards
+    minus the seen ones (their actual places are never read), they are put into the unseen
+    zones in a fixed order and `state.determinize` deals them again at random. The state's own
+    random generator (which decides future shuffles) is replaced as well.
+    """
+    base = state.clone()
+    unseen_slots = base.hidden_from(player)
+    hidden = set(unseen_slots)
+    seen = Counter(card for slot, cards in enumerate(base.zones) if slot not in hidden for card in cards)
+    unseen = sorted((Counter(base.game.cards) - seen).elements())
+    sizes = [len(base.zones[slot]) for slot in unseen_slots]
+    if len(unseen) != sum(sizes):  # cards outside every zone: fall back to the unseen cards themselves
+        unseen = sorted(card for slot in unseen_slots for card in base.zones[slot])
+    start = 0
+    for slot, size in zip(unseen_slots, sizes):
+        base.zones[slot] = unseen[start:start + size]
+        start += size
+    base.rng = 0
+    sample = base.determinize(player, rng)
+    sample.rng = rng.getrandbits(64)
+    return sample
+
+
+# ---------------------------------------------------------------------------------------------
+# Evaluations
+
+def material(state: State, player: int) -> float:
+    """Cards a player owns: held privately (weight 1) and shown in their own public zones (weight 1/2).
+
+    Only zone sizes are used, which every player can see."""
+    game, n = state.game, state.n
+    total = 0.0
+    for spec in game.zones:
+        if spec.per_player:
+            weight = PUBLIC_WEIGHT if spec.visibility == "public" else PRIVATE_WEIGHT
+            total += weight * len(state.zones[game.zone_slot(spec, n, player)])
+    return total
+
+
+def estimate(state: State) -> list[float]:
+    """A guess at each player's chance of winning, summing to 1 (the default heuristic).
+
+    Over: the returns. Otherwise eliminated players get 0 and the players still in share the
+    win in proportion to exp(material / SOFTNESS): more cards in reserve, more chances to go on.
+    """
+    if state.terminal:
+        return state.returns()
+    active = [p for p in range(state.n) if not state.eliminated[p]]
+    if not active:
+        return [0.0] * state.n
+    scores = {p: material(state, p) for p in active}
+    top = max(scores.values())
+    weights = {p: math.exp((s - top) / SOFTNESS) for p, s in scores.items()}
+    total = sum(weights.values())
+    return [weights.get(p, 0.0) / total for p in range(state.n)]
+
+
+def _lost(state: State, player: int) -> bool:
+    return state.eliminated[player] or (state.terminal and player not in state.winners)
+
+
+# ---------------------------------------------------------------------------------------------
+# The agents
+
+@register("random")
+class RandomAgent(Agent):
+    """Picks uniformly among the legal actions."""
+
+    name = "random"
+    description = "uniformly random legal moves"
+
+    def __init__(self, game: Game | random.Random, seat: int = 0, seed: int = 0, **options: Any):
+        rng = game if isinstance(game, random.Random) else None  # old form: RandomAgent(rng)
+        super().__init__(None if rng else game, seat, seed, **options)  # type: ignore[arg-type]
+        if rng is not None:
+            self.rng = rng
+
+    def choose(self, state: State) -> Action:
+        return self.rng.choice(state.legal_actions())
+
+
+@register("greedy")
+class GreedyAgent(Agent):
+    """One turn of lookahead: try each legal action, finish the turn with the best follow-ups,
+    score the result with the rules file's `heuristic(p)` (or the default estimate)."""
+
+    name = "greedy"
+    description = "best move by a heuristic after finishing its own turn"
+    options = {
+        "depth": (int, 4, "own decisions looked at in one turn (the first included)"),
+        "budget": (int, 400, "most states scored per move; past it, follow-ups are not searched"),
+        "heuristic": (str, "auto", "auto: the rules file's heuristic(p) if declared, else default; "
+                                   "or force 'rules' / 'default'"),
+    }
+
+    def __init__(self, game: Game, seat: int = 0, seed: int = 0, **options: Any):
+        super().__init__(game, seat, seed, **options)
+        if self.heuristic not in ("auto", "rules", "default"):
+            raise AgentError(f"greedy: heuristic must be auto, rules or default, not '{self.heuristic}'")
+        declared = game.definitions.get(HEURISTIC)
+        if self.heuristic == "rules" and declared is None:
+            raise AgentError(f"greedy: {game.title} declares no 'def {HEURISTIC}(p)'")
+        if declared is not None and declared[2] != 1:
+            declared = None
+        self.uses_rules = declared is not None and self.heuristic != "default"
+        self.depth = max(1, self.depth)
+
+    def score(self, state: State, player: int) -> tuple:
+        """Higher is better for `player`: (outcome, value) where outcome is 0 lost, 1 open, 2 won."""
+        if state.terminal:
+            return (2, 0.0) if player in state.winners else (0, 0.0)
+        if state.eliminated[player]:
+            return (0, 0.0)
+        if self.uses_rules:
+            return (1, self.game.call(state, HEURISTIC, player))
+        return (1, estimate(state)[player])
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        me = state.current_player()
+        world = sample_information_set(state, me, self.rng)
+        share = max(1, self.budget // len(legal))
+        best: list[Action] = []
+        best_score: tuple | None = None
+        world.legal_actions()
+        for action in legal:
+            after = _clone_with_moves(world)
+            try:
+                after.apply_action(action)
+            except IllegalAction:  # legal for the player but not in this sample: judge it last
+                continue
+            value = self._value(after, me, world.turns, self.depth - 1, [share])
+            if best_score is None or value > best_score:
+                best, best_score = [action], value
+            elif value == best_score:
+                best.append(action)
+        return self.rng.choice(best or legal)
+
+    def _value(self, state: State, me: int, turn: int, depth: int, budget: list[int]) -> tuple:
+        budget[0] -= 1
+        mine = not state.terminal and state.current_player() == me and state.turns == turn
+        if not mine or depth <= 0 or budget[0] <= 0:
+            return self.score(state, me)
+        best = None
+        for action in state.legal_actions():
+            after = _clone_with_moves(state)
+            after.apply_action(action)
+            value = self._value(after, me, turn, depth - 1, budget)
+            best = value if best is None or value > best else best
+        return best
+
+
+class _Node:
+    __slots__ = ("action", "player", "children", "visits", "reward", "avail")
+
+    def __init__(self, action: Action | None, player: int):
+        self.action = action
+        self.player = player  # who chose `action`: the node's reward is theirs
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 0
+
+
+@register("ismcts")
+class ISMCTSAgent(Agent):
+    """Single-observer information-set Monte Carlo tree search with determinization."""
+
+    name = "ismcts"
+    description = "information-set Monte Carlo tree search"
+    options = {
+        "iterations": (int, 250, "search iterations per move (0: no limit, then 'time' must be set)"),
+        "time": (float, 0.0, "seconds per move at most (0: no limit); makes the agent depend on speed"),
+        "c": (float, 0.7, "UCB exploration constant"),
+        "rollout": (int, 2, "turns a rollout plays: it stops when the N-th next turn begins and the default "
+                            "estimate scores that state (0: play to the end of the game)"),
+        "policy": (str, "thrifty", "rollout moves: random; careful (never put yourself out when another "
+                                   "move does not); thrifty (careful, and end your turn as soon as you safely can)"),
+    }
+
+    def __init__(self, game: Game, seat: int = 0, seed: int = 0, **options: Any):
+        super().__init__(game, seat, seed, **options)
+        if not self.iterations and not self.time:
+            raise AgentError("ismcts: give an iteration or a time budget")
+        if self.policy not in ROLLOUT_POLICIES:
+            raise AgentError(f"ismcts: policy must be one of {', '.join(ROLLOUT_POLICIES)}, not '{self.policy}'")
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        me = state.current_player()
+        allowed = set(legal)
+        root = _Node(None, -1)
+        deadline = time.perf_counter() + self.time if self.time else math.inf
+        done = 0
+        while (not self.iterations or done < self.iterations) and (done == 0 or time.perf_counter() < deadline):
+            self._iterate(sample_information_set(state, me, self.rng), root, allowed)
+            done += 1
+        self.last_iterations = done
+        options = [root.children[a] for a in legal if a in root.children]
+        if not options:
+            return legal[0]
+        return max(options, key=lambda node: (node.visits, node.reward)).action
+
+    def _iterate(self, world: State, root: _Node, allowed: set[Action]) -> None:
+        rng, c = self.rng, self.c
+        node = root
+        path = []
+        while not world.is_terminal():
+            actions = world.legal_actions()
+            if node is root:
+                actions = [a for a in actions if a in allowed]
+                if not actions:
+                    return
+            untried = [a for a in actions if a not in node.children]
+            if untried:  # expand
+                action = untried[rng.randrange(len(untried))]
+                child = node.children[action] = _Node(action, world.current_player())
+                world.apply_action(action)
+                path.append(child)
+                break
+            best, best_value = None, -math.inf
+            for action in actions:  # select by UCB among the children this sample allows
+                child = node.children[action]
+                child.avail += 1
+                value = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                if value > best_value:
+                    best, best_value = child, value
+            world.apply_action(best.action)
+            path.append(best)
+            node = best
+        result = self._rollout(world)
+        for visited in path:
+            visited.visits += 1
+            visited.reward += result[visited.player]
+
+    def _rollout(self, world: State) -> list[float]:
+        rng = self.rng
+        stop = world.turns + self.rollout if self.rollout else math.inf
+        while not world.is_terminal():
+            if world.turns >= stop:
+                return estimate(world)
+            actions = world.legal_actions()
+            if len(actions) == 1 or self.policy == "random":
+                world.apply_action(actions[rng.randrange(len(actions))])
+            else:
+                world = self._rollout_step(world, actions)
+        return world.returns()
+
+    def _rollout_step(self, world: State, actions: list[Action]) -> State:
+        """careful: a random move that does not put its own player out, if there is one.
+        thrifty: a random move that ends the turn safely at once; else a random move after which
+        one more decision ends it safely (taking both); else as careful."""
+        rng = self.rng
+        player, turn = world.current_player(), world.turns
+        going_on: list[State] = []
+        last = None
+        for action in rng.sample(actions, len(actions)):
+            trial = _clone_with_moves(world)
+            trial.apply_action(action)
+            if _lost(trial, player):
+                last = trial  # puts its own player out: only if nothing else will do
+            elif self.policy == "careful" or _turn_over(trial, player, turn):
+                return trial
+            else:
+                going_on.append(trial)
+        for trial in going_on:  # thrifty: look one decision further for a safe end of the turn
+            if trial.is_terminal():
+                continue
+            follow = trial.legal_actions()
+            for action in rng.sample(follow, len(follow)):
+                after = _clone_with_moves(trial)
+                after.apply_action(action)
+                if not _lost(after, player) and _turn_over(after, player, turn):
+                    return after
+        return going_on[0] if going_on else last
+
+
+def _turn_over(state: State, player: int, turn: int) -> bool:
+    return state.terminal or state.turns != turn or state.current_player() != player
+
+
+ROLLOUT_POLICIES = ("random", "careful", "thrifty")
+
+
+def _clone_with_moves(state: State) -> State:
+    """A clone that keeps the legal moves already computed (they are immutable), so that applying
+    one of them does not enumerate them again."""
+    copy = state.clone()
+    known = getattr(state, "_legal", None)
+    if known is not None:
+        copy._legal = list(known)
+    return copy

@@ -1,0 +1,513 @@
+"""A resolved rules file + option values -> a readable summary of the game (`cardrules explain`).
+
+The summary is built from the AST (after `extends` is resolved) and the compiled game: the cards,
+the zones and who sees them, options and variables, definitions, setup, the turn as a numbered
+outline, triggers, how the game ends and is scored, and the `show` lines. It follows the options:
+a part guarded by an option that is off (an `if OPTION:` block, a guard's `when`, a trigger's
+`where`, a show line) is kept but marked "(only with OPTION)"; with the option on it is shown as
+active, its option-only condition dropped.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+from rich.console import Group
+from rich.text import Text
+
+from .. import ast, load_source, parse_resolved
+from ..check import Symbols, check
+from ..diagnostics import RulesError
+from .exprs import is_constant, is_false, is_true, requirement, simplify, unparse
+
+CODE = "cyan"
+NAME = "bold"
+NOTE = "yellow"
+INACTIVE = "dim"
+
+
+@attrs.define
+class Item:
+    """One line of the summary, in parts: (text, kind) with kind "", "code", "name"; and its children."""
+
+    parts: list[tuple[str, str]]
+    children: list["Item"] = attrs.Factory(list)
+    requires: str | None = None  # the option settings it needs, in words
+    active: bool = True  # false: not part of the game with the chosen options
+    number: str = ""
+
+    @property
+    def plain(self) -> str:
+        return "".join(text for text, _ in self.parts)
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"text": self.plain, "active": self.active}
+        if self.number:
+            out["number"] = self.number
+        if self.requires:
+            out["requires"] = self.requires
+        if self.children:
+            out["children"] = [c.to_json() for c in self.children]
+        return out
+
+
+def _c(text: str) -> tuple[str, str]:
+    return (text, "code")
+
+
+def _w(text: str) -> tuple[str, str]:
+    return (text, "")
+
+
+def _n(text: str) -> tuple[str, str]:
+    return (text, "name")
+
+
+@attrs.define
+class Explanation:
+    title: str
+    path: str
+    options: dict[str, Any]
+    sections: list[tuple[str, list[Item]]]
+
+    def to_json(self) -> dict:
+        return {"title": self.title, "file": self.path, "options": self.options,
+                "sections": [{"title": title, "items": [i.to_json() for i in items]} for title, items in self.sections]}
+
+    def render(self) -> Group:
+        out: list[Text] = [Text.assemble((self.title, "bold underline"), "  ", (self.path, "dim"))]
+        chosen = ", ".join(f"{k}={_value(v)}" for k, v in self.options.items()) or "none"
+        out.append(Text.assemble(("Options in effect: ", "dim"), (chosen, "dim")))
+        for title, items in self.sections:
+            if not items:
+                continue
+            out.append(Text(""))
+            out.append(Text(title, style="bold magenta"))
+            for item in items:
+                out.extend(_render_item(item, 1))
+        return Group(*out)
+
+    def text(self) -> str:
+        lines = [self.title + f"  ({self.path})"]
+        for title, items in self.sections:
+            if items:
+                lines += ["", title] + [line for item in items for line in _plain_lines(item, 1)]
+        return "\n".join(lines) + "\n"
+
+
+def _value(v: Any) -> str:
+    return "true" if v is True else "false" if v is False else str(v)
+
+
+def _note(item: Item) -> str:
+    """"  (only with X)" for a part that needs options not chosen, "  (with X)" for one that has them."""
+    if not item.requires:
+        return ""
+    if item.requires == "never":
+        return "  (never, whatever the options)"
+    return f"  ({'only ' if not item.active else ''}{item.requires})"
+
+
+def _render_item(item: Item, depth: int) -> list[Text]:
+    line = Text("  " * depth)
+    if item.number:
+        line.append(item.number + " ", style="bold")
+    for text, kind in item.parts:
+        style = CODE if kind == "code" else NAME if kind == "name" else f"{NOTE} {INACTIVE}" if kind == "off" else ""
+        line.append(text, style=f"{style} {INACTIVE}".strip() if not item.active else style)
+    line.append(_note(item), style=NOTE if item.active else f"{NOTE} {INACTIVE}")
+    out = [line]
+    for child in item.children:
+        if not item.active:
+            child = attrs.evolve(child, active=False)
+        out.extend(_render_item(child, depth + 1))
+    return out
+
+
+def _plain_lines(item: Item, depth: int) -> list[str]:
+    number = item.number + " " if item.number else ""
+    out = ["  " * depth + number + item.plain + _note(item)]
+    for child in item.children:
+        out.extend(_plain_lines(child, depth + 1))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+
+class _Explainer:
+    def __init__(self, rules: ast.RulesFile, sym: Symbols, options: dict[str, Any], game: Any):
+        self.rules, self.sym, self.options, self.game = rules, sym, options, game
+        self.sources = rules.sources
+        self.switches = {k: v for k, v in options.items() if isinstance(v, bool)}  # put into shown conditions
+
+    def code(self, e: Any, wrap: bool = False) -> str:
+        """A value as written (options by name); `wrap`: in parentheses if it is a conditional or a filter."""
+        text = unparse(e, self.sources)
+        return f"({text})" if wrap and isinstance(e, ast.IfExpr | ast.Where) else text
+
+    def raw(self, e: Any) -> str:
+        return unparse(e, self.sources)
+
+    def needs(self, item: Item, condition: Any) -> Item:
+        """Mark an item with the options `condition` needs, inactive when they are not chosen."""
+        if condition is None:
+            return item
+        words = requirement(condition, self.options)
+        if words is None:
+            return item
+        item.requires = words
+        item.active = not is_false(simplify(condition, self.options))
+        return item
+
+    # -- declarations
+    def components(self) -> list[Item]:
+        items = []
+        for attr in self.sym.attributes.values():
+            if attr.values:
+                values = " > ".join(v.name + (f' "{v.short}"' if v.short else "") for v in attr.values)
+                items.append(Item([_n(attr.name), _w(": "), _c(values), _w(" (ranked, highest first)")]))
+            else:
+                items.append(Item([_n(attr.name), _w(f": the numbers {attr.low} to {attr.high}")]))
+        total = 0
+        for decl in self.rules.declarations:
+            if isinstance(decl, ast.CardsDecl):
+                size = decl.copies
+                for name in decl.attributes:
+                    attr = self.sym.attributes.get(name)
+                    size *= len(attr.values) if attr and attr.values else (attr.high - attr.low + 1) if attr else 0
+                total += size
+                copies = f", {decl.copies} copies of each" if decl.copies > 1 else ""
+                items.append(Item([_w("cards: one for every "), _c(" × ".join(decl.attributes)), _w(copies),
+                                   _w(f" = {size} cards, starting in "), _n(decl.zone)]))
+            elif isinstance(decl, ast.CardDecl):
+                total += 1
+                label = f' "{decl.label}"' if decl.label else ""
+                values = ", ".join(f"{a.name} {self.raw(a.value)}" for a in decl.attributes)
+                items.append(Item([_w("card "), _n(decl.name), _w(label + ": "), _c(values), _w(", starting in "),
+                                   _n(decl.zone)]))
+        if self.game is not None:
+            total = len(self.game.cards)
+        items.append(Item([_w(f"The deck has {total} cards.")]))
+        order = next((d.attributes for d in self.rules.declarations if isinstance(d, ast.OrderDecl)), ())
+        if order:
+            item = Item([_w("Card order (for highest, lowest and comparing cards): by "),
+                         _c(", then ".join(order))])
+            if self.game is not None and self.game.cards:
+                item.children.append(Item([_w("lowest "), _n(self.game.card_labels[0]), _w(", highest "),
+                                           _n(self.game.card_labels[-1])]))
+            items.append(item)
+        else:
+            items.append(Item([_w("Card order: the order the cards are declared in")]))
+        text = next((d.attributes for d in self.rules.declarations if isinstance(d, ast.TextDecl)), ())
+        if self.game is not None and self.game.cards:
+            card = self.game.cards[-1]
+            how = f" (from {', '.join(text)})" if text else ""
+            items.append(Item([_w("Cards are written like "), _c(self.game.card_texts[card]), _w(how + " for "),
+                               _n(self.game.card_labels[card])]))
+        return items
+
+    def zones(self) -> list[Item]:
+        items = []
+        for decl in self.sym.zones.values():
+            props = set(decl.properties)
+            family = getattr(decl, "family", None)
+            kind = "a row" if "row" in props else "a stack"
+            if "per_player" in props:
+                which = f"one {kind[2:]} per player"
+            elif family:
+                which = f"one {kind[2:]} for each {family}"
+            else:
+                which = kind
+            visibility = next((v for v in ("public", "hidden", "owner") if v in props), "public")
+            seen = {"public": "everyone sees its cards",
+                    "hidden": "nobody sees its cards, only how many there are",
+                    "owner": "only its owner sees the cards; the others see how many"}[visibility]
+            items.append(Item([_n(decl.name), _w(f": {which} — {seen}")]))
+        return items
+
+    def option_items(self) -> list[Item]:
+        items = []
+        for name, decl in self.sym.options.items():
+            doc = f" — {decl.doc}" if decl.doc else ""
+            value = self.options.get(name)
+            items.append(Item([_n(name), _w(" = "), _c(_value(value)), _w(f" (default {self.raw(decl.default)}){doc}")]))
+        return items
+
+    def variables(self) -> list[Item]:
+        items = []
+        for name, decl in self.sym.vars.items():
+            keys = ["player"] * decl.per_player + list(getattr(decl, "keys", ()))
+            per = f" (one for each {', '.join(keys)})" if keys else ""
+            items.append(Item([_n(name), _w(per + ", starts at "), _c(self.code(decl.initial))]))
+        return items
+
+    def definitions(self) -> list[Item]:
+        items = []
+        for decl in self.rules.declarations:
+            if isinstance(decl, ast.DefDecl):
+                params = f"({', '.join(decl.params)})" if decl.has_params else ""
+                items.append(Item([_n(decl.name + params), _w(" = "), _c(self.code(decl.body))]))
+            elif isinstance(decl, ast.CaseDecl):
+                item = Item([_n(f"{decl.name}({', '.join(decl.params)})"), _w(" depends on "), _c(decl.key), _w(":")])
+                for clause in decl.clauses:
+                    label = f' "{clause.label}"' if clause.label else ""
+                    item.children.append(Item([_n(clause.key), _w(label + ": "), _c(self.code(clause.body))]))
+                items.append(item)
+        return items
+
+    # -- procedures
+    def shown(self, condition: Any) -> str:
+        """A condition as shown: simplified by the options, unless that leaves only true or false."""
+        value = simplify(condition, self.switches)
+        return unparse(condition if is_constant(value) else value, self.sources)
+
+    def block(self, body: tuple) -> list[Item]:
+        items: list[Item] = []
+        reach: Any = None  # the condition under which the rest of the block is reached
+        for stmt in body:
+            item = self.statement(stmt)
+            if reach is not None:
+                if item.requires is None:
+                    self.needs(item, reach)
+                elif item.active:
+                    item.active = not is_false(simplify(reach, self.options))
+            items.append(item)
+            ends = _ends_game(stmt)
+            if ends is not None:  # `if C: ... win`: what follows is reached only when C is false
+                reach = ast.Not(ends) if reach is None else ast.BoolOp("and", reach, ast.Not(ends))
+        return items
+
+    def statement(self, st: Any) -> Item:
+        match st:
+            case ast.Move(cards, dest, bottom):
+                where = " (at the bottom)" if bottom else ""
+                return Item([_w("move "), _c(self.code(cards, True)), _w(" to "), _c(self.code(dest)), _w(where)])
+            case ast.Deal(count, source, dest):
+                every = isinstance(dest, ast.Name) and dest.id in self.sym.zones and \
+                    "per_player" in self.sym.zones[dest.id].properties
+                to = [_w(" to every player's "), _n(dest.id)] if every else [_w(" to "), _c(self.code(dest))]
+                return Item([_w("deal "), _c(self.code(count, True)), _w(" from "), _c(self.code(source)), *to])
+            case ast.Shuffle(zone):
+                return Item([_w("shuffle "), _c(self.code(zone))])
+            case ast.Eliminate(player):
+                return Item([_w("eliminate "), _c(self.code(player))])
+            case ast.Set(target, value):
+                return Item([_w("set "), _c(self.code(target)), _w(" to "), _c(self.code(value, True))])
+            case ast.FirstPlayer(player):
+                return Item([_c(self.code(player, True)), _w(" takes the first turn")])
+            case ast.Win(players):
+                return Item([_w("the game ends, won by "), _c(self.code(players))])
+            case ast.Pass():
+                return Item([_w("nothing happens")])
+            case ast.Stop():
+                return Item([_w("stop repeating")])
+            case ast.NewRound():
+                return Item([_w("a new round starts: everyone is back in, and the round setup runs")])
+            case ast.Say(parts):
+                return Item([_w("tell the players: "), _c(", ".join(self.code(p) for p in parts))])
+            case ast.If():
+                return self.if_item(st)
+            case ast.For(var, source, body):
+                return Item([_w("for each "), _c(var), _w(" in "), _c(self.shown(source)), _w(":")], self.block(body))
+            case ast.Repeat(body):
+                return Item([_w("repeat, until a 'stop':")], self.block(body))
+            case ast.Choose(options):
+                return Item([_w("the player chooses one of:")], [self.option(o) for o in options])
+        kind = type(st).__name__
+        if kind == "Lose":
+            return Item([_w("everybody loses — the game ends")])
+        if kind == "While":
+            return Item([_w("while "), _c(self.shown(st.condition)), _w(":")], self.block(st.body))
+        return Item([_c(unparse(st, self.sources))])
+
+    def if_item(self, st: ast.If) -> Item:
+        branches = []
+        earlier: Any = None  # the conditions of the branches above: false when this one runs
+        for index, (cond, body) in enumerate(st.branches):
+            word = "if " if index == 0 else "otherwise, if "
+            item = Item([_w(word), _c(self.shown(cond)), _w(":")], self.block(body))
+            self.needs(item, cond if earlier is None else ast.BoolOp("and", ast.Not(earlier), cond))
+            branches.append(item)
+            earlier = cond if earlier is None else ast.BoolOp("or", earlier, cond)
+        if st.otherwise:
+            item = Item([_w("otherwise:")], self.block(st.otherwise))
+            self.needs(item, ast.Not(earlier))
+            branches.append(item)
+        if len(branches) == 1:
+            return branches[0]
+        return Item([_w("one of these, the first that applies:")], branches)
+
+    def option(self, option: ast.Option) -> Item:
+        parts = [_n(option.name)]
+        if option.name == "otherwise":
+            parts.append(_w(" (offered only when no other option is possible)"))
+        if option.binders:
+            parts.append(_w(" — for each "))
+            for i, binder in enumerate(option.binders):
+                if i:
+                    parts.append(_w(", and each "))
+                parts += [_c(binder.var), _w(" in "), _c(self.shown(binder.source))]
+        required: Any = None
+        for guard in option.guards:
+            applies = simplify(guard.when, self.switches) if guard.when is not None else None
+            if applies is not None and is_false(applies):  # the guard is waived with these options
+                words = requirement(guard.when, self.options)
+                if words and words != "never":
+                    after = " afterwards" if guard.afterwards else ""
+                    parts.append((f" [{words}: only if {self.raw(guard.condition)}{after} when "
+                                  f"{self.raw(guard.when)}]", "off"))
+                continue
+            parts += [_w(" — only if "), _c(self.shown(guard.condition))]
+            if guard.afterwards:
+                parts.append(_w(" afterwards (at the end of the turn)"))
+            if applies is not None and not is_true(applies):
+                parts += [_w(", when "), _c(unparse(applies, self.sources))]
+            if not guard.afterwards and guard.when is None:
+                required = guard.condition if required is None else ast.BoolOp("and", required, guard.condition)
+        item = Item(parts, self.block(option.body))
+        if required is not None:
+            self.needs(item, required)
+        return item
+
+    # -- sections
+    def procedure(self, kind: str) -> list[Item]:
+        for decl in self.rules.declarations:
+            if isinstance(decl, ast.ProcedureDecl) and decl.kind == kind:
+                return self.block(decl.body)
+        return []
+
+    def triggers(self) -> list[Item]:
+        items = []
+        for decl in self.rules.declarations:
+            if isinstance(decl, ast.TriggerDecl):
+                source = [_w(" from "), _n(decl.source)] if decl.source else []
+                parts = [_w("when a "), _c(decl.var), _w(" moves"), *source, _w(" to "), _n(decl.zone)]
+                condition = simplify(decl.condition, self.options) if decl.condition is not None else None
+                if condition is not None and not is_true(condition):
+                    parts += [_w(", if "), _c(self.shown(decl.condition))]
+                parts.append(_w(":"))
+                item = Item(parts, self.block(decl.body))
+                self.needs(item, decl.condition)
+                items.append(item)
+        return items
+
+    def ending(self) -> list[Item]:
+        items = []
+        for decl in self.rules.declarations:
+            if isinstance(decl, ast.EndDecl):
+                item = Item([_w("after every turn, when "), _c(self.shown(decl.condition)), _w(":")],
+                            self.block(decl.body))
+                self.needs(item, decl.condition)
+                items.append(item)
+        nxt = next((d for d in self.rules.declarations if isinstance(d, ast.NextDecl)), None)
+        if nxt is not None:
+            items.append(Item([_w("the next turn is taken by "), _c(self.code(nxt.player))]))
+        else:
+            items.append(Item([_w("the next turn is taken by the next seat that is not eliminated")]))
+        return items
+
+    def scoring(self) -> list[Item]:
+        """Where the game is won and how per-player numbers change."""
+        items = []
+        for path, stmt in _statements(self.rules):
+            if isinstance(stmt, ast.Win) or type(stmt).__name__ == "Lose":
+                who = [_w("won by "), _c(self.code(stmt.players))] if isinstance(stmt, ast.Win) else \
+                    [_w("lost by everybody")]
+                items.append(Item([_w("the game ends, "), *who, _w(f" — in {path} (line {stmt.span.line})")]))
+        for path, stmt in _statements(self.rules):
+            if isinstance(stmt, ast.Set) and isinstance(stmt.target, ast.Call) and stmt.target.func in self.sym.vars:
+                items.append(Item([_w("set "), _c(self.code(stmt.target)), _w(" to "), _c(self.code(stmt.value)),
+                                   _w(" — in " + path + f" (line {stmt.span.line})")]))
+        return items
+
+    def shows(self) -> list[Item]:
+        items = []
+        for decl in self.rules.declarations:
+            if isinstance(decl, ast.ShowDecl) or type(decl).__name__ == "ResultDecl":
+                word = "show" if isinstance(decl, ast.ShowDecl) else "result"
+                item = Item([_w(f"{word} "), _n(f'"{decl.label}"'), _w(": "), _c(self.shown(decl.value))])
+                self.needs(item, decl.value)
+                items.append(item)
+        return items
+
+
+def _ends_game(stmt: Any) -> Any:
+    """For `if C: ... win/lose/new round` without other branches: C (what follows needs `not C`)."""
+    if isinstance(stmt, ast.If) and len(stmt.branches) == 1 and not stmt.otherwise:
+        cond, body = stmt.branches[0]
+        if body and (isinstance(body[-1], ast.Win | ast.NewRound) or type(body[-1]).__name__ == "Lose"):
+            return cond
+    return None
+
+
+_PLACES = {"setup": "setup", "round setup": "round setup", "turn": "the turn", "after turn": "after the turn"}
+
+
+def _statements(rules: ast.RulesFile):
+    """(where, statement) for every statement of the file, nested ones included."""
+    def walk(body, where):
+        for stmt in body:
+            yield where, stmt
+            for field in attrs.fields(type(stmt)):
+                value = getattr(stmt, field.name)
+                if field.name == "branches":
+                    for _, inner in value:
+                        yield from walk(inner, where)
+                elif field.name == "options":
+                    for option in value:
+                        yield from walk(option.body, where)
+                elif field.name in ("body", "otherwise") and isinstance(value, tuple):
+                    yield from walk(value, where)
+    for decl in rules.declarations:
+        if isinstance(decl, ast.ProcedureDecl):
+            yield from walk(decl.body, _PLACES.get(decl.kind, decl.kind))
+        elif isinstance(decl, ast.TriggerDecl):
+            yield from walk(decl.body, f"the trigger on line {decl.span.line}")
+        elif isinstance(decl, ast.EndDecl):
+            yield from walk(decl.body, f"the end condition on line {decl.span.line}")
+
+
+def number(items: list[Item], prefix: str = "") -> list[Item]:
+    """Number an outline: 1., 2., and below them 2.1., 2.2., ..."""
+    for index, item in enumerate(items, 1):
+        item.number = f"{prefix}{index}."
+        number(item.children, item.number)
+    return items
+
+
+def _number_bodies(items: list[Item]) -> list[Item]:
+    for item in items:
+        number(item.children)
+    return items
+
+
+def explain_text(text: str, path: str, options: dict[str, Any] | None = None) -> Explanation:
+    """Explain a rules text with the given option values (the others at their defaults)."""
+    rules = parse_resolved(text, path)
+    sym, diagnostics = check(rules)
+    errors = [d for d in diagnostics if d.severity == "error"]
+    if errors:
+        raise RulesError(errors, rules.sources)
+    game = load_source(text, path, options)
+    values = dict(game.options)
+    explainer = _Explainer(rules, sym, values, game)
+    low, high = sym.players
+    players = f"{low} players" if low == high else f"{low} to {high} players"
+    sections = [
+        ("Players", [Item([_w(players)])]),
+        ("Options", explainer.option_items()),
+        ("Cards", explainer.components()),
+        ("Zones", explainer.zones()),
+        ("Variables", explainer.variables()),
+        ("Definitions", explainer.definitions()),
+        ("Setup (once)", number(explainer.procedure("setup"))),
+        ("Round setup (at the start and at every new round)", number(explainer.procedure("round setup"))),
+        ("A turn", number(explainer.procedure("turn"))),
+        ("After the turn", number(explainer.procedure("after turn"))),
+        ("Triggers", _number_bodies(explainer.triggers())),
+        ("The end of the game", _number_bodies(explainer.ending())),
+        ("Winning and scoring", explainer.scoring()),
+        ("Shown to the players", explainer.shows()),
+    ]
+    return Explanation(sym.title, path, values, sections)

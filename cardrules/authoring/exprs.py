@@ -1,0 +1,230 @@
+"""AST expressions + option values -> their source text, simplified forms and the options they need.
+
+`unparse` writes an expression back as rules text (minimal parentheses). `simplify` puts in the
+chosen option values and folds what becomes constant (`fast and card.number == 3` is
+`card.number == 3` with fast on and `false` with it off). `requirement` says in words which
+option settings a condition needs ("with fast", "without advanced"), or None when it needs none.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import attrs
+
+from .. import ast
+
+_UNKNOWN = object()
+_LEVEL = {ast.IfExpr: 1, ast.Where: 2, ast.Not: 5, ast.Compare: 6, ast.Neg: 9}
+
+
+def _level(e: ast.Expr) -> int:
+    if isinstance(e, ast.BoolOp):
+        return 3 if e.op == "or" else 4
+    if isinstance(e, ast.BinOp):
+        return 7 if e.op in ("+", "-") else 8
+    return _LEVEL.get(type(e), 11)
+
+
+def unparse(e: Any, sources: dict[str, str] | None = None) -> str:
+    """An expression as rules text, with the parentheses its structure needs and no others."""
+
+    def u(x: Any, need: int = 0) -> str:
+        text = unparse(x, sources)
+        return f"({text})" if attrs.has(type(x)) and _level(x) < need else text
+
+    match e:
+        case None:
+            return ""
+        case ast.Name(name):
+            return name
+        case ast.Int(value):
+            return str(value)
+        case ast.Str(value):
+            return f'"{value}"'
+        case ast.Attr(obj, name):
+            return f"{u(obj, 10)}.{name}"
+        case ast.Index(obj, index):
+            return f"{u(obj, 10)}[{u(index)}]"
+        case ast.Call(func, args, kwargs):
+            parts = [u(a) for a in args] + [f"{k.name}: {u(k.value)}" for k in kwargs]
+            return f"{func}({', '.join(parts)})"
+        case ast.TupleLit(items):
+            inner = ", ".join(u(i) for i in items)
+            return f"({inner},)" if len(items) == 1 else f"({inner})"
+        case ast.ListLit(items):
+            return "[" + ", ".join(u(i) for i in items) + "]"
+        case ast.Comprehension(element, var, source, cond):
+            where = f" where {u(cond)}" if cond is not None else ""
+            return f"[{u(element)} for {var} in {u(source, 3)}{where}]"
+        case ast.Where(source, cond):
+            return f"{u(source, 3)} where {u(cond, 3)}"
+        case ast.BinOp(op, left, right):
+            level = _level(e)
+            return f"{u(left, level)} {op} {u(right, level + 1)}"
+        case ast.Compare(op, left, right):
+            return f"{u(left, 7)} {op} {u(right, 7)}"
+        case ast.BoolOp("and", left, right):
+            return f"{u(left, 4)} and {u(right, 5)}"
+        case ast.BoolOp(_, left, right):  # `a or (b and c)`: clearer with the parentheses
+            def side(x: Any, need: int) -> str:
+                return f"({unparse(x, sources)})" if isinstance(x, ast.BoolOp) and x.op == "and" else u(x, need)
+            return f"{side(left, 3)} or {side(right, 4)}"
+        case ast.Not(operand):
+            return f"not {u(operand, 5)}"
+        case ast.Neg(operand):
+            return f"-{u(operand, 9)}"
+        case ast.IfExpr(cond, then, otherwise):
+            return f"{u(then, 2)} if {u(cond, 2)} else {u(otherwise, 1)}"
+    return source_text(e, sources)
+
+
+def source_text(node: Any, sources: dict[str, str] | None) -> str:
+    """The text a node was parsed from, on one line (a fallback for nodes `unparse` does not know)."""
+    span = getattr(node, "span", None)
+    text = (sources or {}).get(getattr(span, "path", ""), "")
+    if not span or not text or not span.end_line:
+        return "…"
+    lines = text.splitlines()[span.line - 1: span.end_line]
+    if not lines:
+        return "…"
+    lines[-1] = lines[-1][: span.end_column - 1]
+    lines[0] = lines[0][span.column - 1:]
+    return " ".join(line.split("#")[0].strip() if '"' not in line else line.strip() for line in lines)
+
+
+# ---------------------------------------------------------------------------------------------
+# Option values
+
+def literal(value: Any) -> ast.Expr:
+    if isinstance(value, bool):
+        return ast.Name("true" if value else "false")
+    if isinstance(value, int):
+        return ast.Int(value)
+    if value is None:
+        return ast.Name("none")
+    return ast.Str(str(value))
+
+
+def constant(e: Any) -> Any:
+    """The Python value of a literal node, or _UNKNOWN."""
+    match e:
+        case ast.Name("true"):
+            return True
+        case ast.Name("false"):
+            return False
+        case ast.Name("none"):
+            return None
+        case ast.Int(v) | ast.Str(v):
+            return v
+    return _UNKNOWN
+
+
+def is_constant(e: Any) -> bool:
+    return constant(e) is not _UNKNOWN
+
+
+def is_false(e: Any) -> bool:
+    value = constant(e)
+    return value is not _UNKNOWN and not value
+
+
+def is_true(e: Any) -> bool:
+    value = constant(e)
+    return value is not _UNKNOWN and bool(value)
+
+
+def mentioned(e: Any, names: set[str] | dict) -> set[str]:
+    """Which of `names` the expression uses."""
+    found: set[str] = set()
+    stack = [e]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, tuple):
+            stack.extend(node)
+        elif attrs.has(type(node)):
+            if isinstance(node, ast.Name) and node.id in names:
+                found.add(node.id)
+            stack.extend(getattr(node, f.name) for f in attrs.fields(type(node)) if f.name != "span")
+    return found
+
+
+def simplify(e: Any, options: dict[str, Any]) -> Any:
+    """The expression with option values put in and what becomes constant folded."""
+    if not attrs.has(type(e)):
+        return e
+    if isinstance(e, ast.Name):
+        return literal(options[e.id]) if e.id in options else e
+    changes = {}
+    for field in attrs.fields(type(e)):
+        if field.name == "span":
+            continue
+        value = getattr(e, field.name)
+        if attrs.has(type(value)):
+            new = simplify(value, options)
+        elif isinstance(value, tuple):
+            new = tuple(simplify(v, options) for v in value)
+        else:
+            continue
+        if new is not value:
+            changes[field.name] = new
+    if changes:
+        e = attrs.evolve(e, **changes)
+    return _fold(e)
+
+
+def _fold(e: Any) -> Any:
+    match e:
+        case ast.Not(operand) if constant(operand) is not _UNKNOWN:
+            return literal(not constant(operand))
+        case ast.BoolOp("and", left, right):
+            if is_false(left) or is_true(right):
+                return left
+            if is_true(left) or is_false(right):
+                return right
+        case ast.BoolOp("or", left, right):
+            if is_true(left) or is_false(right):
+                return left
+            if is_false(left) or is_true(right):
+                return right
+        case ast.IfExpr(cond, then, otherwise) if constant(cond) is not _UNKNOWN:
+            return then if constant(cond) else otherwise
+        case ast.Compare(op, left, right) if _UNKNOWN not in (constant(left), constant(right)):
+            a, b = constant(left), constant(right)
+            try:
+                value = {"==": lambda: a == b, "!=": lambda: a != b, "<": lambda: a < b, "<=": lambda: a <= b,
+                         ">": lambda: a > b, ">=": lambda: a >= b}[op]()
+            except (KeyError, TypeError):
+                return e
+            return literal(value)
+    return e
+
+
+def requirement(condition: Any, options: dict[str, Any]) -> str | None:
+    """In words, the option settings under which `condition` can hold ("with fast", "without
+    advanced", "when target > 30"); None when it does not depend on options, "never" when no
+    setting makes it possible."""
+    names = mentioned(condition, options)
+    if not names:
+        return None
+    switches = sorted(n for n in names if isinstance(options[n], bool))
+    if not switches:  # only valued options (a target...): a requirement only if they decide it alone
+        return f"when {unparse(condition)}" if is_false(simplify(condition, options)) else None
+    possible = []
+    for values in itertools.product([False, True], repeat=len(switches)):
+        trial = {**options, **dict(zip(switches, values))}
+        if not is_false(simplify(condition, trial)):
+            possible.append(dict(zip(switches, values)))
+    if not possible:
+        return "never"
+    if len(possible) == 2 ** len(switches):
+        return None
+    words = []
+    for name in switches:
+        seen = {p[name] for p in possible}
+        if seen == {True}:
+            words.append(f"with {name}")
+        elif seen == {False}:
+            words.append(f"without {name}")
+    return " and ".join(words) if words else f"when {unparse(condition)}"

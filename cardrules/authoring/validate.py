@@ -1,0 +1,486 @@
+"""A rules file + playout settings -> a validation report of checks and playouts (`cardrules validate`).
+
+After the checks, random games are played for every player count and option combination.
+
+What the playouts look for:
+
+- games that do not end within a decision budget, and runtime errors (with their rules line);
+- the options of every `choose` that no player ever took, `on move` triggers that never ran and
+  `end when` conditions that never held (rare events need more playouts: these are warnings);
+- the range of every number a game ends with: variables and `show` lines (and `result`).
+
+The playouts are instrumented from outside the engine: choices are counted by the span of the
+chosen option, triggers through `procedures.TRIGGER_OBSERVERS`, and `end when` conditions by
+wrapping the instruction that tests them in this run's own compiled copy of the game.
+Everything is seeded: the same settings give the same report.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import random
+from typing import Any, Callable, Iterable
+
+import attrs
+
+from .. import ast, load_source, parse_resolved, procedures
+from ..check import check
+from ..diagnostics import Diagnostic, RulesError, Span
+from ..engine import Game, State
+from ..values import NOTHING, Card, Seat, Sym
+
+MAX_DECISIONS = 10_000  # a random game that has not ended after this many decisions "does not end"
+
+SpanKey = tuple[str, int, int]  # (path, line, column): the same place in every compiled copy
+
+
+def span_key(span: Span, default_path: str) -> SpanKey:
+    return (span.path or default_path, span.line, span.column)
+
+
+def derive_seed(*parts: Any) -> int:
+    """A stable integer from several values (the same on every machine and Python run)."""
+    return int.from_bytes(hashlib.blake2b(repr(parts).encode(), digest_size=8).digest(), "big")
+
+
+@attrs.define
+class Place:
+    """Something in the rules file that the playouts should see happen at least once."""
+
+    kind: str  # "option", "trigger", "end"
+    name: str  # what it is called in a message
+    path: str
+    line: int
+    column: int
+    count: int = 0
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "name": self.name, "file": self.path, "line": self.line, "column": self.column,
+                "count": self.count}
+
+
+@attrs.define
+class Failure:
+    """A runtime error or a game that did not end, with the first game it happened in."""
+
+    kind: str  # "error" or "unfinished"
+    message: str
+    options: dict[str, Any]
+    players: int
+    seed: int
+    diagnostics: tuple[Diagnostic, ...] = ()
+    count: int = 1
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "message": self.message, "count": self.count, "options": self.options,
+                "players": self.players, "seed": self.seed, "diagnostics": [d.to_json() for d in self.diagnostics]}
+
+
+@attrs.define
+class Run:
+    """The playouts of one player count and option combination."""
+
+    options: dict[str, Any]
+    players: int
+    games: int = 0
+    finished: int = 0
+    errors: int = 0
+    unfinished: int = 0
+    turns: int = 0
+    decisions: int = 0
+    wins: list[int] = attrs.Factory(list)
+    no_winner: int = 0
+
+    def to_json(self) -> dict:
+        done = max(self.finished, 1)
+        return {"options": self.options, "players": self.players, "games": self.games, "finished": self.finished,
+                "errors": self.errors, "unfinished": self.unfinished, "mean_turns": round(self.turns / done, 2),
+                "mean_decisions": round(self.decisions / done, 2), "wins": self.wins, "no_winner": self.no_winner}
+
+
+@attrs.define
+class Report:
+    game: str
+    title: str
+    path: str
+    sources: dict[str, str]
+    diagnostics: list[Diagnostic]
+    playouts: int = 0
+    varied: list[str] = attrs.Factory(list)  # the yes/no options tried both ways
+    runs: list[Run] = attrs.Factory(list)
+    failures: list[Failure] = attrs.Factory(list)
+    places: list[Place] = attrs.Factory(list)
+    numbers: dict[str, list] = attrs.Factory(dict)  # "what" -> [min, max]
+    strict: bool = False
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "warning"]
+
+    def never(self, kind: str) -> list[Place]:
+        return [p for p in self.places if p.kind == kind and p.count == 0] if self.runs else []
+
+    @property
+    def problems(self) -> list[str]:
+        """Why validation failed (empty: it passed)."""
+        out = []
+        if self.errors:
+            out.append(f"{len(self.errors)} check error(s)")
+        errors = sum(f.count for f in self.failures if f.kind == "error")
+        unfinished = sum(f.count for f in self.failures if f.kind == "unfinished")
+        if errors:
+            out.append(f"{errors} game(s) stopped with a runtime error")
+        if unfinished:
+            out.append(f"{unfinished} game(s) did not end")
+        if self.strict:
+            if self.warnings:
+                out.append(f"{len(self.warnings)} check warning(s) (--strict)")
+            gaps = sum(len(self.never(k)) for k in ("option", "trigger", "end"))
+            if gaps:
+                out.append(f"{gaps} part(s) of the rules never happened (--strict)")
+        return out
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.problems)
+
+    def to_json(self) -> dict:
+        return {
+            "game": self.game, "title": self.title, "file": self.path, "ok": not self.failed,
+            "problems": self.problems, "diagnostics": [d.to_json() for d in self.diagnostics],
+            "playouts": self.playouts, "varied_options": self.varied, "runs": [r.to_json() for r in self.runs],
+            "failures": [f.to_json() for f in self.failures],
+            "never_taken": [p.to_json() for p in self.never("option")],
+            "never_ran": [p.to_json() for p in self.never("trigger")],
+            "never_met": [p.to_json() for p in self.never("end")],
+            "coverage": [p.to_json() for p in self.places],
+            "numbers": {what: {"min": low, "max": high} for what, (low, high) in self.numbers.items()},
+        }
+
+
+# ---------------------------------------------------------------------------------------------
+# What to look for in the rules
+
+def _walk(node: Any) -> Iterable[Any]:
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, tuple | list):
+            stack.extend(reversed(item))
+        elif attrs.has(type(item)) and not isinstance(item, Span):
+            yield item
+            stack.extend(reversed([getattr(item, f.name) for f in attrs.fields(type(item)) if f.name != "span"]))
+
+
+def places_of(rules: ast.RulesFile) -> list[Place]:
+    """Every option of every `choose`, every `on move` trigger and every `end when`, in file order."""
+    out = []
+    for node in _walk(rules.declarations):
+        where = (node.span.path or rules.path, node.span.line, node.span.column) if hasattr(node, "span") else None
+        if isinstance(node, ast.Option):
+            out.append(Place("option", node.name, *where))
+        elif isinstance(node, ast.TriggerDecl):
+            source = f" from {node.source}" if node.source else ""
+            out.append(Place("trigger", f"on move {node.var}{source} to {node.zone}", *where))
+        elif isinstance(node, ast.EndDecl):
+            out.append(Place("end", "end when", *where))
+    return out
+
+
+def option_combinations(options: dict[str, Any], fixed: dict[str, Any]) -> tuple[list[str], list[dict]]:
+    """Every on/off combination of the yes/no options not fixed by the caller; the others stay at
+    their default (or the fixed value)."""
+    varied = [name for name, default in options.items() if isinstance(default, bool) and name not in fixed]
+    combos = []
+    for values in itertools.product([False, True], repeat=len(varied)):
+        combos.append({**fixed, **dict(zip(varied, values))})
+    return varied, combos
+
+
+# ---------------------------------------------------------------------------------------------
+# Playouts
+
+class _Recorder:
+    """Counts what happens in the real game (not in the searches of 'afterwards' guards)."""
+
+    def __init__(self, report: Report, rules: ast.RulesFile):
+        self.report = report
+        self.default_path = rules.path
+        self.by_key = {(p.kind, p.path, p.line, p.column): p for p in report.places}
+        self.conditions = {span_key(d.condition.span, rules.path): d for d in rules.declarations
+                           if isinstance(d, ast.EndDecl)}
+        self.current: State | None = None
+
+    def place(self, kind: str, span: Span) -> Place | None:
+        return self.by_key.get((kind, *span_key(span, self.default_path)))
+
+    def trigger_ran(self, state: State, span: Span) -> None:
+        if state is self.current and span is not None and (place := self.place("trigger", span)):
+            place.count += 1
+
+    def instrument(self, game: Game) -> None:
+        """Wrap the instruction that tests each `end when` condition in this copy of the game."""
+        for pc, span in enumerate(game.spans):
+            decl = self.conditions.get(span_key(span, game.path))
+            if decl is None or (span.end_line, span.end_column) != (decl.condition.span.end_line,
+                                                                   decl.condition.span.end_column):
+                continue
+            place = self.place("end", decl.span)
+            if place is not None:
+                game.program[pc] = self._counting(game.program[pc], pc + 1, place)
+
+    def _counting(self, test: Callable[[State], int], taken: int, place: Place) -> Callable[[State], int]:
+        def counted(s: State) -> int:
+            nxt = test(s)
+            if nxt == taken and s is self.current:  # the condition held: its body runs next
+                place.count += 1
+            return nxt
+        return counted
+
+
+def _numbers(state: State) -> Iterable[tuple[str, Any]]:
+    """Every (what, value) a game ends with: variables (per player: every seat) and show lines."""
+    game = state.game
+    for spec in game.vars:
+        what = f"var {spec.name}" + (" (per player)" if spec.per_player else "")
+        size = getattr(spec, "size", 1)
+        for p in range(state.n if spec.per_player else 1):
+            for key in range(size):
+                slot = game.var_slot(spec, state.n, p, key) if size > 1 else game.var_slot(spec, state.n, p)
+                yield what, state.vars[slot]
+    state.memo.clear()
+    for label, fn, _span in game.shows:
+        yield f'show "{label}"', fn(state, list(state.locals))
+    if getattr(game, "result", None) is not None:
+        yield f'result "{game.result[0]}"', state.result()
+
+
+def _numeric(value: Any) -> list[int]:
+    if isinstance(value, bool) or isinstance(value, Card | Seat | Sym) or value is NOTHING:
+        return []
+    if isinstance(value, int):
+        return [int(value)]
+    if isinstance(value, list | tuple):
+        return [int(v) for v in value if isinstance(v, int) and not isinstance(v, bool | Card | Seat)]
+    return []
+
+
+def _record_failure(report: Report, failure: Failure) -> None:
+    for known in report.failures:
+        if (known.kind, known.message, [d.to_json() for d in known.diagnostics]) == (
+                failure.kind, failure.message, [d.to_json() for d in failure.diagnostics]):
+            known.count += 1
+            return
+    report.failures.append(failure)
+
+
+def _play(game: Game, run: Run, seed: int, recorder: _Recorder, max_decisions: int) -> None:
+    report = recorder.report
+    run.games += 1
+    rng = random.Random(seed)
+    try:
+        state = game.new_initial_state(run.players, seed)
+        recorder.current = state
+        while not state.is_terminal():
+            if state.decisions >= max_decisions:
+                run.unfinished += 1
+                _record_failure(report, Failure("unfinished", f"the game did not end within {max_decisions} "
+                                                f"decisions", run.options, run.players, seed))
+                return
+            legal = state.legal_actions()
+            action = rng.choice(legal)
+            option = game.decisions[state.pc].options[action.option]
+            if place := recorder.place("option", option.span):
+                place.count += 1
+            state.apply_action(action)
+        for what, value in _numbers(state):
+            for number in _numeric(value):
+                low_high = report.numbers.setdefault(what, [number, number])
+                low_high[0], low_high[1] = min(low_high[0], number), max(low_high[1], number)
+    except RulesError as exc:  # RulesRuntimeError too: the rules did something impossible
+        run.errors += 1
+        message = exc.diagnostics[0].message if exc.diagnostics else str(exc)
+        report.sources.update(exc.sources)
+        _record_failure(report, Failure("error", message, run.options, run.players, seed, exc.diagnostics))
+        return
+    except Exception as exc:  # a bug outside the rules file: report it, never crash
+        run.errors += 1
+        _record_failure(report, Failure("error", f"internal error: {type(exc).__name__}: {exc}", run.options,
+                                        run.players, seed))
+        return
+    finally:
+        recorder.current = None
+    run.finished += 1
+    run.turns += state.turns
+    run.decisions += state.decisions
+    for seat in state.winners:
+        run.wins[seat] += 1
+    if not state.winners:
+        run.no_winner += 1
+
+
+def validate(text: str, path: str, name: str | None = None, playouts: int = 20, options: dict[str, Any] | None = None,
+             players: int | None = None, seed: int = 0, max_decisions: int = MAX_DECISIONS, strict: bool = False,
+             progress: Callable[[int, int], None] | None = None) -> Report:
+    """Check a rules text, then play `playouts` random games for every player count (or only
+    `players`) and every combination of its yes/no options (`options` fixes some)."""
+    fixed = dict(options or {})
+    report = Report(name or path, path, path, {path: text}, [], playouts=playouts, strict=strict)
+    try:
+        rules = parse_resolved(text, path)
+    except RulesError as exc:
+        report.diagnostics = list(exc.diagnostics)
+        report.sources.update(exc.sources)
+        return report
+    report.sources.update(rules.sources)
+    symbols, diagnostics = check(rules)
+    report.diagnostics = diagnostics
+    report.title = symbols.title or report.title
+    if report.errors or playouts <= 0:
+        return report
+    defaults = {n: _default(d.default) for n, d in symbols.options.items()}
+    unknown = [n for n in fixed if n not in defaults]
+    if unknown:
+        raise RulesError([Diagnostic("error", "E310", f"unknown option '{unknown[0]}' (options of this game: "
+                                     f"{', '.join(defaults) or 'none'})", Span(1, 1), path)], report.sources)
+    report.varied, combos = option_combinations(defaults, fixed)
+    low, high = symbols.players
+    counts = [players] if players is not None else list(range(low, high + 1))
+    report.places = places_of(rules)
+    recorder = _Recorder(report, rules)
+    total, done = len(combos) * len(counts) * playouts, 0
+    procedures.TRIGGER_OBSERVERS.append(recorder.trigger_ran)
+    try:
+        for combo_index, combo in enumerate(combos):
+            try:
+                game = load_source(text, path, combo, name)
+            except RulesError as exc:
+                report.sources.update(exc.sources)
+                for n in counts:
+                    run = Run(combo, n, wins=[0] * n)
+                    run.games = run.errors = playouts
+                    report.runs.append(run)
+                    message = exc.diagnostics[0].message if exc.diagnostics else str(exc)
+                    _record_failure(report, Failure("error", message, combo, n, 0, exc.diagnostics, playouts))
+                done += playouts * len(counts)
+                continue
+            recorder.instrument(game)
+            for n in counts:
+                run = Run(combo, n, wins=[0] * n)
+                report.runs.append(run)
+                for i in range(playouts):
+                    _play(game, run, derive_seed(seed, combo_index, n, i) % (1 << 32), recorder, max_decisions)
+                    done += 1
+                    if progress is not None:
+                        progress(done, total)
+    finally:
+        procedures.TRIGGER_OBSERVERS.remove(recorder.trigger_ran)
+    return report
+
+
+def _default(e: ast.Expr) -> Any:
+    match e:
+        case ast.Int(v) | ast.Str(v):
+            return v
+        case ast.Name("true"):
+            return True
+        case ast.Name("false"):
+            return False
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# The report in words
+
+def options_text(options: dict[str, Any]) -> str:
+    """`fast, goal=30`: the switches that are on by name, other values as name=value; '-' for none."""
+    parts = []
+    for name, value in options.items():
+        if value is True:
+            parts.append(name)
+        elif value is not False:
+            parts.append(f"{name}={value}")
+    return ", ".join(parts) or "-"
+
+
+def source_line(report: Report, path: str, line: int) -> str:
+    lines = report.sources.get(path, "").splitlines()
+    return lines[line - 1].strip() if 1 <= line <= len(lines) else ""
+
+
+def render_report(report: Report, color: bool = False):
+    """The report for a terminal: rich renderables, problems first, then coverage and numbers."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    from ..diagnostics import render
+
+    out: list = [Text.assemble((report.title, "bold"), "  ", (report.path, "dim"))]
+
+    def diagnostics(diags) -> None:
+        for diag in diags:
+            rendered = render(diag, report.sources.get(diag.path), color=color)
+            out.append(Text.from_ansi(rendered) if color else Text(rendered))
+
+    errors, warnings = report.errors, report.warnings
+    verdict = Text("checks: ")
+    verdict.append(f"{len(errors)} error(s)", style="bold red" if errors else "green")
+    verdict.append(", ")
+    verdict.append(f"{len(warnings)} warning(s)", style="yellow" if warnings else "green")
+    out.append(verdict)
+    diagnostics(report.diagnostics)
+    if report.runs:
+        games = sum(r.games for r in report.runs)
+        counts = sorted({r.players for r in report.runs})
+        varied = ", ".join(report.varied) if report.varied else "none"
+        out.append(Text(f"playouts: {report.playouts} random game(s) for each of {len(counts)} player count(s) "
+                        f"and {len(report.runs) // max(len(counts), 1)} option combination(s) (switched both ways: "
+                        f"{varied}) = {games} games"))
+        table = Table(show_edge=False, pad_edge=False)
+        for column, justify in (("options on", "left"), ("players", "right"), ("games", "right"),
+                                ("finished", "right"), ("errors", "right"), ("no end", "right"),
+                                ("mean turns", "right"), ("wins by seat", "left")):
+            table.add_column(column, justify=justify, no_wrap=column == "options on")
+        for run in report.runs:
+            data = run.to_json()
+            wins = " ".join(str(w) for w in run.wins) + (f" (none: {run.no_winner})" if run.no_winner else "")
+            table.add_row(options_text(run.options), str(run.players), str(run.games), str(run.finished),
+                          Text(str(run.errors), style="bold red" if run.errors else ""),
+                          Text(str(run.unfinished), style="bold red" if run.unfinished else ""),
+                          f"{data['mean_turns']:g}", wins)
+        out.append(table)
+    for failure in report.failures:
+        head = "runtime error" if failure.kind == "error" else "no end"
+        out.append(Text.assemble((f"{head}: ", "bold red"), failure.message,
+                                 (f"  ({failure.count} game(s); first: {failure.players} players, options "
+                                  f"{options_text(failure.options)}, seed {failure.seed})", "dim")))
+        diagnostics(failure.diagnostics)
+    titles = {"option": "options of a choose that were never taken",
+              "trigger": "triggers that never ran", "end": "'end when' conditions that never held"}
+    for kind, title in titles.items():
+        never = report.never(kind)
+        if not report.runs or not any(p.kind == kind for p in report.places):
+            continue
+        if not never:
+            out.append(Text.assemble((f"{title}: ", ""), ("none", "green")))
+            continue
+        out.append(Text(f"{title}:", style="yellow"))
+        for place in never:
+            line = source_line(report, place.path, place.line)
+            out.append(Text(f"  {place.path}:{place.line}:{place.column}: '{place.name}'  {line}"))
+    if report.numbers:
+        out.append(Text("numbers at the end of the games (lowest..highest):"))
+        for what, (low, high) in report.numbers.items():
+            out.append(Text.assemble(f"  {what}: ", (f"{low}..{high}", "cyan")))
+    problems = report.problems
+    if problems:
+        out.append(Text.assemble(("FAILED", "bold red"), ": " + "; ".join(problems)))
+    else:
+        out.append(Text("OK", style="bold green"))
+    return Group(*out)
