@@ -1,0 +1,241 @@
+"""The agents: legal moves only, reproducible, honest about hidden cards, driven by a rules file's heuristic."""
+
+import itertools
+import random
+import time
+
+import pytest
+
+import cardrules
+from cardrules import cli
+from cardrules.agents import (AGENTS, Agent, AgentError, GreedyAgent, ISMCTSAgent, RandomAgent, estimate, make_agent,
+                              parse_spec, register, sample_information_set)
+
+OPTION_SETS = [{}, {"advanced": True}, {"expert": True}, {"advanced": True, "expert": True}]
+SMALL = ["random", "greedy:depth=2,budget=40", "greedy:heuristic=default,depth=1",
+         "ismcts:iterations=6,rollout=3", "ismcts:iterations=5,rollout=0,policy=random,c=1.5",
+         "ismcts:iterations=5,policy=careful"]
+
+TAKE = """
+game "Take"
+players 2..2
+attribute number: 1..6
+cards: number -> deck
+zone deck: stack, hidden
+zone hand: per_player, owner
+zone pile: per_player, public
+def total(p) = sum(pile(p), by: number)
+def heuristic(p) = SIGN total(p)
+setup:
+  shuffle deck
+  deal 3 from deck to hand
+turn:
+  choose:
+    keep(card in hand(me)):
+      move card to pile(me)
+end when all([empty(hand(p)) for p in players]):
+  win [p for p in players where total(p) == max([total(q) for q in players])]
+"""
+
+
+def play(game, n, seed, specs, limit=None, check=None):
+    state = game.new_initial_state(n, seed)
+    agents = [make_agent(specs[s % len(specs)], game, s, seed * 10 + s) for s in range(n)]
+    moves = 0
+    while not state.is_terminal() and (limit is None or moves < limit):
+        legal = state.legal_actions()
+        action = agents[state.current_player()].choose(state)
+        assert action in legal, f"{agents[state.current_player()]} chose {action} not in {legal}"
+        if check:
+            check(state, action)
+        state.apply_action(action)
+        moves += 1
+    return state
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: "+".join(o) or "basic")
+def test_every_agent_only_chooses_legal_actions(options):
+    game = cardrules.load("red7", options)
+    for n in (2, 3, 4):
+        for rotation in range(2):
+            specs = SMALL[rotation:] + SMALL[:rotation]
+            state = play(game, n, seed=n * 7 + rotation, specs=specs, limit=None if not options else 25)
+            if state.is_terminal():
+                assert state.winners
+
+
+def test_basic_games_with_every_agent_end_with_a_winner():
+    game = cardrules.load("red7")
+    for seed, specs in enumerate(itertools.permutations(["random", "greedy", "ismcts:iterations=20"], 2)):
+        state = play(game, 2, seed, list(specs))
+        assert state.is_terminal() and len(state.winners) == 1
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "ismcts:iterations=15"])
+def test_same_seed_same_choices(spec):
+    game = cardrules.load("red7", {"expert": True})
+    runs = []
+    for _ in range(2):
+        choices = []
+        play(game, 3, seed=4, specs=[spec], limit=8, check=lambda s, a: choices.append(a.text))
+        runs.append(choices)
+    assert runs[0] == runs[1] and len(runs[0]) > 1
+    other_seed = []
+    state = game.new_initial_state(3, 4)
+    for seed in range(6):  # different seeds do give different search results somewhere
+        other_seed.append(make_agent(spec, game, 0, seed).choose(state).text)
+    if spec != "greedy":
+        assert len(set(other_seed)) > 1 or len(state.legal_actions()) == 1
+
+
+def _mid_game(game, n, seed, moves):
+    state = game.new_initial_state(n, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = [a for a in state.legal_actions() if a.name != "fold"] or state.legal_actions()
+        state.apply_action(rng.choice(legal))
+        if state.is_terminal():
+            break
+    return state
+
+
+@pytest.mark.parametrize("spec", ["ismcts:iterations=25", "greedy"])
+def test_search_never_reads_the_cards_its_player_cannot_see(spec):
+    """Same view, different hidden cards (and a different future shuffle): the same choice."""
+    game = cardrules.load("red7", {"advanced": True})
+    checked = 0
+    for seed in range(6):
+        state = _mid_game(game, 2 + seed % 3, seed, moves=seed % 3)
+        if state.is_terminal() or len(state.legal_actions()) < 2:
+            continue
+        me = state.current_player()
+        chosen = make_agent(spec, game, me, 99).choose(state)
+        for k in range(3):
+            other = state.determinize(me, random.Random(k))
+            other.rng = random.Random(k).getrandbits(64)
+            assert other.view(me) == state.view(me)
+            assert other.zones != state.zones  # the hidden cards really moved
+            assert make_agent(spec, game, me, 99).choose(other) == chosen
+        checked += 1
+    assert checked >= 4
+
+
+def test_information_set_sample_depends_only_on_the_view():
+    game = cardrules.load("red7")
+    state = game.new_initial_state(3, 5)
+    other = state.determinize(1, random.Random(3))
+    for k in range(5):
+        a = sample_information_set(state, 1, random.Random(k))
+        b = sample_information_set(other, 1, random.Random(k))
+        assert a.zones == b.zones and a.rng == b.rng
+        assert a.view(1) == state.view(1)
+        assert sorted(c for z in a.zones for c in z) == list(game.cards)
+
+
+def test_ismcts_time_budget_and_statistics():
+    game = cardrules.load("red7")
+    state = game.new_initial_state(2, 1)
+    agent = make_agent("ismcts:iterations=0,time=0.2", game, state.current_player(), 1)
+    start = time.perf_counter()
+    assert agent.choose(state) in state.legal_actions()
+    assert time.perf_counter() - start < 2.0 and agent.last_iterations >= 1
+    with pytest.raises(AgentError):
+        make_agent("ismcts:iterations=0", game)
+
+
+def test_greedy_uses_the_heuristic_the_rules_declare():
+    lowest = cardrules.load_source(TAKE.replace("SIGN", "0 -"), "take.rules")
+    highest = cardrules.load_source(TAKE.replace("SIGN", ""), "take.rules")
+    for seed in range(8):
+        state = lowest.new_initial_state(2, seed)
+        numbers = {a: lowest.card_attrs["number"][a.values[0]] for a in state.legal_actions()}
+        picked_low = make_agent("greedy", lowest, 0, seed).choose(state)
+        assert numbers[picked_low] == min(numbers.values())
+        state = highest.new_initial_state(2, seed)
+        numbers = {a: highest.card_attrs["number"][a.values[0]] for a in state.legal_actions()}
+        assert numbers[make_agent("greedy", highest, 0, seed).choose(state)] == max(numbers.values())
+    assert make_agent("greedy", lowest).uses_rules
+    assert not make_agent("greedy:heuristic=default", lowest).uses_rules
+    with pytest.raises(AgentError, match="declares no"):
+        make_agent("greedy:heuristic=rules", cardrules.load("red7"))
+
+
+def test_default_heuristic_is_a_share_of_the_win():
+    game = cardrules.load("red7")
+    state = game.new_initial_state(3, 2)
+    shares = estimate(state)
+    assert abs(sum(shares) - 1) < 1e-9 and all(0 < s < 1 for s in shares)
+    state.eliminated[1] = True
+    assert estimate(state)[1] == 0.0
+
+
+def test_greedy_stays_in_the_game_when_it_can():
+    game = cardrules.load("red7")
+    for seed in range(10):
+        state = game.new_initial_state(2, seed)
+        me = state.current_player()
+        agent = make_agent("greedy", game, me, seed)
+        while not state.is_terminal() and state.current_player() == me:
+            state.apply_action(agent.choose(state))
+        survivable = False
+        for action in game.new_initial_state(2, seed).legal_actions():  # could any first move survive?
+            trial = game.new_initial_state(2, seed)
+            trial.apply_action(action)
+            if not trial.eliminated[me] and trial.current_player() != me:
+                survivable = True
+            elif trial.current_player() == me:
+                for follow in trial.legal_actions():
+                    again = trial.clone()
+                    again.apply_action(follow)
+                    survivable |= not again.eliminated[me]
+        assert state.eliminated[me] == (not survivable)
+
+
+def test_specs_registry_and_errors():
+    assert {"random", "greedy", "ismcts"} <= set(AGENTS)
+    assert parse_spec(" ISMCTS : iterations = 200 , c=0.5 ") == ("ismcts", {"iterations": "200", "c": "0.5"})
+    game = cardrules.load("red7")
+    agent = make_agent("ismcts:iterations=200,time=0.5,policy=careful", game, 1, 3)
+    assert isinstance(agent, ISMCTSAgent) and (agent.iterations, agent.time, agent.policy) == (200, 0.5, "careful")
+    assert isinstance(make_agent("greedy", game), GreedyAgent) and isinstance(make_agent("random", game), RandomAgent)
+    for bad, words in [("wizard", "unknown agent"), ("ismcts:depth=3", "no option 'depth'"),
+                       ("ismcts:iterations=many", "whole number"), ("ismcts:c=-1", "negative"),
+                       ("greedy:heuristic=magic", "auto, rules or default"),
+                       ("ismcts:policy=clever", "policy must be"), ("ismcts:iterations", "KEY=VALUE"),
+                       ("random:x=1", "no option")]:
+        with pytest.raises(AgentError, match=words):
+            make_agent(bad, game)
+
+
+def test_a_new_agent_registers_by_name():
+    class FirstAgent(Agent):
+        name = "first-test"
+
+        def choose(self, state):
+            return state.legal_actions()[0]
+
+    register("first-test", FirstAgent)
+    try:
+        game = cardrules.load("red7")
+        state = play(game, 2, 1, ["first-test"])
+        assert state.is_terminal()
+        assert cli.parse_seats(["1=first-test"], 2) == ["human", "first-test"]
+    finally:
+        del AGENTS["first-test"]
+
+
+def test_cli_seats_take_agents_with_options():
+    assert cli.parse_seats(["0=greedy", "1=ismcts:iterations=20,c=0.5"], 2) == ["greedy", "ismcts:iterations=20,c=0.5"]
+    for bad in (["1=ismcts:depth=2"], ["1=ismcts:iterations=x"], ["1=wizard"]):
+        with pytest.raises(cli.CliError) as info:
+            cli.parse_seats(bad, 2)
+        assert info.value.code == 2
+    from typer.testing import CliRunner
+
+    result = CliRunner().invoke(cli.app, ["play", "red7", "--seed", "3", "--seat", "0=greedy",
+                                          "--seat", "1=ismcts:iterations=20"])
+    assert result.exit_code == 0, result.output
+    assert "P0 greedy" in result.output and "P1 ismcts:iterations=20" in result.output
+    again = CliRunner().invoke(cli.app, ["play", "red7", "--seed", "3", "--seat", "0=greedy",
+                                         "--seat", "1=ismcts:iterations=20"])
+    assert again.output == result.output
