@@ -308,7 +308,7 @@ def option_values(sym: Symbols, given: dict[str, Any], path: str, sources: dict[
     values: dict[str, Any] = {}
     problems = []
     for name, decl in sym.options.items():
-        values[name] = _literal_default(decl.default)
+        values[name] = literal_default(decl.default)
     for name, raw in given.items():
         if name not in sym.options:
             known = ", ".join(sorted(sym.options)) or "none"
@@ -326,7 +326,7 @@ def option_values(sym: Symbols, given: dict[str, Any], path: str, sources: dict[
     return values
 
 
-def _literal_default(e: ast.Expr) -> Any:
+def literal_default(e: ast.Expr) -> Any:
     match e:
         case ast.Int(v) | ast.Str(v):
             return v
@@ -379,7 +379,7 @@ def compile_game(rules: ast.RulesFile, sym: Symbols, options: dict[str, Any], so
     return Game(
         name=name, title=sym.title, path=rules.path, min_players=sym.players[0], max_players=sym.players[1],
         options=values,
-        option_docs={n: (_literal_default(d.default), d.doc or "") for n, d in sym.options.items()},
+        option_docs={n: (literal_default(d.default), d.doc or "") for n, d in sym.options.items()},
         attributes=attributes, card_attrs=c.card_attrs, cards=cards,
         card_texts=tuple(c.text_of(rc, text_attrs) for rc in raw_cards),
         card_labels=tuple(c.label_of(rc, text_attrs) for rc in raw_cards),

@@ -26,6 +26,7 @@ import attrs
 
 from .. import ast, load_source, parse_resolved, procedures
 from ..check import check
+from ..compile import literal_default
 from ..diagnostics import Diagnostic, RulesError, Span
 from ..engine import Game, State
 from ..values import NOTHING, Card, Seat, Sym
@@ -343,7 +344,7 @@ def validate(text: str, path: str, name: str | None = None, playouts: int = 20, 
     report.title = symbols.title or report.title
     if report.errors or playouts <= 0:
         return report
-    defaults = {n: _default(d.default) for n, d in symbols.options.items()}
+    defaults = {n: literal_default(d.default) for n, d in symbols.options.items()}
     unknown = [n for n in fixed if n not in defaults]
     if unknown:
         raise RulesError([Diagnostic("error", "E310", f"unknown option '{unknown[0]}' (options of this game: "
@@ -381,17 +382,6 @@ def validate(text: str, path: str, name: str | None = None, playouts: int = 20, 
     finally:
         procedures.TRIGGER_OBSERVERS.remove(recorder.trigger_ran)
     return report
-
-
-def _default(e: ast.Expr) -> Any:
-    match e:
-        case ast.Int(v) | ast.Str(v):
-            return v
-        case ast.Name("true"):
-            return True
-        case ast.Name("false"):
-            return False
-    return None
 
 
 # ---------------------------------------------------------------------------------------------
