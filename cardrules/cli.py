@@ -14,7 +14,7 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Callable, Iterator, Optional
+from typing import Annotated, Any, Iterator, Optional
 
 import typer
 import typer.exceptions

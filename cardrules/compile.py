@@ -9,7 +9,7 @@ from typing import Any, Callable
 import attrs
 
 from . import ast
-from .builtins import CONSTANTS, FUNCTIONS
+from .builtins import CONSTANTS
 from .check import Symbols
 from .diagnostics import RulesError, Span, error
 from .engine import (PAUSE, Decision, ExprFn, Game, GuardSpec, OptionSpec, RuleFailure, State, VarSpec,

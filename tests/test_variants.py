@@ -3,7 +3,6 @@
 import random
 from pathlib import Path
 
-import pytest
 
 import cardrules
 from cardrules.positions import load_position
@@ -71,7 +70,7 @@ def test_violet_clause_is_replaced_and_the_other_rules_kept():
 
 
 def test_merge_rules(tmp_path):
-    base = write(tmp_path, "base.rules", """\
+    write(tmp_path, "base.rules", """\
 game "Base"
 players 2..2
 option fast = false
