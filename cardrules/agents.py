@@ -23,7 +23,7 @@ from .engine import Action, Game, IllegalAction, State
 HEURISTIC = "heuristic"  # a rules file may declare `def heuristic(p) = ...`: higher is better for p
 PRIVATE_WEIGHT = 1.0  # default heuristic: a card you hold that others cannot see (a move in reserve)
 PUBLIC_WEIGHT = 0.5  # default heuristic: a card in your own public zone (position on the table)
-SOFTNESS = 2.0  # default estimate: material difference that makes one player e (2.7) times likelier to win
+SOFTNESS = 0.5  # default estimate: material difference that makes one player e (2.7) times likelier to win
 
 
 class AgentError(ValueError):
@@ -319,8 +319,8 @@ class ISMCTSAgent(Agent):
         "iterations": (int, 250, "search iterations per move (0: no limit, then 'time' must be set)"),
         "time": (float, 0.0, "seconds per move at most (0: no limit); makes the agent depend on speed"),
         "c": (float, 0.7, "UCB exploration constant"),
-        "rollout": (int, 2, "turns a rollout plays: it stops when the N-th next turn begins and the default "
-                            "estimate scores that state (0: play to the end of the game)"),
+        "rollout": (int, 1, "a rollout stops when the searching player's N-th next turn begins, and the "
+                            "default estimate scores that state (0: play to the end of the game)"),
         "policy": (str, "thrifty", "rollout moves: random; careful (never put yourself out when another "
                                    "move does not); thrifty (careful, and end your turn as soon as you safely can)"),
     }
@@ -342,7 +342,7 @@ class ISMCTSAgent(Agent):
         deadline = time.perf_counter() + self.time if self.time else math.inf
         done = 0
         while (not self.iterations or done < self.iterations) and (done == 0 or time.perf_counter() < deadline):
-            self._iterate(sample_information_set(state, me, self.rng), root, allowed)
+            self._iterate(sample_information_set(state, me, self.rng), root, allowed, me)
             done += 1
         self.last_iterations = done
         options = [root.children[a] for a in legal if a in root.children]
@@ -350,7 +350,7 @@ class ISMCTSAgent(Agent):
             return legal[0]
         return max(options, key=lambda node: (node.visits, node.reward)).action
 
-    def _iterate(self, world: State, root: _Node, allowed: set[Action]) -> None:
+    def _iterate(self, world: State, root: _Node, allowed: set[Action], me: int) -> None:
         rng, c = self.rng, self.c
         node = root
         path = []
@@ -377,17 +377,23 @@ class ISMCTSAgent(Agent):
             world.apply_action(best.action)
             path.append(best)
             node = best
-        result = self._rollout(world)
+        result = self._rollout(world, me)
         for visited in path:
             visited.visits += 1
             visited.reward += result[visited.player]
 
-    def _rollout(self, world: State) -> list[float]:
+    def _rollout(self, world: State, me: int) -> list[float]:
+        """Play on with the rollout policy; with `rollout=N`, stop when the N-th next turn of the
+        searching player begins (so every leaf is judged at the same point of the round)."""
         rng = self.rng
-        stop = world.turns + self.rollout if self.rollout else math.inf
+        turn, left = world.turns, self.rollout or math.inf
         while not world.is_terminal():
-            if world.turns >= stop:
-                return estimate(world)
+            if world.turns != turn:  # a new turn begins
+                turn = world.turns
+                if world.current_player() == me or world.eliminated[me]:
+                    left -= 1
+                    if left <= 0:
+                        return estimate(world)
             actions = world.legal_actions()
             if len(actions) == 1 or self.policy == "random":
                 world.apply_action(actions[rng.randrange(len(actions))])
@@ -408,10 +414,12 @@ class ISMCTSAgent(Agent):
             trial.apply_action(action)
             if _lost(trial, player):
                 last = trial  # puts its own player out: only if nothing else will do
-            elif self.policy == "careful" or _turn_over(trial, player, turn):
+            elif self.policy == "careful" or (self.policy == "thrifty" and _turn_over(trial, player, turn)):
                 return trial
             else:
                 going_on.append(trial)
+        if self.policy == "best":
+            return self._best_ending(going_on, player, turn) or last
         for trial in going_on:  # thrifty: look one decision further for a safe end of the turn
             if trial.is_terminal():
                 continue
@@ -424,11 +432,44 @@ class ISMCTSAgent(Agent):
         return going_on[0] if going_on else last
 
 
+    def _best_ending(self, trials: list[State], player: int, turn: int) -> State | None:
+        """best: the safe way to finish the turn within two decisions that keeps the most material
+        (ties at random), searched best-first: a move that does not end the turn is looked into
+        only while the material it keeps could still beat the best ending found."""
+        best, best_value = None, -math.inf
+        going_on = []
+        for trial in trials:
+            value = material(trial, player)
+            if _turn_over(trial, player, turn):
+                if value > best_value:
+                    best, best_value = trial, value
+            else:
+                going_on.append((value, trial))
+        going_on.sort(key=lambda pair: -pair[0])  # stable: the random order breaks ties
+        for bound, trial in going_on:
+            if bound <= best_value:
+                break
+            follow = trial.legal_actions()
+            for action in self.rng.sample(follow, len(follow)):
+                after = _clone_with_moves(trial)
+                after.apply_action(action)
+                if _lost(after, player) or not _turn_over(after, player, turn):
+                    continue
+                value = material(after, player)
+                if value > best_value:
+                    best, best_value = after, value
+                    if value >= bound:
+                        break
+        if best is None and going_on:
+            return going_on[0][1]
+        return best
+
+
 def _turn_over(state: State, player: int, turn: int) -> bool:
     return state.terminal or state.turns != turn or state.current_player() != player
 
 
-ROLLOUT_POLICIES = ("random", "careful", "thrifty")
+ROLLOUT_POLICIES = ("random", "careful", "thrifty", "best")
 
 
 def _clone_with_moves(state: State) -> State:
