@@ -306,7 +306,10 @@ class _Node:
         self.children: dict[Action, _Node] = {}
         self.visits = 0
         self.reward = 0.0
-        self.avail = 0
+        self.avail = 0  # iterations in which this node's action was legal when its parent was selected from
+
+
+Line = list[tuple[Action, State]]  # moves a policy chose, each with the state after it
 
 
 @register("ismcts")
@@ -316,13 +319,17 @@ class ISMCTSAgent(Agent):
     name = "ismcts"
     description = "information-set Monte Carlo tree search"
     options = {
-        "iterations": (int, 250, "search iterations per move (0: no limit, then 'time' must be set)"),
+        "iterations": (int, 600, "search iterations per move (0: no limit, then 'time' must be set)"),
         "time": (float, 0.0, "seconds per move at most (0: no limit); makes the agent depend on speed"),
-        "c": (float, 0.7, "UCB exploration constant"),
+        "c": (float, 0.5, "UCB exploration constant (rewards are between 0 and 1)"),
         "rollout": (int, 1, "a rollout stops when the searching player's N-th next turn begins, and the "
                             "default estimate scores that state (0: play to the end of the game)"),
-        "policy": (str, "thrifty", "rollout moves: random; careful (never put yourself out when another "
-                                   "move does not); thrifty (careful, and end your turn as soon as you safely can)"),
+        "policy": (str, "best", "rollout moves: random; careful (never put yourself out when another move "
+                                "does not); thrifty (careful, and end the turn safely in as few decisions as "
+                                "possible); best (the safe end of the turn within two decisions that keeps "
+                                "the most material)"),
+        "widen": (float, 1.0, "progressive widening: a node with n visits has at most 1 + widen * sqrt(n) "
+                              "children (0: every legal move is tried before any is selected again)"),
     }
 
     def __init__(self, game: Game, seat: int = 0, seed: int = 0, **options: Any):
@@ -331,6 +338,7 @@ class ISMCTSAgent(Agent):
             raise AgentError("ismcts: give an iteration or a time budget")
         if self.policy not in ROLLOUT_POLICIES:
             raise AgentError(f"ismcts: policy must be one of {', '.join(ROLLOUT_POLICIES)}, not '{self.policy}'")
+        self.last_iterations = 0
 
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()
@@ -351,7 +359,8 @@ class ISMCTSAgent(Agent):
         return max(options, key=lambda node: (node.visits, node.reward)).action
 
     def _iterate(self, world: State, root: _Node, allowed: set[Action], me: int) -> None:
-        rng, c = self.rng, self.c
+        """One iteration on one sample: select, expand, roll out, back up."""
+        c, widen = self.c, self.widen
         node = root
         path = []
         while not world.is_terminal():
@@ -360,16 +369,13 @@ class ISMCTSAgent(Agent):
                 actions = [a for a in actions if a in allowed]
                 if not actions:
                     return
-            untried = [a for a in actions if a not in node.children]
-            if untried:  # expand
-                action = untried[rng.randrange(len(untried))]
-                child = node.children[action] = _Node(action, world.current_player())
-                world.apply_action(action)
-                path.append(child)
+            present = [node.children[a] for a in actions if a in node.children]
+            room = not widen or len(node.children) < 1 + widen * math.sqrt(node.visits)
+            if len(present) < len(actions) and (room or not present):
+                world = self._expand(world, node, actions, present, path)
                 break
             best, best_value = None, -math.inf
-            for action in actions:  # select by UCB among the children this sample allows
-                child = node.children[action]
+            for child in present:  # select by UCB among the children this sample allows
                 child.avail += 1
                 value = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
                 if value > best_value:
@@ -382,10 +388,29 @@ class ISMCTSAgent(Agent):
             visited.visits += 1
             visited.reward += result[visited.player]
 
+    def _expand(self, world: State, node: _Node, actions: list[Action], present: list[_Node],
+                path: list[_Node]) -> State:
+        """Add a child: when none of the node's children is legal in this sample, the move the
+        rollout policy picks (with the policy's next move in the same turn, if it took two);
+        otherwise a random untried move."""
+        player = world.current_player()
+        if not present:
+            line = self._policy(world, actions)
+            for action, _ in line:
+                child = node.children[action] = _Node(action, player)
+                path.append(child)
+                node = child
+            return line[-1][1]
+        untried = [a for a in actions if a not in node.children]
+        action = untried[self.rng.randrange(len(untried))]
+        child = node.children[action] = _Node(action, player)
+        path.append(child)
+        world.apply_action(action)
+        return world
+
     def _rollout(self, world: State, me: int) -> list[float]:
         """Play on with the rollout policy; with `rollout=N`, stop when the N-th next turn of the
         searching player begins (so every leaf is judged at the same point of the round)."""
-        rng = self.rng
         turn, left = world.turns, self.rollout or math.inf
         while not world.is_terminal():
             if world.turns != turn:  # a new turn begins
@@ -394,74 +419,75 @@ class ISMCTSAgent(Agent):
                     left -= 1
                     if left <= 0:
                         return estimate(world)
-            actions = world.legal_actions()
-            if len(actions) == 1 or self.policy == "random":
-                world.apply_action(actions[rng.randrange(len(actions))])
-            else:
-                world = self._rollout_step(world, actions)
+            world = self._policy(world, world.legal_actions())[-1][1]
         return world.returns()
 
-    def _rollout_step(self, world: State, actions: list[Action]) -> State:
-        """careful: a random move that does not put its own player out, if there is one.
-        thrifty: a random move that ends the turn safely at once; else a random move after which
-        one more decision ends it safely (taking both); else as careful."""
+    def _policy(self, world: State, actions: list[Action]) -> Line:
+        """The rollout policy's next move (or two moves of the same turn), with the states after them.
+
+        random: any legal move. careful: a random move that does not put its own player out, if
+        there is one. thrifty: a random move that ends the turn safely at once; else two moves that
+        do; else as careful. best: of the safe ways to end the turn within two decisions, one that
+        keeps the most material; else as careful."""
         rng = self.rng
+        if len(actions) == 1 or self.policy == "random":
+            action = actions[rng.randrange(len(actions))]
+            world.apply_action(action)
+            return [(action, world)]
         player, turn = world.current_player(), world.turns
-        going_on: list[State] = []
-        last = None
+        going_on: Line = []
+        last: Line = []
         for action in rng.sample(actions, len(actions)):
             trial = _clone_with_moves(world)
             trial.apply_action(action)
             if _lost(trial, player):
-                last = trial  # puts its own player out: only if nothing else will do
+                last = [(action, trial)]  # puts its own player out: only if nothing else will do
             elif self.policy == "careful" or (self.policy == "thrifty" and _turn_over(trial, player, turn)):
-                return trial
+                return [(action, trial)]
             else:
-                going_on.append(trial)
+                going_on.append((action, trial))
         if self.policy == "best":
             return self._best_ending(going_on, player, turn) or last
-        for trial in going_on:  # thrifty: look one decision further for a safe end of the turn
-            if trial.is_terminal():
-                continue
+        for action, trial in going_on:  # thrifty: look one decision further for a safe end of the turn
             follow = trial.legal_actions()
-            for action in rng.sample(follow, len(follow)):
+            for second in rng.sample(follow, len(follow)):
                 after = _clone_with_moves(trial)
-                after.apply_action(action)
+                after.apply_action(second)
                 if not _lost(after, player) and _turn_over(after, player, turn):
-                    return after
-        return going_on[0] if going_on else last
+                    return [(action, trial), (second, after)]
+        return going_on[:1] or last
 
-
-    def _best_ending(self, trials: list[State], player: int, turn: int) -> State | None:
-        """best: the safe way to finish the turn within two decisions that keeps the most material
-        (ties at random), searched best-first: a move that does not end the turn is looked into
-        only while the material it keeps could still beat the best ending found."""
-        best, best_value = None, -math.inf
+    def _best_ending(self, trials: Line, player: int, turn: int) -> Line:
+        """The safe end of the turn within two decisions that keeps the most material (ties at
+        random), searched best-first: a move that does not end the turn is looked into only while
+        the material it keeps could still beat the best ending found."""
+        best: Line = []
+        best_value = -math.inf
         going_on = []
-        for trial in trials:
+        for action, trial in trials:
             value = material(trial, player)
             if _turn_over(trial, player, turn):
                 if value > best_value:
-                    best, best_value = trial, value
+                    best, best_value = [(action, trial)], value
             else:
-                going_on.append((value, trial))
-        going_on.sort(key=lambda pair: -pair[0])  # stable: the random order breaks ties
-        for bound, trial in going_on:
+                going_on.append((value, action, trial))
+        going_on.sort(key=lambda entry: -entry[0])  # stable: the random order breaks ties
+        for bound, action, trial in going_on:
             if bound <= best_value:
                 break
             follow = trial.legal_actions()
-            for action in self.rng.sample(follow, len(follow)):
+            for second in self.rng.sample(follow, len(follow)):
                 after = _clone_with_moves(trial)
-                after.apply_action(action)
+                after.apply_action(second)
                 if _lost(after, player) or not _turn_over(after, player, turn):
                     continue
                 value = material(after, player)
                 if value > best_value:
-                    best, best_value = after, value
+                    best, best_value = [(action, trial), (second, after)], value
                     if value >= bound:
                         break
-        if best is None and going_on:
-            return going_on[0][1]
+        if not best and going_on:
+            return [(going_on[0][1], going_on[0][2])]
         return best
 
 
