@@ -146,6 +146,8 @@ STATE_FUNCTIONS: dict[str, Builtin] = {
     "owner": Builtin("owner", 1, 1, doc="the seat whose per-player zone holds a card, or none"),
     "words": Builtin("words", 1, 9, doc="the values written out and joined by spaces; none is left out"),
     "next_seat": Builtin("next_seat", 2, 2, doc="the first of the given seats after a seat in turn order"),
+    "random": Builtin("random", 1, 1, doc="an element chosen at random (from the game's seed), or none; "
+                      "statements only"),
 }
 
 REQUIRED_KEYWORDS = {"groups": ("by",), "runs": ("by",)}
