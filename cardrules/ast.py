@@ -218,6 +218,15 @@ class Say:
 
 
 @attrs.frozen
+class Do:
+    """`do name(args)`: run a declared action with these arguments."""
+
+    name: str
+    args: tuple[Expr, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
 class If:
     branches: tuple[tuple[Expr, tuple["Stmt", ...]], ...]
     otherwise: tuple["Stmt", ...] = ()
@@ -275,7 +284,8 @@ class Choose:
     span: Span = _span()
 
 
-Stmt = Union[Move, Deal, Shuffle, Eliminate, Set, FirstPlayer, Win, Lose, Pass, Stop, NewRound, Say, If, For, Repeat, While, Choose]
+Stmt = Union[Move, Deal, Shuffle, Eliminate, Set, FirstPlayer, Win, Lose, Pass, Stop, NewRound, Say, Do, If, For, Repeat,
+             While, Choose]
 
 
 # ---- declarations ----------------------------------------------------------
@@ -404,6 +414,36 @@ class CaseDecl:
 
 
 @attrs.frozen
+class ActionDecl:
+    """`action name(a, b):` — a named procedure, run by `do name(x, y)`; the statement
+    counterpart of `def`."""
+
+    name: str
+    params: tuple[str, ...]
+    body: tuple[Stmt, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class ActionClause:
+    key: str
+    label: str | None
+    body: tuple[Stmt, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class CaseActionDecl:
+    """`action name(x, k) by k:` — one body per value of an attribute, chosen by the key's value."""
+
+    name: str
+    params: tuple[str, ...]
+    key: str
+    clauses: tuple[ActionClause, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
 class ProcedureDecl:
     kind: str  # "setup", "round setup", "turn", "after turn"
     body: tuple[Stmt, ...]
@@ -460,7 +500,7 @@ class ShowDecl:
 
 
 Decl = Union[ExtendsDecl, GameDecl, PlayersDecl, AttributeDecl, CardsDecl, CardDecl, OrderDecl, TextDecl, ZoneDecl,
-             OptionDecl, VarDecl, DefDecl, CaseDecl, ProcedureDecl, TriggerDecl, NextDecl, EndDecl, ShowDecl,
+             OptionDecl, VarDecl, DefDecl, CaseDecl, ActionDecl, CaseActionDecl, ProcedureDecl, TriggerDecl, NextDecl, EndDecl, ShowDecl,
              ResultDecl, SidesDecl]
 
 

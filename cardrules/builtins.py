@@ -159,6 +159,8 @@ STATE_FUNCTIONS: dict[str, Builtin] = {
     "words": Builtin("words", 1, 9, doc="the values written out and joined by spaces; none is left out"),
     "next_seat": Builtin("next_seat", 2, 2, doc="the first of the given seats after a seat in turn order"),
     "side": Builtin("side", 1, 1, doc="the seats of a player's side (team), the player included"),
+    "random": Builtin("random", 1, 1, doc="an element chosen at random (from the game's seed), or none; "
+                      "statements only"),
 }
 
 REQUIRED_KEYWORDS = {"groups": ("by",), "runs": ("by",), "lines": ("by",), "segments": ("by",)}

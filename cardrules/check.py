@@ -28,6 +28,7 @@ class Symbols:
     zones: dict[str, ast.ZoneDecl] = attrs.Factory(dict)
     defs: dict[str, ast.DefDecl] = attrs.Factory(dict)
     cases: dict[str, ast.CaseDecl] = attrs.Factory(dict)
+    actions: dict[str, ast.ActionDecl | ast.CaseActionDecl] = attrs.Factory(dict)
     options: dict[str, ast.OptionDecl] = attrs.Factory(dict)
     vars: dict[str, ast.VarDecl] = attrs.Factory(dict)
     cards: dict[str, ast.CardDecl] = attrs.Factory(dict)
@@ -52,6 +53,7 @@ class Symbols:
         yield from self.zones
         yield from self.defs
         yield from self.cases
+        yield from self.actions
         yield from self.options
         yield from self.vars
         yield from self.cards
@@ -65,6 +67,8 @@ class _Scope:
     lazy: bool = False  # `it` and bare attribute names are available
     procedure: str | None = None
     in_repeat: bool = False
+    random: bool = False  # `random(...)` is allowed: in statements, where it runs once, not in what may be
+    # evaluated any number of times (definitions, guards, the moves a choice offers)
 
     def bind(self, *names: str) -> "_Scope":
         return attrs.evolve(self, locals=self.locals | set(names))
@@ -89,6 +93,7 @@ class Checker:
         seen: dict[str, ast.Decl] = {}
         tables = {ast.AttributeDecl: self.sym.attributes, ast.ZoneDecl: self.sym.zones,
                   ast.DefDecl: self.sym.defs, ast.CaseDecl: self.sym.cases,
+                  ast.ActionDecl: self.sym.actions, ast.CaseActionDecl: self.sym.actions,
                   ast.OptionDecl: self.sym.options, ast.VarDecl: self.sym.vars, ast.CardDecl: self.sym.cards}
         for decl in self.rules.declarations:
             table = tables.get(type(decl))
@@ -113,6 +118,7 @@ class Checker:
         for decl in self.rules.declarations:
             self.check_decl(decl)
         self.check_recursion()
+        self.check_action_cycles()
         self.check_unused()
         return self.diags
 
@@ -175,16 +181,20 @@ class Checker:
                 self.expr(body, _Scope(frozenset(params)))
             case ast.CaseDecl():
                 self.check_case(decl)
+            case ast.ActionDecl(_, params, body):
+                self.block(body, _Scope(frozenset(params), procedure="action", random=True))
+            case ast.CaseActionDecl():
+                self.check_case(decl)
             case ast.ProcedureDecl(kind, body):
-                self.block(body, _Scope(procedure=kind))
+                self.block(body, _Scope(procedure=kind, random=True))
             case ast.TriggerDecl():
                 self.check_trigger(decl)
             case ast.NextDecl(player):
-                self.expr(player, _Scope(procedure="next"))
+                self.expr(player, _Scope(procedure="next", random=True))
             case ast.EndDecl(cond, body):
                 self.expr(cond, _Scope(procedure="end"))
                 self.check_never_true(cond, "this 'end when' can never end the game", cond.span)
-                self.block(body, _Scope(procedure="end"))
+                self.block(body, _Scope(procedure="end", random=True))
             case ast.ShowDecl(_, value) | ast.ResultDecl(_, value) | ast.SidesDecl(value):
                 self.expr(value, _Scope())
             case _:
@@ -208,7 +218,7 @@ class Checker:
         if decl.condition is not None:
             self.expr(decl.condition, scope)
             self.check_never_true(decl.condition, "this trigger can never run", decl.condition.span)
-        self.block(decl.body, scope)
+        self.block(decl.body, attrs.evolve(scope, random=True))
 
     def need_attribute(self, name: str, span: Span) -> None:
         if name not in self.sym.attributes:
@@ -266,7 +276,7 @@ class Checker:
                 self.err("E235", "a zone is either per player or per the values of an attribute, not both",
                          decl.span)
 
-    def check_case(self, decl: ast.CaseDecl) -> None:
+    def check_case(self, decl: ast.CaseDecl | ast.CaseActionDecl) -> None:
         if decl.key not in decl.params:
             self.err("E240", f"'{decl.key}' is not a parameter of '{decl.name}'", decl.span)
         keys: set[str] = set()
@@ -280,7 +290,10 @@ class Checker:
                          f"{suggest(clause.key, self.sym.values)}", clause.span)
             else:
                 attribute = attribute or self.sym.values[clause.key]
-            self.expr(clause.body, _Scope(frozenset(decl.params)))
+            if isinstance(clause, ast.ActionClause):
+                self.block(clause.body, _Scope(frozenset(decl.params), procedure="action", random=True))
+            else:
+                self.expr(clause.body, _Scope(frozenset(decl.params)))
         if attribute:
             missing = [v.name for v in self.sym.attributes[attribute].values if v.name not in keys]
             if missing:
@@ -334,13 +347,15 @@ class Checker:
                 self.block(body, attrs.evolve(scope, in_repeat=True))
             case ast.Choose(options):
                 self.choose(stmt, options, scope)
+            case ast.Do():
+                self.do(stmt, scope)
             case _:
                 assert_never(stmt)
 
     def choose(self, stmt: ast.Choose, options: tuple[ast.Option, ...], scope: _Scope) -> None:
-        if scope.procedure not in ("turn", "after turn", "trigger"):
-            self.err("E251", "'choose' can only be used in 'turn', 'after turn' or an 'on move' trigger",
-                     stmt.span)
+        if scope.procedure not in _CHOOSING:
+            self.err("E251", "'choose' can only be used in 'turn', 'after turn', an 'on move' trigger or an "
+                     "action", stmt.span)
         names = [o.name for o in options]
         for option in options:
             if names.count(option.name) > 1:
@@ -348,7 +363,7 @@ class Checker:
             if option.name == "otherwise" and option.binders:
                 self.err("E256", "'otherwise' is taken only when nothing else is possible, so it has no binders",
                          option.span)
-            inner = scope
+            inner = attrs.evolve(scope, random=False)  # the moves offered are computed again and again
             for binder in option.binders:
                 self.expr(binder.source, inner)
                 inner = inner.bind(binder.var)
@@ -356,11 +371,48 @@ class Checker:
                 self.expr(guard.condition, inner)
                 if guard.when is not None:
                     self.expr(guard.when, inner)
-                if guard.afterwards and scope.procedure not in ("turn", "trigger"):
-                    self.err("E253", "'afterwards' guards can only be used in 'turn' and in 'on move' triggers",
-                             guard.span)
-            self.block(option.body, inner)
+                if guard.afterwards and scope.procedure not in _LOOKING_AHEAD:
+                    self.err("E253", "'afterwards' guards can only be used in 'turn', in 'on move' triggers "
+                             "and in actions", guard.span)
+            self.block(option.body, attrs.evolve(inner, random=scope.random))
             self.check_never_legal(option)
+
+    def do(self, stmt: ast.Do, scope: _Scope) -> None:
+        decl = self.sym.actions.get(stmt.name)
+        self.used.add(stmt.name)
+        for arg in stmt.args:
+            self.expr(arg, scope)
+        if decl is None:
+            self.err("E257", f"unknown action '{stmt.name}'{suggest(stmt.name, self.sym.actions)}", stmt.span)
+            return
+        if len(stmt.args) != len(decl.params):
+            n = len(decl.params)
+            self.err("E280", f"'{stmt.name}' takes {n} argument{'s' if n != 1 else ''}, not {len(stmt.args)}",
+                     stmt.span)
+        needs = self.action_needs(stmt.name)
+        if "choose" in needs and scope.procedure not in _CHOOSING:
+            self.err("E258", f"'{stmt.name}' asks a player to choose, so it can only be done in 'turn', "
+                     "'after turn', an 'on move' trigger or another action", stmt.span)
+        elif "afterwards" in needs and scope.procedure not in _LOOKING_AHEAD:
+            self.err("E258", f"'{stmt.name}' has an 'afterwards' guard, so it can only be done in 'turn', an "
+                     "'on move' trigger or another action", stmt.span)
+
+    def action_needs(self, name: str) -> set[str]:
+        """What an action uses, itself or through the actions it does, that not every place allows."""
+        needs: set[str] = set()
+        seen, stack = set(), [name]
+        while stack:
+            decl = self.sym.actions.get(stack.pop())
+            if decl is None or decl.name in seen:
+                continue
+            seen.add(decl.name)
+            for stmt in _action_statements(decl):
+                if isinstance(stmt, ast.Choose):
+                    needs.add("choose")
+                    needs.update("afterwards" for o in stmt.options for g in o.guards if g.afterwards)
+                elif isinstance(stmt, ast.Do):
+                    stack.append(stmt.name)
+        return needs
 
     def set_target(self, target: ast.Expr, scope: _Scope) -> None:
         match target:
@@ -515,6 +567,10 @@ class Checker:
             if name == "label":
                 self.label_call(e, scope)
                 return
+            if name == "random" and not scope.random:
+                self.err("E282", "'random' can only be used in statements: a definition, a guard or the "
+                         "moves a choice offers may be worked out many times, and must give the same answer",
+                         e.span)
         else:
             known = list(FUNCTIONS) + list(STATE_FUNCTIONS) + list(self.sym.defs) + list(self.sym.cases) + list(
                 self.sym.zones)
@@ -526,8 +582,12 @@ class Checker:
             self.expr(kw.value, attrs.evolve(scope, lazy=True))
 
     def label_call(self, e: ast.Call, scope: _Scope) -> None:
-        if not e.args or not isinstance(e.args[0], ast.Name) or e.args[0].id not in self.sym.cases:
-            self.err("E278", "the first argument of 'label' must name a 'def ... by ...' definition", e.span)
+        if not e.args or not isinstance(e.args[0], ast.Name) or not (
+                e.args[0].id in self.sym.cases or isinstance(self.sym.actions.get(e.args[0].id), ast.CaseActionDecl)):
+            self.err("E278", "the first argument of 'label' must name a 'def ... by ...' definition or an "
+                     "'action ... by ...'", e.span)
+        else:
+            self.used.add(e.args[0].id)
         for arg in e.args[1:]:
             self.expr(arg, scope)
 
@@ -561,8 +621,25 @@ class Checker:
                         seen.add(nxt)
                         stack.append(nxt)
 
+    def check_action_cycles(self) -> None:
+        """Actions are run by inlining them where they are done: one that does itself would never end."""
+        for name, decl in self.sym.actions.items():
+            stack, seen = [name], set()
+            while stack:
+                for stmt in _action_statements(self.sym.actions[stack.pop()]):
+                    if not isinstance(stmt, ast.Do) or stmt.name not in self.sym.actions:
+                        continue
+                    if stmt.name == name:
+                        self.err("E291", f"'{name}' does itself, directly or through other actions; actions "
+                                 "cannot be recursive (use 'repeat' or 'while')", decl.span)
+                        stack = []
+                        break
+                    if stmt.name not in seen:
+                        seen.add(stmt.name)
+                        stack.append(stmt.name)
+
     def check_unused(self) -> None:
-        for table in (self.sym.defs, self.sym.cases, self.sym.vars, self.sym.zones):
+        for table in (self.sym.defs, self.sym.cases, self.sym.actions, self.sym.vars, self.sym.zones):
             for name, decl in table.items():
                 if name not in self.used:
                     self.warn("W202", f"'{name}' is declared but never used", decl.span)
@@ -590,6 +667,32 @@ class Checker:
         value = _UNKNOWN if condition is None else _constant(condition, self.sym.defs)
         if value is not _UNKNOWN and not value:
             self.warn("W205", f"{what}: its condition is always false", span)
+
+
+_CHOOSING = ("turn", "after turn", "trigger", "action")  # where a player may be asked to choose
+_LOOKING_AHEAD = ("turn", "trigger", "action")  # where an 'afterwards' guard can search the rest of the turn
+
+
+def _statements(body: tuple) -> Iterable[ast.Stmt]:
+    """Every statement of a body, nested ones included."""
+    for stmt in body:
+        yield stmt
+        match stmt:
+            case ast.If(branches, otherwise):
+                for _, inner in branches:
+                    yield from _statements(inner)
+                yield from _statements(otherwise)
+            case ast.For(body=inner) | ast.Repeat(body=inner) | ast.While(body=inner):
+                yield from _statements(inner)
+            case ast.Choose(options):
+                for option in options:
+                    yield from _statements(option.body)
+
+
+def _action_statements(decl: ast.ActionDecl | ast.CaseActionDecl) -> Iterable[ast.Stmt]:
+    if isinstance(decl, ast.ActionDecl):
+        return _statements(decl.body)
+    return (stmt for clause in decl.clauses for stmt in _statements(clause.body))
 
 
 _UNKNOWN = object()  # not a constant: depends on the state, the options or the players

@@ -58,6 +58,12 @@ def _next_seat(s, after, among):
     return NOTHING
 
 
+def _random(s, values):
+    """A uniformly random element; the draw comes from the state's generator, so replays agree."""
+    values = list(values) if isinstance(values, list | tuple) else [values]
+    return values[s.random_below(len(values))] if values else NOTHING
+
+
 def _words(s, values):
     return " ".join(v if isinstance(v, str) else s.game.describe(v) for v in values if v is not NOTHING)
 
@@ -68,7 +74,8 @@ class Emitter:
     def __init__(self, c: "_Compiler"):
         self.c = c
         self.ns: dict[str, Any] = {"NOTHING": NOTHING, "SEATS": SEATS, "MISSING": _MISSING,
-                                   "ACTIVE": _active, "OWNER": _owner, "NEXT_SEAT": _next_seat, "WORDS": _words}
+                                   "ACTIVE": _active, "OWNER": _owner, "NEXT_SEAT": _next_seat, "WORDS": _words,
+                                   "RANDOM": _random}
         self.counter = itertools.count()
         self.const_ids: dict[int, str] = {}
         self.def_names: dict[str, str] = {}
@@ -237,7 +244,7 @@ class Emitter:
 
 
 def _label(g: Emitter, e: ast.Call, env: Env, args: list[str]) -> str:
-    decl = g.c.sym.cases[e.args[0].id]
+    decl = g.c.sym.cases.get(e.args[0].id) or g.c.sym.actions[e.args[0].id]
     labels = {g.c.syms[cl.key]: cl.label or cl.key for cl in decl.clauses}
     return f"{g.const(labels)}.get({g.expr(e.args[1], env)}, '')"
 
@@ -252,5 +259,6 @@ _STATE_FUNCTIONS: dict[str, Callable[[Emitter, ast.Call, Env, list[str]], str]] 
     "next_seat": lambda g, e, env, a: f"NEXT_SEAT(s, {a[0]}, {a[1]})",
     "side": lambda g, e, env, a: f"s.side({a[0]})",
     "words": lambda g, e, env, a: f"WORDS(s, [{', '.join(a)}])",
+    "random": lambda g, e, env, a: f"RANDOM(s, {a[0]})",
     "label": _label,
 }

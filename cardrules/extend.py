@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
+import attrs
+
 from . import ast
 from .diagnostics import RulesError, error
 
@@ -13,7 +15,8 @@ Finder = Callable[[str, str], Path]  # (name in the extends line, path of the ex
 
 _SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.OrderDecl, ast.TextDecl, ast.NextDecl)
 _NAMED = {ast.AttributeDecl: "attribute", ast.ZoneDecl: "zone", ast.OptionDecl: "option", ast.VarDecl: "var",
-          ast.DefDecl: "def", ast.CaseDecl: "def", ast.CardDecl: "card"}
+          ast.DefDecl: "def", ast.CaseDecl: "def", ast.CardDecl: "card", ast.ActionDecl: "action",
+          ast.CaseActionDecl: "action"}
 
 
 def identity(decl: ast.Decl) -> tuple | None:
@@ -40,19 +43,21 @@ def merge(parent: tuple[ast.Decl, ...], child: tuple[ast.Decl, ...]) -> tuple[as
         key = identity(decl)
         if key in where:
             old = out[where[key]]
-            out[where[key]] = _merge_cases(old, decl) if isinstance(old, ast.CaseDecl) else decl
+            out[where[key]] = _merge_cases(old, decl)
         else:
             out.append(decl)
     return tuple(d for d in out if d is not None)
 
 
-def _merge_cases(old: ast.CaseDecl, new: ast.Decl) -> ast.Decl:
-    """A case definition with the same parameters replaces only the clauses it lists."""
-    if not isinstance(new, ast.CaseDecl) or (new.params, new.key) != (old.params, old.key):
+def _merge_cases(old: ast.Decl, new: ast.Decl) -> ast.Decl:
+    """A case definition (or case action) with the same parameters replaces only the clauses it
+    lists; any other declaration replaces the old one."""
+    if (not isinstance(new, ast.CaseDecl | ast.CaseActionDecl) or type(new) is not type(old)
+            or (new.params, new.key) != (old.params, old.key)):
         return new
     clauses = {c.key: c for c in old.clauses}
     clauses.update({c.key: c for c in new.clauses})
-    return ast.CaseDecl(old.name, old.params, old.key, tuple(clauses.values()), span=new.span)
+    return attrs.evolve(new, clauses=tuple(clauses.values()))
 
 
 def resolve(rules: ast.RulesFile, find: Finder, parse: Callable[[str, str], ast.RulesFile],

@@ -371,6 +371,50 @@ def choose(c: "_Compiler", st: ast.Choose, sc: "_Scope", loop_exit) -> None:
     c.decisions[here] = Decision(tuple(options), st.span)
 
 
+def do(c: "_Compiler", st: ast.Do, sc: "_Scope", loop_exit) -> None:
+    """An action is inlined where it is done (the checker rules out cycles): its parameters get
+    fresh local slots, and its body sees them and the file's names, never the caller's locals."""
+    from .compile import _Scope
+    decl = c.sym.actions[st.name]
+    values = [c.expr(a, sc) for a in st.args]
+    inner, slots = _Scope(c.frame), []
+    for param in decl.params:
+        inner, slot = inner.bind(param)
+        slots.append(slot)
+    nxt = _Label()
+
+    def enter(s: State) -> int:
+        f = s.locals
+        given = [value(s, f) for value in values]  # all read before any is bound
+        for slot, value in zip(slots, given):
+            f[slot] = value
+        return nxt.pc
+    c.emit(enter, st.span)
+    nxt.pc = c.here()
+    if isinstance(decl, ast.ActionDecl):
+        c.block(decl.body, inner)
+    else:
+        _case_action(c, decl, inner, slots[decl.params.index(decl.key)])
+
+
+def _case_action(c: "_Compiler", decl: ast.CaseActionDecl, sc: "_Scope", key_slot: int) -> None:
+    """Jump to the clause for the key's value; each clause rejoins after the last."""
+    end = _Label()
+    clauses = {c.syms[clause.key]: _Label() for clause in decl.clauses}
+
+    def dispatch(s: State) -> int:
+        label = clauses.get(s.locals[key_slot])
+        if label is None:
+            raise RuleFailure(f"'{decl.name}' has no clause for {s.game.describe(s.locals[key_slot])}")
+        return label.pc
+    c.emit(dispatch, decl.span)
+    for clause in decl.clauses:
+        clauses[c.syms[clause.key]].pc = c.here()
+        c.block(clause.body, sc)
+        c.emit(_jump(end), clause.span)
+    end.pc = c.here()
+
+
 def _guard(c: "_Compiler", g: ast.Guard, sc: "_Scope") -> GuardSpec:
     always = g.when is None or c.constant(g.when) == (True, True)
     return GuardSpec(c.expr(g.condition, sc), g.afterwards, g.span, None if always else c.expr(g.when, sc))
@@ -380,7 +424,7 @@ STATEMENTS = {
     ast.Move: move, ast.Deal: deal, ast.Shuffle: shuffle, ast.Eliminate: eliminate, ast.Set: set_var,
     ast.FirstPlayer: first_player, ast.Win: win, ast.Pass: nothing, ast.Stop: stop, ast.NewRound: new_round, ast.Say: say,
     ast.If: if_stmt,
-    ast.For: for_stmt, ast.Repeat: repeat, ast.While: while_stmt, ast.Lose: lose, ast.Choose: choose,
+    ast.For: for_stmt, ast.Repeat: repeat, ast.While: while_stmt, ast.Lose: lose, ast.Choose: choose, ast.Do: do,
 }
 
 

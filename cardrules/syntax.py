@@ -165,6 +165,9 @@ class _ToAst(Transformer):
     def say_stmt(self, meta, c):
         return ast.Say(tuple(c), span=self._span(meta))
 
+    def do_stmt(self, meta, c):
+        return ast.Do(str(c[0]), tuple(a for a in c[1:] if a is not None), span=self._span(meta))
+
     def new_round_stmt(self, meta, c):
         return ast.NewRound(span=self._span(meta))
 
@@ -301,6 +304,17 @@ class _ToAst(Transformer):
     def case_decl(self, meta, c):
         clauses = tuple(x for x in c[3:])
         return ast.CaseDecl(str(c[0]), c[1], str(c[2]), clauses, span=self._span(meta))
+
+    def action_decl(self, meta, c):
+        params = c[1] if len(c) > 2 else ()
+        return ast.ActionDecl(str(c[0]), params, c[-1], span=self._span(meta))
+
+    def action_clause(self, meta, c):
+        label = _unquote(c[1]) if len(c) > 2 else None
+        return ast.ActionClause(str(c[0]), label, c[-1], span=self._span(meta))
+
+    def case_action_decl(self, meta, c):
+        return ast.CaseActionDecl(str(c[0]), c[1], str(c[2]), tuple(c[3:]), span=self._span(meta))
 
     def _procedure(self, kind, meta, c):
         return ast.ProcedureDecl(kind, c[0], span=self._span(meta))

@@ -256,6 +256,20 @@ class _Explainer:
                 items.append(item)
         return items
 
+    def actions(self) -> list[Item]:
+        items = []
+        for decl in self.rules.declarations:
+            if isinstance(decl, ast.ActionDecl):
+                params = f"({', '.join(decl.params)})" if decl.params else ""
+                items.append(Item([_n(decl.name + params), _w(":")], number(self.block(decl.body))))
+            elif isinstance(decl, ast.CaseActionDecl):
+                item = Item([_n(f"{decl.name}({', '.join(decl.params)})"), _w(" depends on "), _c(decl.key), _w(":")])
+                for clause in decl.clauses:
+                    label = f' "{clause.label}"' if clause.label else ""
+                    item.children.append(Item([_n(clause.key), _w(label + ":")], number(self.block(clause.body))))
+                items.append(item)
+        return items
+
     # -- procedures
     def shown(self, condition: Any) -> str:
         """A condition as shown: simplified by the options, unless that leaves only true or false."""
@@ -314,6 +328,9 @@ class _Explainer:
                 return Item([_w("repeat, until a 'stop':")], self.block(body))
             case ast.Choose(options):
                 return Item([_w("the player chooses one of:")], [self.option(o) for o in options])
+            case ast.Do(name, args):
+                given = f"({', '.join(self.code(a) for a in args)})" if args else ""
+                return Item([_w("do the action "), _n(name), _c(given)])
         kind = type(st).__name__
         if kind == "Lose":
             return Item([_w("everybody loses — the game ends")])
@@ -466,6 +483,11 @@ def _statements(rules: ast.RulesFile):
             yield from walk(decl.body, f"the trigger on line {decl.span.line}")
         elif isinstance(decl, ast.EndDecl):
             yield from walk(decl.body, f"the end condition on line {decl.span.line}")
+        elif isinstance(decl, ast.ActionDecl):
+            yield from walk(decl.body, f"the action '{decl.name}'")
+        elif isinstance(decl, ast.CaseActionDecl):
+            for clause in decl.clauses:
+                yield from walk(clause.body, f"the action '{decl.name}' for {clause.key}")
 
 
 def number(items: list[Item], prefix: str = "") -> list[Item]:
@@ -501,6 +523,7 @@ def explain_text(text: str, path: str, options: dict[str, Any] | None = None) ->
         ("Zones", explainer.zones()),
         ("Variables", explainer.variables()),
         ("Definitions", explainer.definitions()),
+        ("Actions (run where a step says 'do')", explainer.actions()),
         ("Setup (once)", number(explainer.procedure("setup"))),
         ("Round setup (at the start and at every new round)", number(explainer.procedure("round setup"))),
         ("A turn", number(explainer.procedure("turn"))),
