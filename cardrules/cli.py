@@ -657,6 +657,12 @@ def _print_summary(console: Console, summary: dict[str, Any], run: sim.Run) -> N
         console.print(table)
         console.print(f"shared wins: {summary['shared_wins']} of {valid} games "
                       f"({_pct(summary['shared_win_rate'])}); no winner: {summary['no_winner']}", soft_wrap=True)
+        if summary.get("sides"):
+            teams = summary["sides"]
+            console.print("sides: " + "; ".join(
+                f"{'+'.join(seat_name(p) for p in side)} won {wins} ({_pct(rate)}, 95% CI {_interval_text(ci)})"
+                for side, wins, rate, ci in zip(teams["sides"], teams["wins"], teams["win_rate"],
+                                                teams["win_interval"])), soft_wrap=True)
         first = summary["first_player"]
         console.print(f"first player (the seat to move first) won {first['wins']} of {first['games']} "
                       f"({_pct(first['win_rate'])}, 95% CI {_interval_text(first['win_interval'])}; "

@@ -142,8 +142,7 @@ def g_box(cells: list) -> tuple[int, int]:
     """(width, height) of the smallest rectangle holding every cell; (0, 0) for no cells."""
     if not cells:
         return (0, 0)
-    xs = [c[0] for c in cells]
-    ys = [c[1] for c in cells]
+    xs, ys = zip(*cells)
     return (max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
@@ -154,8 +153,9 @@ def g_cells(grid: Grid) -> list[Cell]:
 def g_frontier(grid: Grid) -> list[Cell]:
     """The empty cells that touch an occupied cell by an edge or a corner, in reading order."""
     stacks = grid.stacks
-    found = {Cell(x + dx, y + dy) for (x, y) in stacks for dx, dy in AROUND}
-    return sorted((c for c in found if c not in stacks), key=reading_order)
+    found = {(x + dx, y + dy) for (x, y) in stacks for dx, dy in AROUND}
+    found.difference_update(stacks)
+    return [Cell(x, y) for y, x in sorted((y, x) for x, y in found)]
 
 
 def _keys(grid: Grid, by: Callable[[Any], Any]) -> dict[tuple, Any]:
