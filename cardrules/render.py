@@ -173,12 +173,14 @@ def grid_lines(painter: CardPainter, contents: dict, marks: dict[Cell, int] | No
              for cards in stacks.values() if cards]
     width = max([len(t) for t in texts] + [len(str(x)) for x in xs] + [len(str(m)) for m in marks.values()]) + 1
     side = max(len(str(y)) for y in ys) + 5
-    header = Text("y\\x".rjust(side), style=DIM)
+    header = Text()  # no style for the whole line: cells keep their own colours
+    header.append("y\\x".rjust(side), style=DIM)
     for x in xs:
         header.append(str(x).rjust(width), style=DIM)
     lines = [header]
     for y in ys:
-        row = Text(str(y).rjust(side), style=DIM)
+        row = Text()
+        row.append(str(y).rjust(side), style=DIM)
         for x in xs:
             row.append_text(_grid_cell(painter, stacks.get((x, y)), marks.get((x, y)), width))
         lines.append(row)

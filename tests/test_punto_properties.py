@@ -105,8 +105,11 @@ def lines_through(grid: dict, q: tuple) -> list[list[str]]:
     return out
 
 
-def highest(cards: list[str]) -> str:
-    return max(cards, key=dots)  # copies of the highest card are identical: either is right (5.5)
+def highest(cards: list[str]) -> set[str]:
+    """The cards with the most dots (5.5). Copies are identical; in a blocked round of 2 players or teams, two
+    colours can tie too, which the document leaves open: any of them is accepted."""
+    top = max(dots(c) for c in cards)
+    return {c for c in cards if dots(c) == top}
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -240,9 +243,12 @@ class Referee:
         if expected["winner"] is not None:
             for p in self.side_of(expected["winner"]):
                 self.wins[p] += 1
-            self.removed.append(expected["marker"])
+            taken = state.view(0)["zones"]["removed"][len(self.removed):]
+            assert len(taken) == 1 and taken[0] in expected["marker"], "5.5, 7.4: the marker card"
+            self.removed.append(taken[0])
+            expected["marker"] = taken[0]
         assert [int(w) for w in state.view(0)["variables"]["wins"]] == self.wins
-        assert state.view(0)["zones"]["removed"] == self.removed, "5.5, 7.4: the marker card"
+        assert state.view(0)["zones"]["removed"] == self.removed, "5.5, 7.4: one marker per round won"
         if any(w >= self.rounds_to_win for w in self.wins):  # 6
             assert state.is_terminal() and state.winners == sorted(self.side_of(expected["winner"]))
             return
