@@ -229,19 +229,13 @@ def _place(game: Game, state: State, listed: dict[int, list[Card]], used: set[Ca
             state.zones[game.card_home[card]].append(card)
     for spec in game.zones:
         if spec.visibility == "hidden" and not spec.per_player:
-            _shuffle(state, state.zones[spec.index])
+            state.shuffle(state.zones[spec.index])
     for slot, cards in listed.items():
         if isinstance(cards, dict):  # a grid: cells -> cards
             for cell, stack in cards.items():
                 state.zones[slot].put(cell, stack)
         else:
             state.zones[slot].extend(cards)
-
-
-def _shuffle(state: State, cards: list) -> None:
-    for i in range(len(cards) - 1, 0, -1):
-        j = state.random_below(i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 def read_position(game: Game, path: str) -> State:

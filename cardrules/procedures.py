@@ -25,7 +25,10 @@ class _Label:
 
 
 def _jump(label: _Label):
-    return lambda s: label.pc
+    def jump(s: State) -> int:
+        return label.pc
+    jump.jump_to = label  # lets the engine follow control flow without running it (see Game.straight_moves)
+    return jump
 
 
 class _Trigger:
@@ -113,6 +116,8 @@ def move(c: "_Compiler", st: ast.Move, sc: "_Scope", loop_exit) -> None:
         if triggers and len(moving) == 1:  # only a single card's move sets off a trigger
             return _fire(s, triggers, moving[0], from_slot, nxt.pc)
         return nxt.pc
+    if not triggers:  # nothing but the move itself happens: the engine may try it in place
+        move.straight = (cards, dest, bottom, nxt)
     c.emit(move, st.span)
     nxt.pc = c.here()
 
@@ -173,10 +178,7 @@ def shuffle(c: "_Compiler", st: ast.Shuffle, sc: "_Scope", loop_exit) -> None:
     nxt = _Label()
 
     def shuffle(s: State) -> int:
-        cards = s.zones[zone(s, s.locals)]
-        for i in range(len(cards) - 1, 0, -1):
-            j = s.random_below(i + 1)
-            cards[i], cards[j] = cards[j], cards[i]
+        s.shuffle(s.zones[zone(s, s.locals)])
         return nxt.pc
     c.emit(shuffle, st.span)
     nxt.pc = c.here()
