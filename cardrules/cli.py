@@ -460,8 +460,9 @@ def _play_loop(console: Console, painter: CardPainter, state: State, kinds: list
         lines = [move_line(painter, player, action)]
         lines += [Text(event, style="bold yellow") for event in state.events]
         now = _shows(state)
-        if now != shows and not state.is_terminal():
-            lines += [Text.assemble((f"{label}: ", "bold"), (str(value), "cyan")) for label, value in now]
+        if now != shows and not state.is_terminal():  # only the lines that changed
+            lines += [Text.assemble((f"{label}: ", "bold"), (str(value), "cyan")) for label, value in now
+                      if (label, value) not in shows]
         shows = now
         for line in lines:
             console.print(line, soft_wrap=True)
