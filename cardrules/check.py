@@ -430,15 +430,7 @@ class Checker:
         """A zone a statement acts on; `cell`: a grid's cell may be the zone (only `move` puts cards there)."""
         name = expr.id if isinstance(expr, ast.Name) else expr.func if isinstance(expr, ast.Call) else None
         if self.sym.grid(name):
-            self.used.add(name)
-            if not cell:
-                self.err("E264", f"'{name}' is a grid: only 'move' can put cards on it, as in "
-                         f"'move card to {name}(cell)'", expr.span)
-            elif not (isinstance(expr, ast.Call) and len(expr.args) == 1 and not expr.kwargs):
-                self.err("E264", f"'{name}' is a grid: say on which cell, as in 'move card to {name}(cell)'",
-                         expr.span)
-            else:
-                self.expr(expr.args[0], scope)
+            self.grid_ref(expr, name, scope, cell)
             return
         match expr:
             case ast.Name(name) if name in self.sym.zones:
@@ -458,6 +450,17 @@ class Checker:
                 self.err("E221", f"unknown zone '{name}'{suggest(name, self.sym.zones)}", _name_span(expr))
             case _:
                 self.err("E262", "expected a zone here, such as 'deck' or 'hand(me)'", expr.span)
+
+    def grid_ref(self, expr: ast.Expr, name: str, scope: _Scope, cell: bool) -> None:
+        self.used.add(name)
+        if not cell:
+            self.err("E264", f"'{name}' is a grid: only 'move' can put cards on it, as in "
+                     f"'move card to {name}(cell)'", expr.span)
+        elif not (isinstance(expr, ast.Call) and len(expr.args) == 1 and not expr.kwargs):
+            self.err("E264", f"'{name}' is a grid: say on which cell, as in 'move card to {name}(cell)'",
+                     expr.span)
+        else:
+            self.expr(expr.args[0], scope)
 
     # ---- expressions ----------------------------------------------------------
     def expr(self, e: ast.Expr, scope: _Scope) -> None:
@@ -553,10 +556,8 @@ class Checker:
         elif name in FUNCTIONS:
             sig = FUNCTIONS[name][0]
             self.arity(e, sig.min_args, sig.max_args, sig.lazy)
-            if sig.grid and not (e.args and isinstance(e.args[0], ast.Name) and self.sym.grid(e.args[0].id)):
-                grids = [z for z in self.sym.zones if self.sym.grid(z)]
-                self.err("E279", f"the first argument of '{name}' must name a grid zone"
-                         f"{', such as ' + repr(grids[0]) if grids else ' (this file declares none)'}", e.span)
+            if sig.grid:
+                self.grid_argument(e)
             given = {k.name for k in e.kwargs}
             for kw in REQUIRED_KEYWORDS.get(name, ()):
                 if kw not in given and given <= set(sig.lazy):
@@ -580,6 +581,14 @@ class Checker:
             self.expr(arg, scope)
         for kw in e.kwargs:
             self.expr(kw.value, attrs.evolve(scope, lazy=True))
+
+    def grid_argument(self, e: ast.Call) -> None:
+        """The geometry functions read a grid: their first argument names one."""
+        if e.args and isinstance(e.args[0], ast.Name) and self.sym.grid(e.args[0].id):
+            return
+        grids = [z for z in self.sym.zones if self.sym.grid(z)]
+        self.err("E279", f"the first argument of '{e.func}' must name a grid zone"
+                 f"{', such as ' + repr(grids[0]) if grids else ' (this file declares none)'}", e.span)
 
     def label_call(self, e: ast.Call, scope: _Scope) -> None:
         if not e.args or not isinstance(e.args[0], ast.Name) or not (
