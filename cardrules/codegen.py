@@ -247,7 +247,7 @@ class Emitter:
         Lists become tuples in the key; a list holding lists cannot be a key, and that call runs."""
         cache = self.const({})
         joined = ", ".join(["s", *args])
-        parts = "".join(f"tuple({a}) if {a}.__class__ is list else (TUPLE, {a}) if {a}.__class__ is tuple "
+        parts = "".join(f"tuple({a}) if {a}.__class__ is list else (TUPLE, {a}) if isinstance({a}, tuple) "
                         f"else {a}, " for a in args)
         return (f"def {fn}({joined}):\n    key = ({parts})\n"
                 f"    try:\n        return {cache}[key]\n    except KeyError:\n        pass\n"

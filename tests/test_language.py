@@ -262,3 +262,14 @@ after turn:
     state.apply_action(0)
     assert state.events == [state.events[0]] and state.events[0].startswith("P1 plays")
     assert copy.events == [] and copy == copy.clone()
+
+
+def test_cached_pure_definitions_tell_lists_from_tuples():
+    """A definition that reads only its arguments is cached across states by their values: a list
+    and a tuple with the same elements must not share an entry."""
+    game = game_with("def same(x) = x == [1, 2]\nvar result = []\nsetup:\n"
+                     "  set result = [same([1, 2]), same((1, 2)), same(cell(1, 2)), same([1, 2]), same([2, 1])]\n")
+    state = game.new_initial_state(2)
+    assert state.vars[0] == [True, False, False, True, False]
+    again = game.new_initial_state(2, seed=1)  # a new state, answered from the cache
+    assert again.vars[0] == [True, False, False, True, False]
