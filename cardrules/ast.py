@@ -218,6 +218,15 @@ class Say:
 
 
 @attrs.frozen
+class Reveal:
+    """`reveal CARDS to PLAYERS`: those players know the cards while they stay where they lie."""
+
+    cards: Expr
+    players: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
 class Do:
     """`do name(args)`: run a declared action with these arguments."""
 
@@ -285,7 +294,7 @@ class Choose:
 
 
 Stmt = Union[Move, Deal, Shuffle, Eliminate, Set, FirstPlayer, Win, Lose, Pass, Stop, NewRound, Say, Do, If, For, Repeat,
-             While, Choose]
+             While, Choose, Reveal]
 
 
 # ---- declarations ----------------------------------------------------------

@@ -168,6 +168,9 @@ class _ToAst(Transformer):
     def do_stmt(self, meta, c):
         return ast.Do(str(c[0]), tuple(a for a in c[1:] if a is not None), span=self._span(meta))
 
+    def reveal_stmt(self, meta, c):
+        return ast.Reveal(c[0], c[1], span=self._span(meta))
+
     def new_round_stmt(self, meta, c):
         return ast.NewRound(span=self._span(meta))
 
