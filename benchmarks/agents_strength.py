@@ -8,7 +8,7 @@ each agent's seed is derived from (SEED, game, seat). The same arguments give th
     python benchmarks/agents_strength.py --games 40 --match "ismcts:iterations=100,c=0.5 vs greedy" --jobs 2
 
 Prints, per match: games, wins of A, wins of B, draws, A's win rate with its 95% Wilson interval,
-seconds per A move (mean and max) and the wall time.
+CPU seconds per A move (mean and max; CPU time, so a busy machine does not inflate it) and the wall time.
 """
 
 from __future__ import annotations
@@ -64,10 +64,10 @@ def play_one(job: tuple) -> dict:
     a_times: list[float] = []
     while not state.is_terminal():
         player = state.current_player()
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time of this worker: other programs on the machine do not count
         action = agents[player].choose(state)
         if player == a_seat:
-            a_times.append(time.perf_counter() - start)
+            a_times.append(time.process_time() - start)
         state.apply_action(action)
     a_won = a_seat in state.winners
     b_won = any(w != a_seat for w in state.winners)

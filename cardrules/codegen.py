@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 _OPS = {"+": "+", "-": "-", "*": "*", "//": "//", "%": "%", "==": "==", "!=": "!=", "<": "<", "<=": "<=",
         ">": ">", ">=": ">=", "in": "in", "not in": "not in"}
 _MISSING = object()
+_TUPLE = object()  # tags a tuple argument in a cache key, so that (1, 2) and [1, 2] stay apart
+PURE_CACHE_LIMIT = 100_000  # entries kept by one pure definition before its cache starts afresh
 
 
 @attrs.frozen
@@ -32,9 +34,13 @@ class Env:
 
     names: dict[str, str] = attrs.Factory(dict)
     it: str | None = None
+    hoisted: dict = attrs.Factory(dict)  # calls already computed into a local of the function
 
     def bind(self, name: str, code: str) -> "Env":
-        return attrs.evolve(self, names={**self.names, name: code})
+        return attrs.evolve(self, names={**self.names, name: code}, hoisted={})  # a name may now mean another
+
+    def with_it(self, code: str) -> "Env":
+        return attrs.evolve(self, it=code, hoisted={})
 
 
 def _active(s) -> list:
@@ -59,6 +65,101 @@ def _next_seat(s, after, among):
     return NOTHING
 
 
+def _detach(value):
+    """A copy of a result that shares no list with the state (an argument may be a zone)."""
+    if value.__class__ is list:
+        return [_detach(v) for v in value]
+    if value.__class__ is tuple:
+        return tuple(_detach(v) for v in value)
+    return value
+
+
+def pure_definitions(defs: dict[str, ast.DefDecl], cases: dict[str, ast.CaseDecl], constant_names) -> set[str]:
+    """The definitions whose value depends on their arguments only, never on the state: they may be
+    cached across states and games. A definition is pure when every name it uses is a parameter,
+    a bound name, an attribute, a constant (options, attribute values, named cards) or a pure
+    definition, and every function it calls is a plain built-in or a pure definition."""
+    bodies = {name: ([d.body], set(d.params)) for name, d in defs.items()}
+    bodies.update({name: ([c.body for c in d.clauses], set(d.params)) for name, d in cases.items()})
+    pure = set(bodies)
+    changed = True
+    while changed:
+        changed = False
+        for name in sorted(pure):
+            exprs, params = bodies[name]
+            if not all(_reads_only(e, params, pure, constant_names) for e in exprs):
+                pure.discard(name)
+                changed = True
+    return pure
+
+
+def _reads_only(e, bound: set[str], pure: set[str], constant_names) -> bool:
+    match e:
+        case ast.Name(name):
+            return name in bound or name == "it" or name in pure or name in constant_names
+        case ast.Call(func, args, kwargs):
+            return ((func in FUNCTIONS or func in pure)
+                    and all(_reads_only(a, bound, pure, constant_names) for a in args)
+                    and all(_reads_only(k.value, bound, pure, constant_names) for k in kwargs))
+        case ast.Comprehension(element, var, source, cond):
+            inner = bound | {var}
+            return (_reads_only(source, bound, pure, constant_names) and _reads_only(element, inner, pure, constant_names)
+                    and (cond is None or _reads_only(cond, inner, pure, constant_names)))
+        case ast.Int() | ast.Str():
+            return True
+    return attrs.has(type(e)) and all(
+        _reads_only(v, bound, pure, constant_names) for v in _children(e))
+
+
+def _repeated_calls(body: ast.Expr, is_def: Callable[[str], bool]) -> list[ast.Expr]:
+    """Calls of definitions that occur at least twice in the same scope, at least once where they
+    are always evaluated (not in a branch): computing them first changes nothing but the cost.
+    Smallest first, so that a larger one can use a smaller one's local."""
+    counts: dict[ast.Expr, int] = {}
+    always: set[ast.Expr] = set()
+
+    def count(e, branch: bool) -> None:
+        counts[e] = counts.get(e, 0) + 1
+        if not branch:
+            always.add(e)
+
+    def walk(e, branch: bool) -> None:
+        match e:
+            case ast.Comprehension(source=source) | ast.Where(source=source):
+                walk(source, branch)  # the rest sees a newly bound name: another scope
+            case ast.IfExpr(cond, then, otherwise):
+                walk(cond, branch)
+                walk(then, True)
+                walk(otherwise, True)
+            case ast.BoolOp(_, left, right):
+                walk(left, branch)
+                walk(right, True)
+            case ast.Name(name):
+                if is_def(name):
+                    count(e, branch)
+            case ast.Call(func, args, _):  # keyword arguments are functions of 'it': another scope
+                if is_def(func):
+                    count(e, branch)
+                for arg in args:
+                    walk(arg, branch)
+            case _:
+                for child in _children(e):
+                    walk(child, branch)
+    walk(body, False)
+    repeated = [e for e, n in counts.items() if n > 1 and e in always]
+    return sorted(repeated, key=lambda e: len(repr(e)))
+
+
+def _children(e) -> list:
+    out = []
+    for field in attrs.fields(type(e)):
+        value = getattr(e, field.name)
+        if field.name == "span" or isinstance(value, str):
+            continue
+        out.extend(value if isinstance(value, tuple) else [value])
+    return [v for v in out if attrs.has(type(v))]
+
+
 def _random(s, values):
     """A uniformly random element; the draw comes from the state's generator, so replays agree."""
     values = list(values) if isinstance(values, list | tuple) else [values]
@@ -76,10 +177,12 @@ class Emitter:
         self.c = c
         self.ns: dict[str, Any] = {"NOTHING": NOTHING, "SEATS": SEATS, "MISSING": _MISSING,
                                    "ACTIVE": _active, "OWNER": _owner, "NEXT_SEAT": _next_seat, "WORDS": _words,
-                                   "RANDOM": _random, "OPEN_KEYS": _open_keys, "KNOWS": knows}
+                                   "RANDOM": _random, "OPEN_KEYS": _open_keys, "KNOWS": knows,
+                                   "DETACH": _detach, "TUPLE": _TUPLE, "LIMIT": PURE_CACHE_LIMIT}
         self.counter = itertools.count()
         self.const_ids: dict[int, str] = {}
         self.def_names: dict[str, str] = {}
+        self.pure: set[str] = set()  # definitions cached across states (see pure_definitions)
 
     # ---- plumbing -----------------------------------------------------------
     def fresh(self, prefix: str) -> str:
@@ -112,8 +215,8 @@ class Emitter:
         fn = self.def_names[name]
         args = [self.fresh("p") for _ in params]
         env = Env({param: arg for param, arg in zip(params, args)})
-        self.define(f"def {fn}_body(s, {', '.join(args)}):\n    return {self.expr(body, env)}\n", f"{fn}_body")
-        return self.define(self._memo(fn, args), fn)
+        self.define(f"def {fn}_body(s, {', '.join(args)}):\n{self.body(body, env)}", f"{fn}_body")
+        return self.define(self._pure_memo(fn, args) if name in self.pure and args else self._memo(fn, args), fn)
 
     def case(self, name: str, params: tuple[str, ...], key: str, clauses: dict[Sym, ast.Expr]) -> Callable:
         """`def name(x, k) by k:` — one function per clause, chosen by the key's value."""
@@ -123,13 +226,35 @@ class Emitter:
         table = {}
         for value, body in clauses.items():
             clause = self.fresh("c")
-            table[value] = self.define(f"def {clause}(s, {', '.join(args)}):\n    return {self.expr(body, env)}\n",
-                                       clause)
+            table[value] = self.define(f"def {clause}(s, {', '.join(args)}):\n{self.body(body, env)}", clause)
         chosen = args[params.index(key)]
         joined = ", ".join(args)
         source = f"def {fn}_body(s, {joined}):\n    return {self.const(table)}[{chosen}](s, {joined})\n"
         self.define(source, f"{fn}_body")
-        return self.define(self._memo(fn, args), fn)
+        return self.define(self._pure_memo(fn, args) if name in self.pure else self._memo(fn, args), fn)
+
+    def body(self, e: ast.Expr, env: Env) -> str:
+        """A function body returning `e`; a definition called twice with the same arguments, once
+        whatever the branches, is computed once into a local first (common subexpressions)."""
+        lines, hoisted = [], {}
+        for call in _repeated_calls(e, lambda name: name in self.def_names and name not in env.names):
+            local = self.fresh("t")
+            lines.append(f"    {local} = {self.expr(call, attrs.evolve(env, hoisted=dict(hoisted)))}\n")
+            hoisted[call] = local
+        return "".join(lines) + f"    return {self.expr(e, attrs.evolve(env, hoisted=hoisted))}\n"
+
+    def _pure_memo(self, fn: str, args: list[str]) -> str:
+        """A pure definition's results, cached by the values of its arguments for the game's lifetime.
+        Lists become tuples in the key; a list holding lists cannot be a key, and that call runs."""
+        cache = self.const({})
+        joined = ", ".join(["s", *args])
+        parts = "".join(f"tuple({a}) if {a}.__class__ is list else (TUPLE, {a}) if {a}.__class__ is tuple "
+                        f"else {a}, " for a in args)
+        return (f"def {fn}({joined}):\n    key = ({parts})\n"
+                f"    try:\n        return {cache}[key]\n    except KeyError:\n        pass\n"
+                f"    except TypeError:\n        return {fn}_body({joined})\n"
+                f"    if len({cache}) >= LIMIT:\n        {cache}.clear()\n"
+                f"    v = {cache}[key] = DETACH({fn}_body({joined}))\n    return v\n")
 
     @staticmethod
     def _memo(fn: str, args: list[str]) -> str:
@@ -145,6 +270,8 @@ class Emitter:
 
     # ---- expressions ----------------------------------------------------------
     def expr(self, e: ast.Expr, env: Env) -> str:
+        if env.hoisted and e in env.hoisted:
+            return env.hoisted[e]
         match e:
             case ast.Name(name):
                 return self.name(name, env)
@@ -169,7 +296,7 @@ class Emitter:
                 return f"[{self.expr(element, inner)} for {v} in {self.expr(source, env)}{test}]"
             case ast.Where(source, cond):
                 v = self.fresh("v")
-                return f"[{v} for {v} in {self.expr(source, env)} if {self.expr(cond, attrs.evolve(env, it=v))}]"
+                return f"[{v} for {v} in {self.expr(source, env)} if {self.expr(cond, env.with_it(v))}]"
             case ast.BinOp(op, left, right) | ast.Compare(op, left, right):
                 return f"({self.expr(left, env)} {_OPS[op]} {self.expr(right, env)})"
             case ast.BoolOp(op, left, right):
@@ -234,7 +361,7 @@ class Emitter:
         lazy = []
         for kw in kwargs:
             v = self.fresh("v")
-            lazy.append(f"{kw.name}=lambda {v}: {self.expr(kw.value, attrs.evolve(env, it=v))}")
+            lazy.append(f"{kw.name}=lambda {v}: {self.expr(kw.value, env.with_it(v))}")
         return f"{self.const(FUNCTIONS[name][1])}({', '.join(args + lazy)})"
 
 

@@ -14,7 +14,7 @@ from .check import Symbols
 from .diagnostics import RulesError, Span, error
 from .engine import (PAUSE, Decision, ExprFn, Game, GuardSpec, OptionSpec, RuleFailure, State, VarSpec,
                      ZoneSpec)
-from .codegen import Emitter, Env
+from .codegen import Emitter, Env, pure_definitions
 from .values import NOTHING, Card, Sym
 
 _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
@@ -201,6 +201,8 @@ class _Compiler:
         may use each other in any order."""
         for name in list(self.sym.defs) + list(self.sym.cases):
             self.emitter.declare(name)
+        constants = set(self.options) | set(self.syms) | set(self.card_names) | set(CONSTANTS) | set(self.card_attrs)
+        self.emitter.pure = pure_definitions(self.sym.defs, self.sym.cases, constants)
         for name, decl in self.sym.defs.items():
             fn = self.emitter.definition(name, decl.params, decl.body)
             self.def_cells[name] = [_frame_call(fn), len(decl.params), len(decl.params)]

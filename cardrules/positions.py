@@ -239,17 +239,11 @@ def _place(game: Game, state: State, listed: dict[int, list[Card]], used: set[Ca
             state.zones[game.card_home[card]].append(card)
     for spec in game.zones:
         if spec.visibility == "hidden" and not spec.per_player:
-            _shuffle(state, state.zones[spec.index])
+            state.shuffle(state.zones[spec.index])
     for slot, cards in listed.items():
         state.zones[slot].extend(cards)
         if cards and game.zone_at(slot, state.n).kind == columns.KIND:
             state.opened.append(slot)  # listed in the order they were opened
-
-
-def _shuffle(state: State, cards: list) -> None:
-    for i in range(len(cards) - 1, 0, -1):
-        j = state.random_below(i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 def read_position(game: Game, path: str) -> State:

@@ -24,7 +24,10 @@ class _Label:
 
 
 def _jump(label: _Label):
-    return lambda s: label.pc
+    def jump(s: State) -> int:
+        return label.pc
+    jump.jump_to = label  # lets the engine follow control flow without running it (see Game.straight_moves)
+    return jump
 
 
 class _Trigger:
@@ -112,6 +115,10 @@ def move(c: "_Compiler", st: ast.Move, sc: "_Scope", loop_exit) -> None:
         if triggers and len(moving) == 1:  # only a single card's move sets off a trigger
             return _fire(s, triggers, moving[0], from_slot, nxt.pc)
         return nxt.pc
+    # Nothing but the move itself happens (no trigger, no knowledge to carry, no column opened): the
+    # engine may try it in place.
+    if not triggers and not hiding and not opens:
+        move.straight = (cards, dest, bottom, nxt)
     c.emit(move, st.span)
     nxt.pc = c.here()
 
@@ -176,12 +183,9 @@ def shuffle(c: "_Compiler", st: ast.Shuffle, sc: "_Scope", loop_exit) -> None:
 
     def shuffle(s: State) -> int:
         slot = zone(s, s.locals)
-        cards = s.zones[slot]
         if s.known:
             knowledge.forget_zone(s, slot)
-        for i in range(len(cards) - 1, 0, -1):
-            j = s.random_below(i + 1)
-            cards[i], cards[j] = cards[j], cards[i]
+        s.shuffle(s.zones[slot])
         return nxt.pc
     c.emit(shuffle, st.span)
     nxt.pc = c.here()

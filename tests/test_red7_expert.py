@@ -17,12 +17,7 @@ from __future__ import annotations
 import pytest
 
 import cardrules
-from cardrules.positions import load_position
-
-COLORS = "roygbiv"
-RULE_LETTER = {"red": "r", "orange": "o", "yellow": "y", "green": "g", "blue": "b", "indigo": "i",
-               "violet": "v"}
-ALL_CARDS = [f"{c}{n}" for c in COLORS for n in range(1, 8)]
+from red7_positions import canvas_top, deck, hand, names, palette, position, texts
 
 
 @pytest.fixture(scope="module")
@@ -33,60 +28,6 @@ def expert() -> cardrules.Game:
 @pytest.fixture(scope="module")
 def both() -> cardrules.Game:
     return cardrules.load("red7", options={"advanced": True, "expert": True})
-
-
-# ---------------------------------------------------------------------------------------------------------
-# helpers (test-side only)
-# ---------------------------------------------------------------------------------------------------------
-
-def names(game, cards) -> list[str]:
-    return [game.card_texts[c] for c in cards]
-
-
-def position(game, palettes, hands, rule="red", to_move=0, deck_top=(), empty_deck=False, eliminated=(),
-             seed=0):
-    """A state at the start of `to_move`'s turn. The rule is a spare card of its colour on the canvas
-    (red: the starting card alone). deck_top goes on top of the deck; empty_deck makes the deck exactly
-    deck_top by listing every other card in the canvas under the rule card."""
-    n = len(palettes)
-    used = {c for zone in (*palettes, *hands) for c in zone} | set(deck_top)
-    letter = RULE_LETTER[rule]
-    spare = [f"{letter}{k}" for k in range(7, 0, -1) if f"{letter}{k}" not in used]
-    rule_card = [] if rule == "red" and not empty_deck else [spare[0]]
-    filler = [c for c in ALL_CARDS if c not in used and c not in rule_card] if empty_deck else []
-    canvas = filler + rule_card
-    data = {"players": n, "to_move": to_move, "eliminated": list(eliminated), "seed": seed,
-            "zones": {"canvas": canvas, "palette": [list(p) for p in palettes],
-                      "hand": [list(h) for h in hands], "deck": list(deck_top)}}
-    state = load_position(game, data)
-    assert names(game, state.zone_cards("canvas")) == ["starter", *canvas]
-    assert [names(game, state.zone_cards("palette", p)) for p in range(n)] == [list(p) for p in palettes]
-    if empty_deck:
-        assert names(game, state.zone_cards("deck")) == list(deck_top)
-    elif deck_top:
-        assert names(game, state.zone_cards("deck"))[-len(deck_top):] == list(deck_top)
-    assert state.current_player() == to_move and not state.is_terminal()
-    return state
-
-
-def texts(state) -> list[str]:
-    return [a.text for a in state.legal_actions()]
-
-
-def hand(game, state, p=0) -> list[str]:
-    return names(game, state.zone_cards("hand", p))
-
-
-def palette(game, state, p=0) -> list[str]:
-    return names(game, state.zone_cards("palette", p))
-
-
-def deck(game, state) -> list[str]:
-    return names(game, state.zone_cards("deck"))
-
-
-def canvas_top(game, state) -> str:
-    return names(game, state.zone_cards("canvas"))[-1]
 
 
 # ---------------------------------------------------------------------------------------------------------
