@@ -9,7 +9,7 @@ import attrs
 
 from .diagnostics import RulesRuntimeError, Span, error
 from . import columns
-from .knowledge import Namer, known_view, unseen_pool
+from .knowledge import Namer, known_view, seer_masks, unseen_pool
 from .values import NOTHING, SEATS, Card, Seat, Sym
 
 PAUSE = -1
@@ -142,6 +142,7 @@ class Game:
     by_text: dict[str, list[Card]] = attrs.field(init=False)
     column_families: dict[str, list[ZoneSpec]] = attrs.field(init=False)  # `columns` kind: name -> members
     _hidden: dict = attrs.field(init=False, factory=dict, repr=False)  # (players, seat, out) -> unseen slots
+    _seers: dict = attrs.field(init=False, factory=dict, repr=False)  # (players, out) -> seers per slot
     _straight: dict[int, tuple | None] = attrs.field(init=False, factory=dict, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -181,6 +182,15 @@ class Game:
             probe = State(game=self, n=n, zones=[], vars=[], eliminated=list(eliminated), locals=[], rng=0)
             slots = self._hidden[key] = probe.hidden_from(player)
         return slots
+
+    def seer_masks(self, n: int, eliminated: list[bool]) -> list[int]:
+        """For each slot, the seats that see its cards as a bitmask (knowledge.seers), remembered."""
+        key = (n, tuple(eliminated))
+        masks = self._seers.get(key)
+        if masks is None:
+            probe = State(game=self, n=n, zones=[], vars=[], eliminated=list(eliminated), locals=[], rng=0)
+            masks = self._seers[key] = seer_masks(probe)
+        return masks
 
     def zone(self, name: str) -> ZoneSpec:
         for spec in self.zones:
@@ -607,8 +617,10 @@ class State:
     def _resolve(self, action: Action | int | str) -> Action:
         legal = self.legal_actions()
         if isinstance(action, Action):
-            if action in legal:  # the move as offered here: its unseen cards are this state's
+            try:  # the move as offered here: its unseen cards are this state's
                 return legal[legal.index(action)]
+            except ValueError:
+                pass
         elif isinstance(action, int) and 0 <= action < len(legal):
             return legal[action]
         elif isinstance(action, str):

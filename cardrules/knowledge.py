@@ -33,20 +33,25 @@ MASK64 = (1 << 64) - 1
 
 def seers(s: "State", slot: int) -> int:
     """The seats that see the cards of the zone at `slot`, as a bitmask."""
+    return s.game.seer_masks(s.n, s.eliminated)[slot]
+
+
+def seer_masks(s: "State") -> list[int]:
+    """`seers` of every slot (Game.seer_masks remembers them)."""
     game, n = s.game, s.n
-    spec = game.zone_at(slot, n)
-    seat = (slot - game.shared_zones) % n if spec.per_player else None
-    mask = 0
-    for viewer in range(n):
-        if s._sees(spec, seat, viewer):
-            mask |= 1 << viewer
-    return mask
+    masks = []
+    for slot in range(game.shared_zones + n * (len(game.zones) - game.shared_zones)):
+        spec = game.zone_at(slot, n)
+        seat = (slot - game.shared_zones) % n if spec.per_player else None
+        masks.append(sum(1 << viewer for viewer in range(n) if s._sees(spec, seat, viewer)))
+    return masks
 
 
 def carry(s: "State", card: Card, from_slot: int, to_slot: int) -> None:
     """After a move: the players who saw the card in its old zone but cannot see the new one know
     it there. Called after the card's old knowledge was forgotten."""
-    mask = seers(s, from_slot) & ~seers(s, to_slot)
+    masks = s.game.seer_masks(s.n, s.eliminated)
+    mask = masks[from_slot] & ~masks[to_slot]
     if mask:
         s.known[card] = mask
 
@@ -131,7 +136,7 @@ class Namer:
     def _unseen(self) -> set[Card]:
         s, bit = self.s, 1 << self.player
         slots = s.game.hidden_slots(s.n, self.player, s.eliminated)
-        unseen = {card for slot in slots for card in s.zones[slot]}
+        unseen = set().union(*[s.zones[slot] for slot in slots])
         if s.known:
             unseen = {card for card in unseen if not s.known.get(card, 0) & bit}
         return unseen
