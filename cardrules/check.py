@@ -123,9 +123,9 @@ class Checker:
         kinds = {type(d) for d in self.rules.declarations}
         procs = {d.kind for d in self.rules.declarations if isinstance(d, ast.ProcedureDecl)}
         end = Span(1, 1)
-        for kind, what in ((ast.GameDecl, "a 'game \"Title\"' line"), (ast.PlayersDecl, "a 'players LOW..HIGH' line"),
-                           (ast.CardsDecl, "a 'cards:' declaration")):
-            if kind not in kinds:
+        for needed, what in (({ast.GameDecl}, "'game \"Title\"' line"), ({ast.PlayersDecl}, "'players LOW..HIGH' line"),
+                             ({ast.CardsDecl, ast.CardDecl}, "'cards:' or 'card' declaration")):
+            if not needed & kinds:  # a deck may be a product of attributes, a list of named cards, or both
                 self.err("E202", f"the file has no {what}", end)
         if "turn" not in procs:
             self.err("E202", "the file has no 'turn:' procedure", end)

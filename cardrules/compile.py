@@ -373,9 +373,9 @@ def compile_game(rules: ast.RulesFile, sym: Symbols, options: dict[str, Any], so
             c.card_names[rc["name"]] = cards[i]
     zones = c.zones()
     variables = c.variables()
+    c.definitions()  # before anything that may call them (the result line, like show lines)
     result = next(((d.label, c.expr(d.value, _Scope(c.frame)), d.span) for d in rules.declarations
                    if isinstance(d, ast.ResultDecl)), None)
-    c.definitions()
     from .procedures import build_program
     pcs = build_program(c)
     shows = tuple((d.label, c.expr(d.value, _Scope(c.frame)), d.span) for d in rules.declarations

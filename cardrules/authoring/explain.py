@@ -215,6 +215,8 @@ class _Explainer:
             kind = "a row" if "row" in props else "a stack"
             if "per_player" in props:
                 which = f"one {kind[2:]} per player"
+            elif family and "columns" in props:
+                which = f"a column for each {family}, there while it holds cards (opened by its first card)"
             elif family:
                 which = f"one {kind[2:]} for each {family}"
             else:
@@ -331,6 +333,9 @@ class _Explainer:
             case ast.Do(name, args):
                 given = f"({', '.join(self.code(a) for a in args)})" if args else ""
                 return Item([_w("do the action "), _n(name), _c(given)])
+            case ast.Reveal(cards, players):
+                return Item([_w("show "), _c(self.code(cards, True)), _w(" to "), _c(self.code(players)),
+                             _w(" only: they know those cards while they lie where they are")])
         kind = type(st).__name__
         if kind == "Lose":
             return Item([_w("everybody loses — the game ends")])
