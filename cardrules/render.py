@@ -197,7 +197,8 @@ def render_view(game: Game, view: dict, painter: CardPainter | None = None, turn
                 seed: int | None = None) -> Group:
     """What a player sees (`State.view(player)`; player -1 is a spectator), as rich lines.
 
-    Header, the game's `show` lines, shared zones and variables, then each seat with its own zones:
+    Header, the game's `show` lines, shared zones and variables (only when the game declares no
+    `show` line), then each seat with its own zones:
     owner-only zones of other seats and hidden zones appear as counts, eliminated seats are marked.
     """
     painter = painter or CardPainter(game)
@@ -220,7 +221,9 @@ def render_view(game: Game, view: dict, painter: CardPainter | None = None, turn
         lines.append(Text.assemble((f"{label}: ", "bold"), (str(value), "bold cyan")))
 
     zones = view.get("zones", {})
-    variables = view.get("variables", {})
+    # A file that declares `show` lines says what its players need to know; its variables are
+    # then bookkeeping (counters, flags) and are left out of the picture.
+    variables = {} if game.shows else view.get("variables", {})
     shared_zones = [spec for spec in game.zones if not spec.per_player and spec.name in zones]
     player_zones = [spec for spec in game.zones if spec.per_player and spec.name in zones]
     shown_vars = [spec for spec in game.vars if spec.name in variables and not spec.name.startswith(PRIVATE)]

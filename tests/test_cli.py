@@ -197,6 +197,17 @@ def test_play_all_bots_runs_to_the_end():
     assert again.output == result.output
 
 
+def test_play_shows_variables_only_when_the_game_has_no_show_lines(tmp_path):
+    shown = invoke("play", "red7", "-o", "advanced", "--seat", "0=random", "--seed", "2")
+    assert "Round: " in shown.output and "round_number" not in shown.output  # its show line, not its counter
+    plain = RED7.read_text().split('show "Rule"')[0]
+    path = tmp_path / "no-show.rules"
+    path.write_text(plain)
+    listed = invoke("play", path, "-o", "advanced", "--seat", "0=random", "--seed", "2")
+    assert listed.exit_code == 0, listed.output
+    assert "round_number" in listed.output and "Rule: " not in listed.output
+
+
 def test_play_human_bad_entry_then_eof():
     seed = seed_where_first_player_is(0)
     result = invoke("play", "red7", "--seed", seed, input="zzz\n99\n")
