@@ -56,7 +56,6 @@ COLOR_STYLES_16: dict[str, str] = {
     "silver": "white", "grey": "bright_black", "gray": "bright_black", "black": "bright_black",
 }
 
-PRIVATE = "_"  # variables named _like_this are the rules' bookkeeping: in the view, not on the table
 CARD_STYLE = "bold"
 SEAT_STYLE = "bold"
 DIM = "dim"
@@ -226,9 +225,8 @@ def render_view(game: Game, view: dict, painter: CardPainter | None = None, turn
     variables = {} if game.shows else view.get("variables", {})
     shared_zones = [spec for spec in game.zones if not spec.per_player and spec.name in zones]
     player_zones = [spec for spec in game.zones if spec.per_player and spec.name in zones]
-    shown_vars = [spec for spec in game.vars if spec.name in variables and not spec.name.startswith(PRIVATE)]
-    shared_vars = [spec for spec in shown_vars if not spec.per_player]
-    player_vars = [spec for spec in shown_vars if spec.per_player]
+    shared_vars = [spec for spec in game.vars if not spec.per_player and spec.name in variables]
+    player_vars = [spec for spec in game.vars if spec.per_player and spec.name in variables]
     width = max([len(s.name) for s in [*shared_zones, *player_zones, *shared_vars, *player_vars]] or [0])
 
     def labelled(name: str, content: Text, indent: str) -> Text:
