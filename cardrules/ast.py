@@ -290,6 +290,7 @@ class Option:
 @attrs.frozen
 class Choose:
     options: tuple[Option, ...]
+    prompt: str | None = None  # `choose "Steal from whom?":` — the question put to the player
     span: Span = _span()
 
 

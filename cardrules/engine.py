@@ -65,6 +65,7 @@ class OptionSpec:
 class Decision:
     options: tuple[OptionSpec, ...]
     span: Span
+    prompt: str = ""  # the question put to the player (`choose "...":`), if the rules give one
 
 
 class Action:
@@ -409,7 +410,7 @@ class State:
         return {"game": game.title, "player": player, "players": self.n, "to_move": self.current_player(),
                 "turn_player": self.me, "eliminated": list(self.eliminated), "zones": zones,
                 "variables": self._vars_view(), "terminal": self.terminal, "winners": list(self.winners),
-                "show": self.shows()}
+                "show": self.shows(), "prompt": self.prompt()}
 
     def _zone_view(self, spec: ZoneSpec, seat: int | None, viewer: int) -> Any:
         cards = self.zones[self.game.zone_slot(spec, self.n, seat or 0)]
@@ -442,6 +443,11 @@ class State:
             return values[0]
         names = [" ".join(v.name for v in combo) for combo in itertools.product(*spec.keys)]
         return dict(zip(names, values))
+
+    def prompt(self) -> str:
+        """The question of the pending decision (`choose "...":`), or "" when the rules give none."""
+        decision = None if self.terminal else self.game.decisions.get(self.pc)
+        return decision.prompt if decision is not None else ""
 
     def result(self) -> Any:
         """The value of the rules file's `result` declaration (e.g. cards left), or None without one."""

@@ -392,7 +392,7 @@ def choose(c: "_Compiler", st: ast.Choose, sc: "_Scope", loop_exit) -> None:
         c.emit(_jump(end), option.span)
         options.append(OptionSpec(option.name, tuple(binders), guards, body_pc, option.span))
     end.pc = c.here()
-    c.decisions[here] = Decision(tuple(options), st.span)
+    c.decisions[here] = Decision(tuple(options), st.span, st.prompt or "")
 
 
 def do(c: "_Compiler", st: ast.Do, sc: "_Scope", loop_exit) -> None:

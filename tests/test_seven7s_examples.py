@@ -501,9 +501,9 @@ def test_s29_wonders_looks_at_hand_cards_by_place_and_top_deck_cards():
                  deck=["AG1", "AG2", "AG3", "AG4", "AG5", "AG6", "AG7", "CO1", "CO2", "CO3"], empty_deck=True)
     play(s, "play WO1 wonders")
     offered = texts(s)
-    assert offered == ["deck_card"] + [f"hand_card hand(P{p})#{i}" for p in (1, 2) for i in (1, 2, 3)]
+    assert offered == ["look_top"] + [f"look hand(P{p})#{i}" for p in (1, 2) for i in (1, 2, 3)]
     assert not any(code in " ".join(offered) for code in ("VI1", "VI2", "VI3", "LG1", "LG2", "LG3"))
-    play(s, "hand_card hand(P1)#2", "deck_card", "deck_card")
+    play(s, "look hand(P1)#2", "look_top", "look_top")
     # The two deck cards (CO3, then CO2) are in P0's hands to put back, in any order.
     assert sorted(texts(s)) == ["back CO2", "back CO3"]
     play(s, "back CO3")  # CO3 first, so CO2 ends on top: the order is swapped
@@ -521,7 +521,7 @@ def test_s29_wonders_looks_at_hand_cards_by_place_and_top_deck_cards():
 
 def test_s29_fewer_than_three_cards_to_look_at():
     s = position(hands=[["WO1", "SE2", "DS2"], ["VI1"]], empty_deck=True)
-    play(s, "play WO1 wonders", "hand_card hand(P1)#1")
+    play(s, "play WO1 wonders", "look hand(P1)#1")
     assert turn_over(s, 0)  # the only card was seen; nothing else to look at
     assert s.view(0)["zones"]["hand"][1] == {"count": 1, "known": [{"card": "VI1"}]}
 

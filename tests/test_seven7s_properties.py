@@ -153,7 +153,7 @@ class Referee:
             self.seas_turn = turn
         before = {p: self.known_in(seat, p) for p in range(self.n)}
         state.apply_action(action)
-        if action.name == "hand_card":  # 6.7: exactly one more card of that hand is shown to the looker
+        if action.name == "look":  # 6.7: exactly one more card of that hand is shown to the looker
             owner = int(action.text.split("hand(P")[1].split(")")[0])
             new = self.known_in(seat, owner) - before[owner]
             assert len(new) == 1 and new <= set(self.hand(owner))

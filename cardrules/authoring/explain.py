@@ -328,8 +328,9 @@ class _Explainer:
                 return Item([_w("for each "), _c(var), _w(" in "), _c(self.shown(source)), _w(":")], self.block(body))
             case ast.Repeat(body):
                 return Item([_w("repeat, until a 'stop':")], self.block(body))
-            case ast.Choose(options):
-                return Item([_w("the player chooses one of:")], [self.option(o) for o in options])
+            case ast.Choose(options, prompt):
+                asked = f" (asked: \"{prompt}\")" if prompt else ""
+                return Item([_w(f"the player chooses one of{asked}:")], [self.option(o) for o in options])
             case ast.Do(name, args):
                 given = f"({', '.join(self.code(a) for a in args)})" if args else ""
                 return Item([_w("do the action "), _n(name), _c(given)])
