@@ -538,3 +538,19 @@ def test_4_1_a_player_with_an_empty_hand_is_skipped():
     s = position(players=3, to_move=0, hands=[["SE2", "SE3"], [], ["VI1", "VI2"]], empty_deck=True)
     play(s, "play SE2 seas", "take SE2")
     assert s.current_player() == 2
+
+
+def test_the_language_guide_quotes_the_real_file():
+    """docs/language.md's Seven7s section copies games/seven7s.rules, in order: it cannot drift."""
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    doc = (root / "docs" / "language.md").read_text(encoding="utf-8")
+    section = doc[doc.index("### Seven7s — now written"):]
+    blocks = re.findall(r"^```cardrules\n(.*?)^```", section, re.S | re.M)
+    assert len(blocks) >= 5
+    source, position = (root / "games" / "seven7s.rules").read_text(encoding="utf-8"), 0
+    for block in blocks:
+        found = source.find(block, position)
+        assert found >= 0, "not in games/seven7s.rules (in this order):\n" + block
+        position = found + len(block)
