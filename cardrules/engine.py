@@ -59,6 +59,9 @@ class OptionSpec:
     guards: tuple[GuardSpec, ...]
     body_pc: int
     span: Span
+    # For each binder, whether it may offer cards the chooser cannot see (knowledge.may_hide reads it
+    # from the rules): only such lists are checked and their unseen cards named by place.
+    hides: tuple[bool, ...] = ()
 
 
 @attrs.frozen
@@ -66,6 +69,10 @@ class Decision:
     options: tuple[OptionSpec, ...]
     span: Span
     prompt: str = ""  # the question put to the player (`choose "...":`), if the rules give one
+    may_hide: bool = attrs.field(init=False)  # some option may offer cards the chooser cannot see
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "may_hide", any(any(option.hides) for option in self.options))
 
 
 class Action:
@@ -526,15 +533,17 @@ class State:
         frame = list(self.locals)
         self.memo.clear()
         out = []
-        namer = Namer(self, self.me)
+        namer = Namer(self, self.me) if decision.may_hide else None
         for index, option in enumerate(decision.options):
             if option.name == FALLBACK:
                 continue
             guarded = bool(option.guards)
-            for values in self._bindings(option.binders, frame, (), namer):
+            namers = None if namer is None or not any(option.hides) else \
+                tuple(namer if hides else None for hides in option.hides)
+            for values in self._bindings(option.binders, frame, (), namers):
                 if not guarded or self._allowed(option, frame, values):
                     out.append(Action(index, option.name, values, game))
-        if namer.used:  # name the cards the chooser cannot see by their places
+        if namer is not None and namer.used:  # name the cards the chooser cannot see by their places
             out = [Action(a.option, a.name, namer.public(a.values), game, a.values) for a in out]
         if not out:  # "if you cannot ...": the fallback option exists only when nothing else is legal
             for index, option in enumerate(decision.options):
@@ -542,20 +551,25 @@ class State:
                     out.append(Action(index, option.name, (), game))
         return out
 
-    def _bindings(self, binders, frame: list, bound: tuple, namer: "Namer") -> Iterator[tuple]:
+    def _bindings(self, binders, frame: list, bound: tuple, namers: tuple | None) -> Iterator[tuple]:
+        """Every combination of binder values; `namers` (one per binder, or None when no binder may
+        offer unseen cards) puts the unseen cards of a binder's list in the order of their names."""
         if len(bound) == len(binders):
             yield bound
             return
         if len(binders) == 1:  # the common case, without recursion
             slot, source = binders[0]
-            for value in namer.reorder(source(self, frame)):
+            values = source(self, frame)
+            for value in values if namers is None else namers[0].reorder(values):
                 frame[slot] = value
                 yield (value,)
             return
         slot, source = binders[len(bound)]
-        for value in namer.reorder(source(self, frame)):
+        values = source(self, frame)
+        namer = None if namers is None else namers[len(bound)]
+        for value in values if namer is None else namer.reorder(values):
             frame[slot] = value
-            yield from self._bindings(binders, frame, bound + (value,), namer)
+            yield from self._bindings(binders, frame, bound + (value,), namers)
 
     def _allowed(self, option: OptionSpec, frame: list, values: tuple) -> bool:
         later = []

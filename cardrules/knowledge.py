@@ -23,9 +23,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
+from . import ast
 from .values import Card, Unseen
 
 if TYPE_CHECKING:
+    from .check import Symbols
     from .engine import State
 
 MASK64 = (1 << 64) - 1
@@ -144,7 +146,10 @@ class Namer:
     def reorder(self, values: list) -> list:
         """The unseen cards of a binder's list, put in the order of their names (the places they
         take in the list stay the same: those are known to the player)."""
-        if not values:
+        for value in values:  # the unseen cards are worked out only once a card is offered
+            if value.__class__ is Card:
+                break
+        else:
             return values
         unseen = self.unseen
         if unseen is None:
@@ -178,6 +183,82 @@ class Namer:
 
     def public(self, values: tuple) -> tuple:
         return tuple(self.names.get(v, v) if v.__class__ is Card else v for v in values)
+
+
+# ---- what the rules say about visibility, read from the rules text before any game runs -------
+_SAME = ("sorted",)  # functions that return their argument's elements, reordered or not
+
+
+def _visibility(decl: ast.ZoneDecl) -> str:
+    return next((v for v in ("public", "hidden", "owner") if v in decl.properties), "public")
+
+
+def shown_to_chooser(e: ast.Expr, zones: dict[str, ast.ZoneDecl]) -> bool:
+    """True when a binder's list surely holds only cards the chooser (`me`) sees: a public zone,
+    `me`'s own zone, or a filter, sort or join of those. False means: check when it is offered."""
+    match e:
+        case ast.Name(name) if name in zones:
+            decl = zones[name]
+            return _visibility(decl) == "public" and "per_player" not in decl.properties
+        case ast.Call(name, (key,)) if name in zones:
+            # `me`'s own zone counts as seen even when `hidden_when_out` turns it face down: those
+            # are cards its owner held, and nobody else is asked about them.
+            decl = zones[name]
+            mine = "per_player" in decl.properties and isinstance(key, ast.Name) and key.id == "me"
+            if "hidden_when_out" in decl.properties and not mine:
+                return False
+            return _visibility(decl) == "public" or (mine and _visibility(decl) == "owner")
+        case ast.Where(source, _) | ast.Call(_, (source,)) if not isinstance(e, ast.Call) or e.func in _SAME:
+            return shown_to_chooser(source, zones)
+        case ast.BinOp("+", left, right):
+            return shown_to_chooser(left, zones) and shown_to_chooser(right, zones)
+    return False
+
+
+def may_hide(e: ast.Expr, sym: "Symbols") -> bool:
+    """Whether a binder's list may hold a card its chooser cannot see (then it is checked as it is
+    offered): not when it is surely made of seen cards or of no cards at all."""
+    return not (shown_to_chooser(e, sym.zones) or _no_cards(e, sym, 0))
+
+
+_NOT_CARDS = ("players", "active", "num_players", "true", "false", "none")
+_CARDLESS_CALLS = ("values", "keys", "left", "right", "count", "label", "words", "next_seat")
+
+
+def _no_cards(e: ast.Expr, sym: "Symbols", depth: int) -> bool:
+    """True when an expression surely holds no card: numbers, texts, attribute values, seats, and
+    lists, filters and constant definitions of those (looked into a few levels deep)."""
+    if depth > 8:
+        return False
+    match e:
+        case ast.Int() | ast.Str():
+            return True
+        case ast.Name(name):
+            if name in _NOT_CARDS or name in sym.values:
+                return True
+            decl = sym.defs.get(name)
+            return decl is not None and not decl.has_params and _no_cards(decl.body, sym, depth + 1)
+        case ast.ListLit(items) | ast.TupleLit(items):
+            return all(_no_cards(item, sym, depth + 1) for item in items)
+        case ast.Where(source, _):
+            return _no_cards(source, sym, depth + 1)
+        case ast.Call(name, _) if name in _CARDLESS_CALLS:
+            return True
+        case ast.BinOp("+", left, right):
+            return _no_cards(left, sym, depth + 1) and _no_cards(right, sym, depth + 1)
+    return False
+
+
+def seen_by_nobody(e: ast.Expr, zones: dict[str, ast.ZoneDecl]) -> bool:
+    """True when moved cards surely come from a shared hidden zone (`top(deck)`, `deck`): nobody
+    saw them, so no knowledge follows them."""
+    match e:
+        case ast.Call("top" | "bottom", (inner,)):
+            return seen_by_nobody(inner, zones)
+        case ast.Name(name) if name in zones:
+            decl = zones[name]
+            return _visibility(decl) == "hidden" and "per_player" not in decl.properties and decl.family is None
+    return False
 
 
 def _zone_text(s: "State", slot: int) -> str:

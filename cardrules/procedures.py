@@ -91,7 +91,8 @@ def move(c: "_Compiler", st: ast.Move, sc: "_Scope", loop_exit) -> None:
     cards, dest, bottom = c.expr(st.cards, sc), c.zone_slot(st.destination, sc), st.bottom
     zone = st.destination.id if isinstance(st.destination, ast.Name) else st.destination.func
     triggers = [t for t in c.triggers if t.zone == zone]
-    hiding, opens = _hides(c, zone), _opens(c, zone)
+    hiding = _hides(c, zone) and not knowledge.seen_by_nobody(st.cards, c.sym.zones)
+    opens = _opens(c, zone)
     nxt = _Label()
 
     def move(s: State) -> int:
@@ -390,7 +391,8 @@ def choose(c: "_Compiler", st: ast.Choose, sc: "_Scope", loop_exit) -> None:
         body_pc = c.here()
         c.block(option.body, inner, loop_exit)
         c.emit(_jump(end), option.span)
-        options.append(OptionSpec(option.name, tuple(binders), guards, body_pc, option.span))
+        hides = tuple(knowledge.may_hide(b.source, c.sym) for b in option.binders)
+        options.append(OptionSpec(option.name, tuple(binders), guards, body_pc, option.span, hides))
     end.pc = c.here()
     c.decisions[here] = Decision(tuple(options), st.span, st.prompt or "")
 

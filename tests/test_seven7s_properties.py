@@ -195,13 +195,13 @@ def playout(n: int, seed: int, chooser: random.Random, check_samples: bool = Fal
 
 
 @given(st.integers(2, 4), st.integers(0, 2 ** 32 - 1), st.integers(0, 2 ** 32 - 1))
-@examples(30)
+@examples(60)
 def test_random_playouts_follow_the_rules(n, seed, choices):
     playout(n, seed, random.Random(choices))
 
 
 @given(st.integers(2, 4), st.integers(0, 2 ** 32 - 1), st.integers(0, 2 ** 32 - 1))
-@examples(8)
+@examples(15)
 def test_samples_depend_only_on_what_the_player_knows(n, seed, choices):
     playout(n, seed, random.Random(choices), check_samples=True)
 
