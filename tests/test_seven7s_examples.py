@@ -554,3 +554,17 @@ def test_the_language_guide_quotes_the_real_file():
         found = source.find(block, position)
         assert found >= 0, "not in games/seven7s.rules (in this order):\n" + block
         position = found + len(block)
+
+
+def test_4_1_an_empty_hand_is_skipped_even_with_cards_in_the_deck():
+    s = position(players=3, hands=[["SE2", "SE3", "CO1"], [], ["VI1", "VI2"]], deck=["LG1", "LG2", "LG3", "LG4"])
+    play(s, "play CO1 colors")
+    assert s.current_player() == 2 and codes(s, "hand", 1) == []  # P1 skipped, and drew nothing
+
+
+def test_6_3_sins_does_nothing_when_no_opponent_holds_a_card():
+    s = position(hands=[["DS1", "SE3", "CO1"], []], empty_deck=True)
+    turn = s.turns
+    play(s, "play DS1 sins")
+    # No question was asked: the turn ended, and P0 plays again at once, as P1 (empty hand) is skipped.
+    assert s.turns == turn + 1 and s.current_player() == 0 and column(s, "sins") == ["DS1"]
