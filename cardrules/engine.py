@@ -7,8 +7,8 @@ from typing import Any, Callable, Iterator
 
 import attrs
 
-from .diagnostics import RulesRuntimeError, Span, error
 from . import columns
+from .diagnostics import RulesRuntimeError, Span, error
 from .knowledge import Namer, known_view, seer_masks, unseen_pool
 from .values import NOTHING, SEATS, Card, Seat, Sym
 

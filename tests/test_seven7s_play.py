@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 import cardrules
 from cardrules import cli
 from cardrules.positions import load_position
-from cardrules.render import CardPainter, render_view
+from cardrules.render import render_view
 
 GAME = cardrules.load("seven7s")
 runner = CliRunner()
