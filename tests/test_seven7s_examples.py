@@ -568,3 +568,11 @@ def test_6_3_sins_does_nothing_when_no_opponent_holds_a_card():
     play(s, "play DS1 sins")
     # No question was asked: the turn ended, and P0 plays again at once, as P1 (empty hand) is skipped.
     assert s.turns == turn + 1 and s.current_player() == 0 and column(s, "sins") == ["DS1"]
+
+
+def test_10_a_short_deck_at_refill_gives_what_it_has():
+    s = position(hands=[["CO1", "CO2", "CO3"], ["VI1", "VI2", "VI3"]], deck=["LG5"], empty_deck=True)
+    play(s, "play CO1 colors")
+    assert sorted(codes(s, "hand", 0)) == ["CO2", "CO3", "LG5"] and codes(s, "deck") == []
+    play(s, "play VI1 virtues", "play VI2 virtues", "play VI3 virtues")  # draws nothing: the deck is empty
+    assert codes(s, "hand", 1) == [] and s.current_player() == 0
