@@ -330,6 +330,8 @@ class ISMCTSAgent(Agent):
                                 "the most material)"),
         "widen": (float, 1.0, "progressive widening: a node with n visits has at most 1 + widen * sqrt(n) "
                               "children (0: every legal move is tried before any is selected again)"),
+        "prior": (float, 30.0, "virtual visits that start each of the searching player's moves at the value "
+                               "greedy gives it (0: no prior)"),
     }
 
     def __init__(self, game: Game, seat: int = 0, seed: int = 0, **options: Any):
@@ -347,6 +349,8 @@ class ISMCTSAgent(Agent):
         me = state.current_player()
         allowed = set(legal)
         root = _Node(None, -1)
+        if self.prior > 0:
+            self._seed(state, legal, root, me)
         deadline = time.perf_counter() + self.time if self.time else math.inf
         done = 0
         while (not self.iterations or done < self.iterations) and (done == 0 or time.perf_counter() < deadline):
@@ -357,6 +361,26 @@ class ISMCTSAgent(Agent):
         if not options:
             return legal[0]
         return max(options, key=lambda node: (node.visits, node.reward)).action
+
+    def _seed(self, state: State, legal: list[Action], root: _Node, me: int) -> None:
+        """Progressive bias at the root: each move starts with `prior` virtual visits worth what
+        greedy's one-turn lookahead (on one sample) thinks of it. A young search then plays like
+        greedy, and the search overrules it only where its samples disagree often enough."""
+        judge = GreedyAgent(self.game, me, 0)
+        world = sample_information_set(state, me, self.rng)
+        world.legal_actions()
+        share = [max(1, judge.budget // len(legal))]
+        for action in legal:
+            after = _clone_with_moves(world)
+            try:
+                after.apply_action(action)
+            except IllegalAction:  # legal for the player, not in this sample: no prior
+                continue
+            share[0] = max(1, judge.budget // len(legal))
+            outcome, value = judge._value(after, me, world.turns, judge.depth - 1, share)
+            node = root.children[action] = _Node(action, me)
+            node.visits = node.avail = self.prior
+            node.reward = self.prior * (value if outcome == 1 else outcome / 2)
 
     def _iterate(self, world: State, root: _Node, allowed: set[Action], me: int) -> None:
         """One iteration on one sample: select, expand, roll out, back up."""

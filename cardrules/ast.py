@@ -495,6 +495,14 @@ class ResultDecl:
 
 
 @attrs.frozen
+class SidesDecl:
+    """`sides: EXPR` — the seats that play together, as lists of seats (teams)."""
+
+    value: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
 class ShowDecl:
     label: str
     value: Expr
@@ -503,7 +511,7 @@ class ShowDecl:
 
 Decl = Union[ExtendsDecl, GameDecl, PlayersDecl, AttributeDecl, CardsDecl, CardDecl, OrderDecl, TextDecl, ZoneDecl,
              OptionDecl, VarDecl, DefDecl, CaseDecl, ActionDecl, CaseActionDecl, ProcedureDecl, TriggerDecl, NextDecl, EndDecl, ShowDecl,
-             ResultDecl]
+             ResultDecl, SidesDecl]
 
 
 @attrs.frozen

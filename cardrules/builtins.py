@@ -6,6 +6,7 @@ from typing import Any, Callable
 
 import attrs
 
+from .grid import g_box, g_cell, g_cells, g_frontier, g_lines, g_neighbours, g_segments
 from .values import NOTHING
 
 
@@ -16,6 +17,7 @@ class Builtin:
     max_args: int
     lazy: tuple[str, ...] = ()  # keyword arguments evaluated once per element, with `it` bound
     doc: str = ""
+    grid: bool = False  # the first argument names a grid zone: the function reads its cells
 
 
 def _group_key(group: list) -> tuple:
@@ -135,6 +137,16 @@ FUNCTIONS: dict[str, tuple[Builtin, Callable]] = {
     "concat": (Builtin("concat", 1, 1, doc="the elements of several lists, as one list"), b_concat),
     "min": (Builtin("min", 1, 9), b_min),
     "max": (Builtin("max", 1, 9), b_max),
+    # Grid geometry (see grid.py): cells are (x, y) pairs, the key of a cell is computed from its top card.
+    "cell": (Builtin("cell", 2, 2, doc="the cell (x, y)"), g_cell),
+    "neighbours": (Builtin("neighbours", 1, 1, doc="the 8 cells around a cell, diagonals included"), g_neighbours),
+    "box": (Builtin("box", 1, 1, doc="(width, height) of the bounding box of some cells"), g_box),
+    "cells": (Builtin("cells", 1, 1, doc="the occupied cells of a grid", grid=True), g_cells),
+    "frontier": (Builtin("frontier", 1, 1, doc="the empty cells touching an occupied one", grid=True), g_frontier),
+    "lines": (Builtin("lines", 2, 2, ("by",), "the runs of equal keys through a cell, in 4 directions", grid=True),
+              g_lines),
+    "segments": (Builtin("segments", 1, 1, ("by",), "every run of 2 or more equal keys on a grid", grid=True),
+                 g_segments),
 }
 
 # Functions that need the game state; implemented in `compile`.
@@ -150,11 +162,12 @@ STATE_FUNCTIONS: dict[str, Builtin] = {
                     "exist, oldest first"),
     "values": Builtin("values", 1, 1, doc="the values of an attribute, in the order declared"),
     "knows": Builtin("knows", 2, 2, doc="whether a player sees a card or was shown it where it lies"),
+    "side": Builtin("side", 1, 1, doc="the seats of a player's side (team), the player included"),
     "random": Builtin("random", 1, 1, doc="an element chosen at random (from the game's seed), or none; "
                       "statements only"),
 }
 
-REQUIRED_KEYWORDS = {"groups": ("by",), "runs": ("by",)}
+REQUIRED_KEYWORDS = {"groups": ("by",), "runs": ("by",), "lines": ("by",), "segments": ("by",)}
 
 CONSTANTS = {"true": True, "false": False, "none": NOTHING}
-STATE_NAMES = ("me", "players", "active", "num_players")
+STATE_NAMES = ("me", "players", "active", "num_players", "sides")

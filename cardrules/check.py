@@ -10,8 +10,8 @@ from . import ast
 from .builtins import CONSTANTS, FUNCTIONS, REQUIRED_KEYWORDS, STATE_FUNCTIONS, STATE_NAMES
 from .diagnostics import Diagnostic, Span, error, suggest, warning
 
-ZONE_KINDS = {"stack", "row", "columns"}
-PLANNED_ZONE_KINDS = {"grid"}
+ZONE_KINDS = {"stack", "row", "grid", "columns"}
+PLANNED_ZONE_KINDS: set[str] = set()
 MAX_CARDS = 10_000  # cards one `cards:` line may make
 VISIBILITIES = {"public", "hidden", "owner"}
 OWNERSHIPS = {"per_player", "shared", "hidden_when_out"}  # hidden_when_out: face down once its owner is out
@@ -35,6 +35,9 @@ class Symbols:
 
     def per_player(self, zone: str) -> bool:
         return "per_player" in self.zones[zone].properties
+
+    def grid(self, zone: str) -> bool:
+        return zone in self.zones and "grid" in self.zones[zone].properties
 
     def keyed(self, zone: str) -> bool:
         """Whose or which: a per-player zone or a zone family takes one argument."""
@@ -131,7 +134,7 @@ class Checker:
             self.err("E202", "the file has no 'turn:' procedure", end)
         if ast.EndDecl not in kinds:
             self.warn("W201", "the file has no 'end when' declaration, so games can only end with 'win'", end)
-        for kind, what in ((ast.NextDecl, "'next player:'"), (ast.ResultDecl, "'result'")):
+        for kind, what in ((ast.NextDecl, "'next player:'"), (ast.ResultDecl, "'result'"), (ast.SidesDecl, "'sides'")):
             for extra in [d for d in self.rules.declarations if isinstance(d, kind)][1:]:
                 self.err("E201", f"{what} is declared more than once", extra.span)
         for d in self.rules.declarations:
@@ -192,7 +195,7 @@ class Checker:
                 self.expr(cond, _Scope(procedure="end"))
                 self.check_never_true(cond, "this 'end when' can never end the game", cond.span)
                 self.block(body, _Scope(procedure="end", random=True))
-            case ast.ShowDecl(_, value) | ast.ResultDecl(_, value):
+            case ast.ShowDecl(_, value) | ast.ResultDecl(_, value) | ast.SidesDecl(value):
                 self.expr(value, _Scope())
             case _:
                 assert_never(decl)
@@ -228,6 +231,9 @@ class Checker:
         elif shared and self.sym.keyed(name):
             self.err("E222", f"cards can only start in a single shared zone, and '{name}' is a family of zones",
                      span)
+        elif shared and self.sym.grid(name):
+            self.err("E222", f"cards can only start in a single shared zone, and '{name}' is a grid: they need a "
+                     "cell", span)
         self.used.add(name)
 
     def need_key(self, name: str, span: Span) -> None:
@@ -254,14 +260,19 @@ class Checker:
             elif prop not in ZONE_KINDS | VISIBILITIES | OWNERSHIPS:
                 known = ZONE_KINDS | VISIBILITIES | OWNERSHIPS
                 self.err("E230", f"unknown zone property '{prop}'{suggest(prop, known)} (a zone has a kind: "
-                         "stack, row or columns; a visibility: public, hidden or owner; and may be per_player)",
-                         decl.span)
+                         "stack, row, grid or columns; a visibility: public, hidden or owner; and may be "
+                         "per_player)", decl.span)
         if len(props & VISIBILITIES) > 1:
             self.err("E232", "a zone has exactly one visibility", decl.span)
         if "owner" in props and "per_player" not in props:
             self.err("E233", "only a per_player zone can be seen by its owner", decl.span)
+        if len(props & ZONE_KINDS) > 1:
+            self.err("E236", "a zone has one kind: stack, row, grid or columns", decl.span)
+        if "grid" in props and (props & {"per_player", "hidden", "owner"} or decl.family is not None):
+            self.err("E237", "a grid zone is one shared, public zone (its cards lie face up on the table)",
+                     decl.span)
         if "columns" in props and decl.family is None:
-            self.err("E236", "a 'columns' zone is a family of columns, one per value of an attribute: "
+            self.err("E238", "a 'columns' zone is a family of columns, one per value of an attribute: "
                      f"declare it 'zone {decl.name}: per KEY, columns'", decl.span)
         if decl.family is not None:
             self.need_key(decl.family, decl.span)
@@ -301,7 +312,7 @@ class Checker:
         match stmt:
             case ast.Move(cards, dest, _):
                 self.expr(cards, scope)
-                self.zone_ref(dest, scope)
+                self.zone_ref(dest, scope, cell=True)
             case ast.Deal(count, source, dest):
                 self.expr(count, scope)
                 self.zone_ref(source, scope)
@@ -422,7 +433,12 @@ class Checker:
                 self.err("E254", "'set' needs a variable declared with 'var': 'set score = 1', or "
                          "'set score(me) = 1' for a per-player variable", target.span)
 
-    def zone_ref(self, expr: ast.Expr, scope: _Scope, per_player_name: bool = False) -> None:
+    def zone_ref(self, expr: ast.Expr, scope: _Scope, per_player_name: bool = False, cell: bool = False) -> None:
+        """A zone a statement acts on; `cell`: a grid's cell may be the zone (only `move` puts cards there)."""
+        name = expr.id if isinstance(expr, ast.Name) else expr.func if isinstance(expr, ast.Call) else None
+        if self.sym.grid(name):
+            self.grid_ref(expr, name, scope, cell)
+            return
         match expr:
             case ast.Name(name) if name in self.sym.zones:
                 self.used.add(name)
@@ -441,6 +457,17 @@ class Checker:
                 self.err("E221", f"unknown zone '{name}'{suggest(name, self.sym.zones)}", _name_span(expr))
             case _:
                 self.err("E262", "expected a zone here, such as 'deck' or 'hand(me)'", expr.span)
+
+    def grid_ref(self, expr: ast.Expr, name: str, scope: _Scope, cell: bool) -> None:
+        self.used.add(name)
+        if not cell:
+            self.err("E264", f"'{name}' is a grid: only 'move' can put cards on it, as in "
+                     f"'move card to {name}(cell)'", expr.span)
+        elif not (isinstance(expr, ast.Call) and len(expr.args) == 1 and not expr.kwargs):
+            self.err("E264", f"'{name}' is a grid: say on which cell, as in 'move card to {name}(cell)'",
+                     expr.span)
+        else:
+            self.expr(expr.args[0], scope)
 
     # ---- expressions ----------------------------------------------------------
     def expr(self, e: ast.Expr, scope: _Scope) -> None:
@@ -536,6 +563,8 @@ class Checker:
         elif name in FUNCTIONS:
             sig = FUNCTIONS[name][0]
             self.arity(e, sig.min_args, sig.max_args, sig.lazy)
+            if sig.grid:
+                self.grid_argument(e)
             given = {k.name for k in e.kwargs}
             for kw in REQUIRED_KEYWORDS.get(name, ()):
                 if kw not in given and given <= set(sig.lazy):
@@ -559,6 +588,14 @@ class Checker:
             self.expr(arg, scope)
         for kw in e.kwargs:
             self.expr(kw.value, attrs.evolve(scope, lazy=True))
+
+    def grid_argument(self, e: ast.Call) -> None:
+        """The geometry functions read a grid: their first argument names one."""
+        if e.args and isinstance(e.args[0], ast.Name) and self.sym.grid(e.args[0].id):
+            return
+        grids = [z for z in self.sym.zones if self.sym.grid(z)]
+        self.err("E279", f"the first argument of '{e.func}' must name a grid zone"
+                 f"{', such as ' + repr(grids[0]) if grids else ' (this file declares none)'}", e.span)
 
     def label_call(self, e: ast.Call, scope: _Scope) -> None:
         if not e.args or not isinstance(e.args[0], ast.Name) or not (

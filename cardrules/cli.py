@@ -26,7 +26,8 @@ from . import check_source, find_game, load
 from .agents import AGENTS, Agent, AgentError, RandomAgent, check_spec, make_agent  # noqa: F401 (re-exported)
 from .diagnostics import Diagnostic, RulesError, Span, error, render, suggest
 from .engine import Action, Game, State
-from .render import CardPainter, move_line, plural, render_moves, render_view, seat_name, winners_line
+from .moves import entry_hint, find_move, names_cells
+from .render import CardPainter, cell_marks, move_line, plural, render_moves, render_view, seat_name, winners_line
 from .resources import bundled_games, bundled_variants
 
 MAX_DECISIONS = 100_000  # a bot game that has not ended after this many moves is stopped
@@ -341,7 +342,7 @@ def _read(console: Console, prompt: Text | str) -> str:
 
 def _human_choice(console: Console, painter: CardPainter, state: State, seat: int) -> Action:
     legal = state.legal_actions()
-    prompt = Text.assemble((seat_name(seat), "bold"), f", your move [1-{len(legal)} or its text]: ")
+    prompt = Text.assemble((seat_name(seat), "bold"), f", your move [{entry_hint(legal)}]: ")
     while True:
         entry = _read(console, prompt).strip()
         if not entry:
@@ -354,16 +355,17 @@ def _human_choice(console: Console, painter: CardPainter, state: State, seat: in
                                style="red"))
             continue
         wanted = _normalise(entry)
-        for action in legal:
-            if _normalise(action.text) == wanted:
-                return action
+        action = find_move(legal, entry)
+        if action is not None:
+            return action
         if wanted in ("q", "quit", "exit"):
             raise _Quit
         if wanted in ("?", "help", "moves"):
             console.print(render_moves(painter, legal))
             continue
-        console.print(Text(f"'{entry}' is not a legal move here. Enter a number from 1 to {len(legal)} or a "
-                           f"move as written, e.g. '{legal[0].text}' ('?' lists the moves, 'quit' leaves).",
+        cells = ", a cell x,y" if names_cells(legal) else ""
+        console.print(Text(f"'{entry}' is not a legal move here. Enter a number from 1 to {len(legal)}{cells} or "
+                           f"a move as written, e.g. '{legal[0].text}' ('?' lists the moves, 'quit' leaves).",
                            style="red"), soft_wrap=True)
 
 
@@ -446,7 +448,8 @@ def _play_loop(console: Console, painter: CardPainter, state: State, kinds: list
             recent.clear()
             last_human = player
             console.print()
-            console.print(render_view(game, state.view(player), painter, turn=state.turns))
+            console.print(render_view(game, state.view(player), painter, turn=state.turns,
+                                      marks=cell_marks(state.legal_actions())))
             console.print(Text(state.prompt() or "Your moves:", style="bold"))
             console.print(render_moves(painter, state.legal_actions()))
             action = _human_choice(console, painter, state, player)
@@ -457,8 +460,9 @@ def _play_loop(console: Console, painter: CardPainter, state: State, kinds: list
         lines = [move_line(painter, player, action)]
         lines += [Text(event, style="bold yellow") for event in state.events]
         now = _shows(state)
-        if now != shows and not state.is_terminal():
-            lines += [Text.assemble((f"{label}: ", "bold"), (str(value), "cyan")) for label, value in now]
+        if now != shows and not state.is_terminal():  # only the lines that changed
+            lines += [Text.assemble((f"{label}: ", "bold"), (str(value), "cyan")) for label, value in now
+                      if (label, value) not in shows]
         shows = now
         for line in lines:
             console.print(line, soft_wrap=True)
@@ -654,6 +658,12 @@ def _print_summary(console: Console, summary: dict[str, Any], run: sim.Run) -> N
         console.print(table)
         console.print(f"shared wins: {summary['shared_wins']} of {valid} games "
                       f"({_pct(summary['shared_win_rate'])}); no winner: {summary['no_winner']}", soft_wrap=True)
+        if summary.get("sides"):
+            teams = summary["sides"]
+            console.print("sides: " + "; ".join(
+                f"{'+'.join(seat_name(p) for p in side)} won {wins} ({_pct(rate)}, 95% CI {_interval_text(ci)})"
+                for side, wins, rate, ci in zip(teams["sides"], teams["wins"], teams["win_rate"],
+                                                teams["win_interval"])), soft_wrap=True)
         first = summary["first_player"]
         console.print(f"first player (the seat to move first) won {first['wins']} of {first['games']} "
                       f"({_pct(first['win_rate'])}, 95% CI {_interval_text(first['win_interval'])}; "

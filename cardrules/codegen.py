@@ -320,7 +320,9 @@ class Emitter:
         if name in self.def_names:
             return f"{self.def_names[name]}(s)"
         if name in c.zone_specs:
-            return f"s.zones[{int(c.zone_specs[name].index)}]"
+            spec = c.zone_specs[name]
+            # a grid alone is the list of its cards; a function of the grid reads the Grid itself
+            return f"s.zones[{int(spec.index)}]" + (".cards()" if spec.kind == "grid" else "")
         if name in c.var_specs:
             return f"s.vars[{int(c.var_specs[name].index)}]"
         for table in (c.options, c.syms, c.card_names, CONSTANTS):
@@ -334,6 +336,8 @@ class Emitter:
         if name in c.families:
             first, keys = c.families[name]
             return f"s.zones[{int(first)} + {self.const(keys)}[{args[0]}]]"
+        if name in c.zone_specs and c.zone_specs[name].kind == "grid":
+            return f"s.zones[{int(c.zone_specs[name].index)}].stack({args[0]})"
         if name in c.zone_specs:
             base, index = int(c.shared_zones), int(c.zone_specs[name].index)
             return f"s.zones[{base} + {index} * s.n + {args[0]}]"
@@ -342,6 +346,8 @@ class Emitter:
         if name in self.def_names:
             return f"{self.def_names[name]}(s, {', '.join(args)})"
         if name in FUNCTIONS:
+            if FUNCTIONS[name][0].grid:  # the checker made sure the first argument names a grid zone
+                args[0] = f"s.zones[{int(c.zone_specs[e.args[0].id].index)}]"
             return self.builtin(name, args, e.kwargs, env)
         return _STATE_FUNCTIONS[name](self, e, env, args)
 
@@ -392,13 +398,15 @@ def _open_keys(s, family: str, by_slot: dict) -> list:
 
 
 _NAMING = ("label", "keys", "values")  # their argument names a declaration; it is not a value
-_STATE_NAMES = {"me": "SEATS[s.me]", "players": "list(SEATS[:s.n])", "active": "ACTIVE(s)", "num_players": "s.n"}
+_STATE_NAMES = {"me": "SEATS[s.me]", "players": "list(SEATS[:s.n])", "active": "ACTIVE(s)", "num_players": "s.n",
+                "sides": "s.sides()"}
 _STATE_FUNCTIONS: dict[str, Callable[[Emitter, ast.Call, Env, list[str]], str]] = {
     "left": lambda g, e, env, a: f"SEATS[({a[0]} + 1) % s.n]",
     "right": lambda g, e, env, a: f"SEATS[({a[0]} - 1) % s.n]",
     "eliminated": lambda g, e, env, a: f"s.eliminated[{a[0]}]",
     "owner": lambda g, e, env, a: f"OWNER(s, {a[0]})",
     "next_seat": lambda g, e, env, a: f"NEXT_SEAT(s, {a[0]}, {a[1]})",
+    "side": lambda g, e, env, a: f"s.side({a[0]})",
     "words": lambda g, e, env, a: f"WORDS(s, [{', '.join(a)}])",
     "random": lambda g, e, env, a: f"RANDOM(s, {a[0]})",
     "label": _label,

@@ -175,7 +175,7 @@ class _Compiler:
     def zone_spec(decl: ast.ZoneDecl, name: str, per_player: bool, index: int, family: str = "") -> ZoneSpec:
         props = set(decl.properties)
         visibility = next((v for v in ("public", "hidden", "owner") if v in props), "public")
-        kind = next((k for k in ("columns", "row") if k in props), "stack")
+        kind = next((k for k in ("row", "grid", "columns") if k in props), "stack")
         return ZoneSpec(name, per_player, visibility, kind, index, family, "hidden_when_out" in props)
 
     def variables(self) -> tuple[VarSpec, ...]:
@@ -380,6 +380,8 @@ def compile_game(rules: ast.RulesFile, sym: Symbols, options: dict[str, Any], so
     pcs = build_program(c)
     shows = tuple((d.label, c.expr(d.value, _Scope(c.frame)), d.span) for d in rules.declarations
                   if isinstance(d, ast.ShowDecl))
+    sides = next(((c.expr(d.value, _Scope(c.frame)), d.span) for d in rules.declarations
+                  if isinstance(d, ast.SidesDecl)), None)
     return Game(
         name=name, title=sym.title, path=rules.path, min_players=sym.players[0], max_players=sym.players[1],
         options=values,
@@ -392,7 +394,7 @@ def compile_game(rules: ast.RulesFile, sym: Symbols, options: dict[str, Any], so
         shared_vars=c.shared_vars, result=result,
         program=c.program, spans=c.spans, decisions=c.decisions, frame_size=c.frame.size, shows=shows,
         definitions={name: tuple(cell) for name, cell in c.def_cells.items()},
-        sources=sources, **pcs)
+        sources=sources, sides=sides, **pcs)
 
 
 __all__ = ["compile_game", "PAUSE", "RuleFailure", "GuardSpec", "OptionSpec"]

@@ -9,6 +9,7 @@ import attrs
 
 from . import columns
 from .diagnostics import RulesRuntimeError, Span, error
+from .grid import Cell, Grid
 from .knowledge import Namer, known_view, seer_masks, unseen_pool
 from .values import NOTHING, SEATS, Card, Seat, Sym
 
@@ -27,7 +28,7 @@ class ZoneSpec:
     name: str
     per_player: bool
     visibility: str  # public | hidden | owner
-    kind: str  # stack | row
+    kind: str  # stack | row | grid (a shared zone whose slot holds a grid.Grid)
     index: int  # shared: slot; per player: position among per-player zones
     family: str = ""  # for the zones of a family (`zone pile: per key`): the family's name
     hidden_when_out: bool = False  # a per-player zone turned face down once its owner is eliminated
@@ -147,6 +148,7 @@ class Game:
     sources: dict[str, str]
     result: tuple[str, ExprFn, Span] | None = None  # `result "label": EXPR`
     definitions: dict[str, tuple[ExprFn, int, int]] = attrs.Factory(dict)  # name -> (body, frame size, params)
+    sides: tuple[ExprFn, Span] | None = None  # `sides: EXPR`: which seats play together
     by_text: dict[str, list[Card]] = attrs.field(init=False)
     column_families: dict[str, list[ZoneSpec]] = attrs.field(init=False)  # `columns` kind: name -> members
     _hidden: dict = attrs.field(init=False, factory=dict, repr=False)  # (players, seat, out) -> unseen slots
@@ -231,6 +233,8 @@ class Game:
                 return self.card_labels[value] if long else self.card_texts[value]
             case Seat():
                 return f"P{int(value)}"
+            case Cell():
+                return repr(value)
             case bool():
                 return "true" if value else "false"
             case list() | tuple():
@@ -262,7 +266,8 @@ class Game:
         return state
 
     def blank_state(self, n: int, seed: int) -> "State":
-        zones = [[] for _ in range(self.shared_zones + n * (len(self.zones) - self.shared_zones))]
+        zones: list = [Grid() if spec.kind == "grid" else [] for spec in self.zones[:self.shared_zones]]
+        zones += [[] for _ in range(n * (len(self.zones) - self.shared_zones))]
         size = self.shared_vars + n * sum(v.size for v in self.vars if v.per_player)
         return State(game=self, n=n, zones=zones, vars=[None] * size, eliminated=[False] * n,
                      locals=[None] * self.frame_size, rng=_mix(seed))
@@ -421,6 +426,9 @@ class State:
 
     def _zone_view(self, spec: ZoneSpec, seat: int | None, viewer: int) -> Any:
         cards = self.zones[self.game.zone_slot(spec, self.n, seat or 0)]
+        if isinstance(cards, Grid):  # grids are public: each occupied cell "x,y" -> its cards, bottom first
+            texts = self.game.card_texts
+            return {repr(cell): [texts[c] for c in cards.stacks[cell]] for cell in cards.cells()}
         if self._sees(spec, seat, viewer):
             return [self.game.card_texts[c] for c in cards]
         shown: dict[str, Any] = {"count": len(cards)}
@@ -455,6 +463,29 @@ class State:
         """The question of the pending decision (`choose "...":`), or "" when the rules give none."""
         decision = None if self.terminal else self.game.decisions.get(self.pc)
         return decision.prompt if decision is not None else ""
+
+    def sides(self) -> list[list[Seat]]:
+        """The rules file's `sides` (every seat on its own without one): lists of seats, each seat once."""
+        if self.game.sides is None:
+            return [[SEATS[p]] for p in range(self.n)]
+        fn, span = self.game.sides
+        key = ("sides",)
+        value = self.memo.get(key)
+        if value is None:
+            try:
+                value = fn(self, list(self.locals))
+            except Exception as exc:
+                raise RulesRuntimeError([error("R309", f"the sides could not be computed: {_explain(exc)}", span,
+                                               self.game.path)], self.game.sources) from None
+            value = self.memo[key] = _checked_sides(value, self.n, self.game, span)
+        return value
+
+    def side(self, player: Any) -> list[Seat]:
+        """The side (team) a seat plays on."""
+        for members in self.sides():
+            if player in members:
+                return members
+        raise RuleFailure(f"{self.game.describe(player)} is not a seat")
 
     def result(self) -> Any:
         """The value of the rules file's `result` declaration (e.g. cards left), or None without one."""
@@ -675,6 +706,17 @@ def _can_finish(state: State, guards: list[GuardSpec], budget: list[int]) -> boo
         if _can_finish(trial, guards, budget):
             return True
     return False
+
+
+def _checked_sides(value: Any, n: int, game: Game, span: Span) -> list[list[Seat]]:
+    """`sides` must split the seats into lists, each seat in exactly one."""
+    seats = [p for side in value for p in side] if isinstance(value, list) and all(
+        isinstance(side, list) and side for side in value) else None
+    if seats is None or sorted(seats) != list(range(n)) or any(isinstance(p, bool | Card) for p in seats):
+        raise RulesRuntimeError([error("R309", f"'sides' must list every seat exactly once, in lists of seats "
+                                       f"(such as [[0, 2], [1, 3]]), not {game.describe(value)}", span, game.path)],
+                                game.sources)
+    return [[SEATS[int(p)] for p in side] for side in value]
 
 
 def _explain(exc: Exception) -> str:

@@ -13,7 +13,7 @@ from .diagnostics import RulesError, error
 MAX_DEPTH = 8  # extends chains are short; a cycle or a runaway chain stops here
 Finder = Callable[[str, str], Path]  # (name in the extends line, path of the extending file) -> parent's path
 
-_SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.OrderDecl, ast.TextDecl, ast.NextDecl)
+_SINGLE = (ast.GameDecl, ast.PlayersDecl, ast.OrderDecl, ast.TextDecl, ast.NextDecl, ast.SidesDecl)
 _NAMED = {ast.AttributeDecl: "attribute", ast.ZoneDecl: "zone", ast.OptionDecl: "option", ast.VarDecl: "var",
           ast.DefDecl: "def", ast.CaseDecl: "def", ast.CardDecl: "card", ast.ActionDecl: "action",
           ast.CaseActionDecl: "action"}

@@ -9,6 +9,7 @@ from typing import Any
 from . import columns
 from .diagnostics import Diagnostic, RulesError, Span, error
 from .engine import Game, State, ZoneSpec
+from .grid import parse_cell
 from .values import Card, Sym
 
 _KEYS = {"players", "to_move", "zones", "eliminated", "variables", "seed", "known"}
@@ -95,7 +96,9 @@ def _zones(r: _Reader, n: int) -> dict[int, list[Card]]:
             r.problem(f"unknown zone '{name}' (zones of {r.game.title}: {', '.join(names)})", f'"{name}"')
             continue
         spec = r.game.zone(name)
-        if spec.per_player:
+        if spec.kind == "grid":
+            _grid(r, spec, content, listed)
+        elif spec.per_player:
             _per_player(r, spec, content, n, listed)
         else:
             listed[r.game.zone_slot(spec, n)] = r.cards(content, f"zones.{name}")
@@ -138,6 +141,25 @@ def _per_player(r: _Reader, spec: ZoneSpec, content: Any, n: int, listed: dict) 
         return
     for seat, cards in enumerate(content):
         listed[r.game.zone_slot(spec, n, seat)] = r.cards(cards, f"zones.{spec.name}[{seat}]")
+
+
+def _grid(r: _Reader, spec: ZoneSpec, content: Any, listed: dict) -> None:
+    """A grid is an object of cells: "x,y" -> the cards on that cell, bottom to top."""
+    if not isinstance(content, dict):
+        r.problem(f'zones.{spec.name}: \'{spec.name}\' is a grid: give an object of cells, such as '
+                  f'{{"0,0": ["{r.game.card_texts[-1]}"]}}', f'"{spec.name}"')
+        return
+    cells = {}
+    for key, cards in content.items():
+        cell = parse_cell(key)
+        if cell is None:
+            r.problem(f"zones.{spec.name}: '{key}' is not a cell: write it as \"x,y\" with whole numbers, "
+                      f"such as \"2,-1\"", f'"{key}"')
+        elif cell in cells:
+            r.problem(f"zones.{spec.name}: cell {key} is listed twice", f'"{key}"')
+        else:
+            cells[cell] = r.cards(cards, f"zones.{spec.name}.{key}")
+    listed[spec.index] = cells
 
 
 def _variables(r: _Reader, state: State) -> None:
@@ -241,7 +263,11 @@ def _place(game: Game, state: State, listed: dict[int, list[Card]], used: set[Ca
         if spec.visibility == "hidden" and not spec.per_player:
             state.shuffle(state.zones[spec.index])
     for slot, cards in listed.items():
-        state.zones[slot].extend(cards)
+        if isinstance(cards, dict):  # a grid: cells -> cards
+            for cell, stack in cards.items():
+                state.zones[slot].put(cell, stack)
+        else:
+            state.zones[slot].extend(cards)
         if cards and game.zone_at(slot, state.n).kind == columns.KIND:
             state.opened.append(slot)  # listed in the order they were opened
 

@@ -8,6 +8,7 @@ import attrs
 
 from . import ast, columns, knowledge
 from .engine import PAUSE, Decision, GuardSpec, OptionSpec, RuleFailure, State
+from .grid import as_cell
 from .values import NOTHING, Card
 
 if TYPE_CHECKING:
@@ -87,9 +88,26 @@ def _as_list(value) -> list:
     return list(value) if isinstance(value, list | tuple) else [value]
 
 
+def _take_all(s: State, moving: list, hidden_to: int = -1) -> int:
+    """Take every card to move out of its zone; the slot the last one came from (-1 for none). With
+    `hidden_to`, the slot of a destination some player may not see, those who watched a card go
+    there keep knowing it (knowledge.carry)."""
+    from_slot = -1
+    for card in moving:
+        if not isinstance(card, Card):
+            raise RuleFailure("there is no card to move" if card is NOTHING else
+                              f"'move' needs cards, not {s.game.describe(card)}")
+        from_slot = _take(s, card)
+        if hidden_to >= 0:
+            knowledge.carry(s, card, from_slot, hidden_to)
+    return from_slot
+
+
 def move(c: "_Compiler", st: ast.Move, sc: "_Scope", loop_exit) -> None:
-    cards, dest, bottom = c.expr(st.cards, sc), c.zone_slot(st.destination, sc), st.bottom
     zone = st.destination.id if isinstance(st.destination, ast.Name) else st.destination.func
+    if zone in c.zone_specs and c.zone_specs[zone].kind == "grid":
+        return move_to_cell(c, st, sc)
+    cards, dest, bottom = c.expr(st.cards, sc), c.zone_slot(st.destination, sc), st.bottom
     triggers = [t for t in c.triggers if t.zone == zone]
     hiding = _hides(c, zone) and not knowledge.seen_by_nobody(st.cards, c.sym.zones)
     opens = _opens(c, zone)
@@ -99,14 +117,7 @@ def move(c: "_Compiler", st: ast.Move, sc: "_Scope", loop_exit) -> None:
         slot = dest(s, s.locals)
         target = s.zones[slot]
         moving = _as_list(cards(s, s.locals))
-        from_slot = -1
-        for card in moving:
-            if not isinstance(card, Card):
-                raise RuleFailure("there is no card to move" if card is NOTHING else
-                                  f"'move' needs cards, not {s.game.describe(card)}")
-            from_slot = _take(s, card)
-            if hiding:  # someone may not see the destination: did they watch the card go there?
-                knowledge.carry(s, card, from_slot, slot)
+        from_slot = _take_all(s, moving, slot if hiding else -1)
         if opens and not target and moving:
             columns.note_opened(s, slot)
         if bottom:  # the moved cards keep their order, under the zone's cards
@@ -136,6 +147,29 @@ def _hides(c: "_Compiler", zone: str) -> bool:
 
 def _opens(c: "_Compiler", zone: str) -> bool:
     return columns.KIND in c.sym.zones[zone].properties
+
+
+def move_to_cell(c: "_Compiler", st: ast.Move, sc: "_Scope") -> None:
+    """`move CARDS to grid(CELL)`: the cards go onto that cell's stack (made by the first card)."""
+    cards, bottom = c.expr(st.cards, sc), st.bottom
+    slot = c.zone_specs[st.destination.func].index
+    cell = c.expr(st.destination.args[0], sc)
+    triggers = [t for t in c.triggers if t.zone == st.destination.func]
+    nxt = _Label()
+
+    def move(s: State) -> int:
+        value = cell(s, s.locals)
+        where = as_cell(value)
+        if where is None:
+            raise RuleFailure(f"a grid cell is a pair of whole numbers (x, y), not {s.game.describe(value)}")
+        moving = _as_list(cards(s, s.locals))
+        from_slot = _take_all(s, moving)
+        s.zones[slot].put(where, moving, bottom)
+        if triggers and len(moving) == 1:
+            return _fire(s, triggers, moving[0], from_slot, nxt.pc)
+        return nxt.pc
+    c.emit(move, st.span)
+    nxt.pc = c.here()
 
 
 def deal(c: "_Compiler", st: ast.Deal, sc: "_Scope", loop_exit) -> None:
@@ -244,7 +278,10 @@ def win(c: "_Compiler", st: ast.Win, sc: "_Scope", loop_exit) -> None:
     here = c.here()
 
     def win(s: State) -> int:
-        s.winners = sorted(int(p) for p in _as_list(who(s, s.locals)))
+        winners = _as_list(who(s, s.locals))
+        if s.game.sides is not None:  # a win is the whole side's
+            winners = [q for p in winners for q in s.side(p)]
+        s.winners = sorted({int(p) for p in winners})
         s.terminal = True
         s.pc = here
         return PAUSE

@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .engine import Action, Game
+from .grid import Cell, parse_cell
 from .values import Card
 
 # Common colour words -> rich styles. Generic: any game whose cards carry colour-named attribute
@@ -124,7 +125,7 @@ class CardPainter:
         """Any rules value as a player writes it, cards coloured."""
         if isinstance(value, Card):
             return self.card(value)
-        if isinstance(value, (list, tuple)):
+        if isinstance(value, (list, tuple)) and not isinstance(value, Cell):
             return Text.assemble("[", Text(", ").join(self.value(v) for v in value), "]")
         return Text(self.game.describe(value))
 
@@ -192,13 +193,68 @@ def columns_table(painter: CardPainter, members: dict[str, Any]) -> Table | Text
     return table
 
 
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def cell_marks(actions: Sequence[Action]) -> dict[Cell, int]:
+    """Move numbers (from 1) by the cell they name, for moves naming exactly one cell."""
+    marks: dict[Cell, int] = {}
+    for number, action in enumerate(actions, 1):
+        cells = [v for v in action.values if isinstance(v, Cell)]
+        if len(cells) == 1:
+            marks.setdefault(cells[0], number)
+    return marks
+
+
+def grid_lines(painter: CardPainter, contents: dict, marks: dict[Cell, int] | None = None) -> list[Text]:
+    """A grid zone's view ("x,y" -> cards) as a board: x across the top, y down the side, each cell's
+    top card coloured with the height of its stack as a small number, and one empty cell of margin
+    around the cards. Empty cells that a move names show that move's number; a card a move names is
+    underlined."""
+    marks = marks or {}
+    stacks = {cell: cards for key, cards in contents.items() if (cell := parse_cell(key)) is not None}
+    if not stacks and not marks:
+        return [Text("    empty", style=DIM)]
+    every = list(stacks) + list(marks)
+    xs = range(min(c[0] for c in every) - 1, max(c[0] for c in every) + 2)
+    ys = range(min(c[1] for c in every) - 1, max(c[1] for c in every) + 2)
+    texts = [str(cards[-1]) + (str(len(cards)).translate(SUPERSCRIPT) if len(cards) > 1 else "")
+             for cards in stacks.values() if cards]
+    width = max([len(t) for t in texts] + [len(str(x)) for x in xs] + [len(str(m)) for m in marks.values()]) + 1
+    side = max(len(str(y)) for y in ys) + 5
+    header = Text()  # no style for the whole line: cells keep their own colours
+    header.append("y\\x".rjust(side), style=DIM)
+    for x in xs:
+        header.append(str(x).rjust(width), style=DIM)
+    lines = [header]
+    for y in ys:
+        row = Text()
+        row.append(str(y).rjust(side), style=DIM)
+        for x in xs:
+            row.append_text(_grid_cell(painter, stacks.get((x, y)), marks.get((x, y)), width))
+        lines.append(row)
+    return lines
+
+
+def _grid_cell(painter: CardPainter, cards: list | None, mark: int | None, width: int) -> Text:
+    if not cards:
+        if mark is not None:
+            return Text(str(mark).rjust(width), style="cyan")
+        return Text("·".rjust(width), style=DIM)
+    top = str(cards[-1])
+    depth = str(len(cards)).translate(SUPERSCRIPT) if len(cards) > 1 else ""
+    style = painter.style(top) + (" underline" if mark is not None else "")
+    return Text.assemble(" " * (width - len(top) - len(depth)), (top, style), (depth, DIM))
+
+
 def render_view(game: Game, view: dict, painter: CardPainter | None = None, turn: int | None = None,
-                seed: int | None = None) -> Group:
+                seed: int | None = None, marks: dict[Cell, int] | None = None) -> Group:
     """What a player sees (`State.view(player)`; player -1 is a spectator), as rich lines.
 
     Header, the game's `show` lines, shared zones and variables (only when the game declares no
     `show` line), then each seat with its own zones:
     owner-only zones of other seats and hidden zones appear as counts, eliminated seats are marked.
+    A grid zone is drawn as a board (`grid_lines`), with the move numbers of `marks` on its cells.
     """
     painter = painter or CardPainter(game)
     viewer = view.get("player", -1)
@@ -233,6 +289,11 @@ def render_view(game: Game, view: dict, painter: CardPainter | None = None, turn
         return Text.assemble(indent, (f"{name}:".ljust(width + 2), DIM), content)
 
     for spec in shared_zones:
+        if spec.kind == "grid":
+            count = sum(len(cards) for cards in zones[spec.name].values())
+            lines.append(labelled(spec.name, Text(plural(count, "card"), style=DIM), "  "))
+            lines.extend(grid_lines(painter, zones[spec.name], marks))
+            continue
         lines.append(labelled(spec.name, zone_contents(painter, zones[spec.name], spec.kind == "stack"), "  "))
     for family in game.column_families:
         lines.append(labelled(family, Text(""), "  "))

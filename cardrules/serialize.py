@@ -9,6 +9,7 @@ import cattrs
 
 from .diagnostics import RulesError, Span, error
 from .engine import Game, State
+from .grid import Cell, Grid
 from .values import NOTHING, SEATS, Card, Seat, Sym
 
 FORMAT = "cardrules-save/1"
@@ -34,6 +35,7 @@ class SavedState:
     turns: int
     decisions: int
     stack: list[Any] = attrs.Factory(list)
+    cells: list[tuple[int, int, int, list[int]]] = attrs.Factory(list)  # grid zones: (slot, x, y, cards)
     opened: list[int] = attrs.Factory(list)  # `columns` zones in the order they were opened
     known: list[list[int]] = attrs.Factory(list)  # [card id, bitmask of the seats that know it]
 
@@ -50,6 +52,8 @@ def encode_value(value: Any) -> Any:
             return {"seat": int(value)}
         case Sym():
             return {"symbol": value.name}
+        case Cell():
+            return {"cell": [value[0], value[1]]}
         case list():
             return [encode_value(v) for v in value]
         case tuple():
@@ -69,6 +73,8 @@ def decode_value(data: Any, game: Game) -> Any:
             return SEATS[i]
         case {"symbol": str(name)}:
             return _symbol(game, name)
+        case {"cell": [int(x), int(y)]}:
+            return Cell(x, y)
         case {"tuple": list(items)}:
             return tuple(decode_value(v, game) for v in items)
         case {"none": True}:
@@ -89,13 +95,27 @@ def _symbol(game: Game, name: str) -> Sym:
 
 
 def save_state(state: State) -> dict:
+    zones = [[] if isinstance(z, Grid) else [int(c) for c in z] for z in state.zones]
+    cells = [(slot, cell[0], cell[1], [int(c) for c in z.stacks[cell]])
+             for slot, z in enumerate(state.zones) if isinstance(z, Grid) for cell in z.cells()]
     saved = SavedState(FORMAT, state.game.name, dict(state.game.options), state.n,
-                       [[int(c) for c in z] for z in state.zones], encode_value(list(state.vars)),
+                       zones, encode_value(list(state.vars)),
                        list(state.eliminated), encode_value(list(state.locals)), state.rng, state.me, state.pc,
                        state.terminal, list(state.winners), state.turns, state.decisions,
-                       encode_value([list(frame) for frame in state.stack]), list(state.opened),
+                       encode_value([list(frame) for frame in state.stack]), cells, list(state.opened),
                        [[int(card), mask] for card, mask in sorted(state.known.items())])
     return converter.unstructure(saved)
+
+
+def _zones(game: Game, saved: SavedState) -> list:
+    """The saved zones, with a Grid in the slot of each grid zone."""
+    zones: list = [[game.cards[i] for i in z] for z in saved.zones]
+    for spec in game.zones:
+        if spec.kind == "grid":
+            zones[spec.index] = Grid()
+    for slot, x, y, ids in saved.cells:
+        zones[slot].put(Cell(x, y), [game.cards[i] for i in ids])
+    return zones
 
 
 def load_state(game: Game, data: Any, path: str = "<save>") -> State:
@@ -109,7 +129,7 @@ def load_state(game: Game, data: Any, path: str = "<save>") -> State:
     if problems:
         raise _bad(path, problems)
     try:
-        return State(game=game, n=saved.players, zones=[[game.cards[i] for i in z] for z in saved.zones],
+        return State(game=game, n=saved.players, zones=_zones(game, saved),
                      vars=decode_value(saved.vars, game), eliminated=saved.eliminated,
                      locals=decode_value(saved.locals, game), rng=saved.rng, me=saved.me, pc=saved.pc,
                      terminal=saved.terminal, winners=saved.winners, turns=saved.turns,
@@ -127,9 +147,13 @@ def _consistency(game: Game, saved: SavedState) -> list[str]:
         problems.append(f"this save is of game '{saved.game}', not '{game.name}'")
     if saved.options != game.options:
         problems.append(f"this save was made with options {saved.options}, not {game.options}")
-    ids = sorted(i for z in saved.zones for i in z)
+    ids = sorted([i for z in saved.zones for i in z] + [i for _, _, _, cards in saved.cells for i in cards])
     if ids != list(range(len(game.cards))):
         problems.append("the saved zones do not hold every card exactly once")
+    grids = {spec.index for spec in game.zones if spec.kind == "grid"}
+    if any(slot not in grids or not cards for slot, _, _, cards in saved.cells) or any(saved.zones[s] for s in grids
+                                                                                        if s < len(saved.zones)):
+        problems.append("the saved grid cells do not match this game's grid zones")
     if not game.min_players <= saved.players <= game.max_players or len(saved.eliminated) != saved.players:
         problems.append(f"bad number of players {saved.players}")
     if not (0 <= saved.pc < len(game.program)) or (not saved.terminal and saved.pc not in game.decisions):

@@ -230,6 +230,8 @@ def play_game(game: Game, plan: Plan, index: int, play: PlayFn | None = None) ->
         record.update(first=mover.first, winners=sorted(int(w) for w in state.winners),
                       returns=[float(r) for r in state.returns()],
                       turns=state.turns, decisions=state.decisions, value=result_value(state))
+        if game.sides is not None:  # the teams, for the statistics by side
+            record["sides"] = [[int(p) for p in side] for side in state.sides()]
     except Exception as exc:  # one failed game never stops the run
         message = str(exc) or type(exc).__name__
         record["error"] = f"game {index} (seed {seed}): {message}"
@@ -623,6 +625,9 @@ def summarize(run: Run, name: str | None = None, title: str | None = None,
         "cooperative": cooperative,
         "cooperative_results": None,
     }
+    sides = side_summary(valid)
+    if sides is not None:
+        summary["sides"] = sides
     if cooperative:
         team_wins = sum(len(r["winners"]) == n for r in valid)
         # Everybody wins or loses together: one win rate for the table instead of one per seat, and
@@ -640,6 +645,21 @@ def summarize(run: Run, name: str | None = None, title: str | None = None,
             "decisions": distribution(decisions),
         }
     return summary
+
+
+def side_summary(records: Sequence[dict]) -> dict[str, Any] | None:
+    """Wins by side, for games whose rules declare teams (`sides` with a side of several seats): a
+    side wins a game when its seats do. None when there are no teams or they differ between games."""
+    found = {tuple(tuple(side) for side in r["sides"]) for r in records if r.get("sides")}
+    if len(found) != 1:
+        return None
+    sides = [list(side) for side in next(iter(found))]
+    if all(len(side) == 1 for side in sides):
+        return None
+    games = len(records)
+    wins = [sum(any(p in r["winners"] for p in side) for r in records) for side in sides]
+    return {"sides": sides, "wins": wins, "win_rate": [_r(w / games) if games else 0.0 for w in wins],
+            "win_interval": [_interval(w, games) for w in wins]}
 
 
 def _json_key(label: str) -> str:

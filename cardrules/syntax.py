@@ -350,6 +350,9 @@ class _ToAst(Transformer):
     def result_decl(self, meta, c):
         return ast.ResultDecl(_unquote(c[0]), c[1], span=self._span(meta))
 
+    def sides_decl(self, meta, c):
+        return ast.SidesDecl(c[0], span=self._span(meta))
+
     def show_decl(self, meta, c):
         return ast.ShowDecl(_unquote(c[0]), c[1], span=self._span(meta))
 

@@ -10,7 +10,7 @@ by its first line that is neither blank nor a comment:
   every allowed number of players, must run to the end;
 * **declarations** -- the line starts a declaration (``players 2..4``, ``attribute``, ``cards:``,
   ``card NAME:``, ``order:``, ``text:``, ``zone``, ``option``, ``var``, ``def``, ``setup:``,
-  ``turn:``, ``after turn:``, ``next player:``, ``end when``, ``show "..."``): the block is parsed
+  ``turn:``, ``after turn:``, ``next player:``, ``end when``, ``show "..."``, ``sides:``): the block is parsed
   as a rules file on its own (it may use names declared elsewhere, so it is not name-checked);
 * **statements** -- the line starts a statement (``move``, ``deal``, ``shuffle``, ``eliminate``,
   ``set``, ``first player:``, ``win``, ``pass``, ``stop``, ``if``, ``for``, ``repeat``, ``reveal``,
@@ -50,7 +50,7 @@ _SECTION = re.compile(r"^## (.+)$", re.M)
 _DECLARATION = re.compile(
     r'(extends\s+"|game\s+"|players\s+\d|attribute\s+\w+\s*:|cards\s*:|card\s+\w+(\s+"[^"]*")?\s*:|order\s*:'
     r'|text\s*:|zone\s+\w+|option\s+\w+|var\s+\w+|def\s+\w+\s*[(=]|setup\s*:|turn\s*:'
-    r'|after\s+turn\s*:|round\s+setup\s*:|on\s+move\b|result\s+"|next\s+player\s*:|end\s+when\b|show\s+"'
+    r'|after\s+turn\s*:|round\s+setup\s*:|on\s+move\b|result\s+"|next\s+player\s*:|end\s+when\b|show\s+"|sides\s*:'
     r'|action\s+\w+)')
 _STATEMENT = re.compile(r"(move|deal|shuffle|eliminate|set|win|lose|pass|stop|if|for|repeat|while|choose|say|do|reveal"
                         r"|new\s+round)\b"

@@ -213,6 +213,10 @@ class _Explainer:
             props = set(decl.properties)
             family = getattr(decl, "family", None)
             kind = "a row" if "row" in props else "a stack"
+            if "grid" in props:
+                items.append(Item([_n(decl.name), _w(": a grid — a stack on each cell (x, y) that holds cards; "
+                                                     "everyone sees its cards")]))
+                continue
             if "per_player" in props:
                 which = f"one {kind[2:]} per player"
             elif family and "columns" in props:
@@ -447,6 +451,8 @@ class _Explainer:
     def shows(self) -> list[Item]:
         items = []
         for decl in self.rules.declarations:
+            if isinstance(decl, ast.SidesDecl):
+                items.append(Item([_w("sides (seats that win together): "), _c(self.shown(decl.value))]))
             if isinstance(decl, ast.ShowDecl) or type(decl).__name__ == "ResultDecl":
                 word = "show" if isinstance(decl, ast.ShowDecl) else "result"
                 item = Item([_w(f"{word} "), _n(f'"{decl.label}"'), _w(": "), _c(self.shown(decl.value))])
