@@ -19,6 +19,7 @@ from collections import Counter
 from typing import Any, Callable, ClassVar
 
 from .engine import Action, Game, IllegalAction, State
+from .knowledge import unseen_pool
 
 HEURISTIC = "heuristic"  # a rules file may declare `def heuristic(p) = ...`: higher is better for p
 PRIVATE_WEIGHT = 1.0  # default heuristic: a card you hold that others cannot see (a move in reserve)
@@ -143,23 +144,22 @@ def agent_names() -> list[str]:
 def sample_information_set(state: State, player: int, rng: random.Random) -> State:
     """A state `player` cannot tell apart from `state`, drawn at random with `rng`.
 
-    It depends only on what `player` sees and on `rng`: the unseen cards are the game's cards
-    minus the seen ones (their actual places are never read), they are put into the unseen
-    zones in a fixed order and `state.determinize` deals them again at random. The state's own
-    random generator (which decides future shuffles) is replaced as well.
+    It depends only on what `player` sees or knows and on `rng`: the unseen cards are the game's
+    cards minus the seen and known ones (their actual places are never read), they are put into
+    the unseen places in a fixed order and `state.determinize` deals them again at random (and
+    forgets what other players knew of them). The state's own random generator (which decides
+    future shuffles and the order in which unseen cards are offered) is replaced as well.
     """
     base = state.clone()
-    unseen_slots = base.hidden_from(player)
-    hidden = set(unseen_slots)
-    seen = Counter(card for slot, cards in enumerate(base.zones) if slot not in hidden for card in cards)
+    places = unseen_pool(base, player, base.hidden_from(player))  # cards known to the player stay
+    holes = set(places)
+    seen = Counter(card for slot, cards in enumerate(base.zones) for i, card in enumerate(cards)
+                   if (slot, i) not in holes)
     unseen = sorted((Counter(base.game.cards) - seen).elements())
-    sizes = [len(base.zones[slot]) for slot in unseen_slots]
-    if len(unseen) != sum(sizes):  # cards outside every zone: fall back to the unseen cards themselves
-        unseen = sorted(card for slot in unseen_slots for card in base.zones[slot])
-    start = 0
-    for slot, size in zip(unseen_slots, sizes):
-        base.zones[slot] = unseen[start:start + size]
-        start += size
+    if len(unseen) != len(places):  # cards outside every zone: fall back to the unseen cards themselves
+        unseen = sorted(base.zones[slot][i] for slot, i in places)
+    for (slot, i), card in zip(places, unseen):
+        base.zones[slot][i] = card
     base.rng = 0
     sample = base.determinize(player, rng)
     sample.rng = rng.getrandbits(64)

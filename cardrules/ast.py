@@ -218,6 +218,15 @@ class Say:
 
 
 @attrs.frozen
+class Reveal:
+    """`reveal CARDS to PLAYERS`: those players know the cards while they stay where they lie."""
+
+    cards: Expr
+    players: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
 class Do:
     """`do name(args)`: run a declared action with these arguments."""
 
@@ -281,11 +290,12 @@ class Option:
 @attrs.frozen
 class Choose:
     options: tuple[Option, ...]
+    prompt: str | None = None  # `choose "Steal from whom?":` — the question put to the player
     span: Span = _span()
 
 
 Stmt = Union[Move, Deal, Shuffle, Eliminate, Set, FirstPlayer, Win, Lose, Pass, Stop, NewRound, Say, Do, If, For, Repeat,
-             While, Choose]
+             While, Choose, Reveal]
 
 
 # ---- declarations ----------------------------------------------------------

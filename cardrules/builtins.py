@@ -158,6 +158,10 @@ STATE_FUNCTIONS: dict[str, Builtin] = {
     "owner": Builtin("owner", 1, 1, doc="the seat whose per-player zone holds a card, or none"),
     "words": Builtin("words", 1, 9, doc="the values written out and joined by spaces; none is left out"),
     "next_seat": Builtin("next_seat", 2, 2, doc="the first of the given seats after a seat in turn order"),
+    "keys": Builtin("keys", 1, 1, doc="the keys of a zone family; of a 'columns' family, the columns that "
+                    "exist, oldest first"),
+    "values": Builtin("values", 1, 1, doc="the values of an attribute, in the order declared"),
+    "knows": Builtin("knows", 2, 2, doc="whether a player sees a card or was shown it where it lies"),
     "side": Builtin("side", 1, 1, doc="the seats of a player's side (team), the player included"),
     "random": Builtin("random", 1, 1, doc="an element chosen at random (from the game's seed), or none; "
                       "statements only"),

@@ -10,8 +10,8 @@ from . import ast
 from .builtins import CONSTANTS, FUNCTIONS, REQUIRED_KEYWORDS, STATE_FUNCTIONS, STATE_NAMES
 from .diagnostics import Diagnostic, Span, error, suggest, warning
 
-ZONE_KINDS = {"stack", "row", "grid"}
-PLANNED_ZONE_KINDS = {"columns"}
+ZONE_KINDS = {"stack", "row", "grid", "columns"}
+PLANNED_ZONE_KINDS: set[str] = set()
 MAX_CARDS = 10_000  # cards one `cards:` line may make
 VISIBILITIES = {"public", "hidden", "owner"}
 OWNERSHIPS = {"per_player", "shared", "hidden_when_out"}  # hidden_when_out: face down once its owner is out
@@ -126,9 +126,9 @@ class Checker:
         kinds = {type(d) for d in self.rules.declarations}
         procs = {d.kind for d in self.rules.declarations if isinstance(d, ast.ProcedureDecl)}
         end = Span(1, 1)
-        for kind, what in ((ast.GameDecl, "a 'game \"Title\"' line"), (ast.PlayersDecl, "a 'players LOW..HIGH' line"),
-                           (ast.CardsDecl, "a 'cards:' declaration")):
-            if kind not in kinds:
+        for needed, what in (({ast.GameDecl}, "'game \"Title\"' line"), ({ast.PlayersDecl}, "'players LOW..HIGH' line"),
+                             ({ast.CardsDecl, ast.CardDecl}, "'cards:' or 'card' declaration")):
+            if not needed & kinds:  # a deck may be a product of attributes, a list of named cards, or both
                 self.err("E202", f"the file has no {what}", end)
         if "turn" not in procs:
             self.err("E202", "the file has no 'turn:' procedure", end)
@@ -260,16 +260,20 @@ class Checker:
             elif prop not in ZONE_KINDS | VISIBILITIES | OWNERSHIPS:
                 known = ZONE_KINDS | VISIBILITIES | OWNERSHIPS
                 self.err("E230", f"unknown zone property '{prop}'{suggest(prop, known)} (a zone has a kind: "
-                         "stack, row or grid; a visibility: public, hidden or owner; and may be per_player)", decl.span)
+                         "stack, row, grid or columns; a visibility: public, hidden or owner; and may be "
+                         "per_player)", decl.span)
         if len(props & VISIBILITIES) > 1:
             self.err("E232", "a zone has exactly one visibility", decl.span)
         if "owner" in props and "per_player" not in props:
             self.err("E233", "only a per_player zone can be seen by its owner", decl.span)
         if len(props & ZONE_KINDS) > 1:
-            self.err("E236", "a zone has one kind: stack, row or grid", decl.span)
+            self.err("E236", "a zone has one kind: stack, row, grid or columns", decl.span)
         if "grid" in props and (props & {"per_player", "hidden", "owner"} or decl.family is not None):
             self.err("E237", "a grid zone is one shared, public zone (its cards lie face up on the table)",
                      decl.span)
+        if "columns" in props and decl.family is None:
+            self.err("E238", "a 'columns' zone is a family of columns, one per value of an attribute: "
+                     f"declare it 'zone {decl.name}: per KEY, columns'", decl.span)
         if decl.family is not None:
             self.need_key(decl.family, decl.span)
             if "per_player" in props:
@@ -349,6 +353,9 @@ class Checker:
                 self.choose(stmt, options, scope)
             case ast.Do():
                 self.do(stmt, scope)
+            case ast.Reveal(cards, players):
+                self.expr(cards, scope)
+                self.expr(players, scope)
             case _:
                 assert_never(stmt)
 
@@ -565,8 +572,8 @@ class Checker:
         elif name in STATE_FUNCTIONS:
             sig = STATE_FUNCTIONS[name]
             self.arity(e, sig.min_args, sig.max_args, ())
-            if name == "label":
-                self.label_call(e, scope)
+            if name in _NAMING:  # the first argument names a declaration rather than being a value
+                _NAMING[name](self, e, scope)
                 return
             if name == "random" and not scope.random:
                 self.err("E282", "'random' can only be used in statements: a definition, a guard or the "
@@ -599,6 +606,21 @@ class Checker:
             self.used.add(e.args[0].id)
         for arg in e.args[1:]:
             self.expr(arg, scope)
+
+    def keys_call(self, e: ast.Call, scope: _Scope) -> None:
+        named = e.args[0].id if e.args and isinstance(e.args[0], ast.Name) else None
+        if named is None or named not in self.sym.zones or self.sym.zones[named].family is None:
+            self.err("E283", "the argument of 'keys' must name a family of zones (declared like "
+                     "'zone pile: per key'), as in keys(pile)", e.span)
+        else:
+            self.used.add(named)
+
+    def values_call(self, e: ast.Call, scope: _Scope) -> None:
+        named = e.args[0].id if e.args and isinstance(e.args[0], ast.Name) else None
+        if named is None or named not in self.sym.attributes:
+            self.err("E284", "the argument of 'values' must name an attribute, as in values(color)", e.span)
+        else:
+            self.used.add(named)
 
     def arity(self, e: ast.Call, low: int, high: int, keywords: tuple[str, ...]) -> None:
         n = len(e.args)
@@ -678,6 +700,7 @@ class Checker:
             self.warn("W205", f"{what}: its condition is always false", span)
 
 
+_NAMING = {"label": Checker.label_call, "keys": Checker.keys_call, "values": Checker.values_call}
 _CHOOSING = ("turn", "after turn", "trigger", "action")  # where a player may be asked to choose
 _LOOKING_AHEAD = ("turn", "trigger", "action")  # where an 'afterwards' guard can search the rest of the turn
 

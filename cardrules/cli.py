@@ -450,7 +450,7 @@ def _play_loop(console: Console, painter: CardPainter, state: State, kinds: list
             console.print()
             console.print(render_view(game, state.view(player), painter, turn=state.turns,
                                       marks=cell_marks(state.legal_actions())))
-            console.print(Text("Your moves:", style="bold"))
+            console.print(Text(state.prompt() or "Your moves:", style="bold"))
             console.print(render_moves(painter, state.legal_actions()))
             action = _human_choice(console, painter, state, player)
         else:

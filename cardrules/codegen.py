@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import attrs
 
-from . import ast
+from . import ast, columns
+from .knowledge import knows
 from .builtins import CONSTANTS, FUNCTIONS
 from .values import NOTHING, SEATS, Sym
 
@@ -176,7 +177,7 @@ class Emitter:
         self.c = c
         self.ns: dict[str, Any] = {"NOTHING": NOTHING, "SEATS": SEATS, "MISSING": _MISSING,
                                    "ACTIVE": _active, "OWNER": _owner, "NEXT_SEAT": _next_seat, "WORDS": _words,
-                                   "RANDOM": _random,
+                                   "RANDOM": _random, "OPEN_KEYS": _open_keys, "KNOWS": knows,
                                    "DETACH": _detach, "TUPLE": _TUPLE, "LIMIT": PURE_CACHE_LIMIT}
         self.counter = itertools.count()
         self.const_ids: dict[int, str] = {}
@@ -331,7 +332,7 @@ class Emitter:
 
     def call(self, e: ast.Call, env: Env) -> str:
         c, name = self.c, e.func
-        args = [self.expr(a, env) for a in e.args] if name != "label" else []
+        args = [self.expr(a, env) for a in e.args] if name not in _NAMING else []
         if name in c.families:
             first, keys = c.families[name]
             return f"s.zones[{int(first)} + {self.const(keys)}[{args[0]}]]"
@@ -376,6 +377,27 @@ def _label(g: Emitter, e: ast.Call, env: Env, args: list[str]) -> str:
     return f"{g.const(labels)}.get({g.expr(e.args[1], env)}, '')"
 
 
+def _keys(g: Emitter, e: ast.Call, env: Env, args: list[str]) -> str:
+    """A family's keys in declaration order; a `columns` family's existing members, oldest first."""
+    name = e.args[0].id
+    first, keys = g.c.families[name]
+    if columns.KIND not in g.c.sym.zones[name].properties:
+        return f"list({g.const(tuple(keys))})"
+    by_slot = {first + i: key for key, i in keys.items()}
+    return f"OPEN_KEYS(s, {g.const(name)}, {g.const(by_slot)})"
+
+
+def _values(g: Emitter, e: ast.Call, env: Env, args: list[str]) -> str:
+    domain = g.c.attribute_domains[e.args[0].id]
+    values = tuple(domain) if domain and isinstance(domain[0], Sym) else tuple(range(domain[0], domain[1] + 1))
+    return f"list({g.const(values)})"
+
+
+def _open_keys(s, family: str, by_slot: dict) -> list:
+    return [by_slot[slot] for slot in columns.open_slots(s, s.game.column_families[family])]
+
+
+_NAMING = ("label", "keys", "values")  # their argument names a declaration; it is not a value
 _STATE_NAMES = {"me": "SEATS[s.me]", "players": "list(SEATS[:s.n])", "active": "ACTIVE(s)", "num_players": "s.n",
                 "sides": "s.sides()"}
 _STATE_FUNCTIONS: dict[str, Callable[[Emitter, ast.Call, Env, list[str]], str]] = {
@@ -388,4 +410,7 @@ _STATE_FUNCTIONS: dict[str, Callable[[Emitter, ast.Call, Env, list[str]], str]] 
     "words": lambda g, e, env, a: f"WORDS(s, [{', '.join(a)}])",
     "random": lambda g, e, env, a: f"RANDOM(s, {a[0]})",
     "label": _label,
+    "keys": _keys,
+    "values": _values,
+    "knows": lambda g, e, env, a: f"KNOWS(s, {a[0]}, {a[1]})",
 }

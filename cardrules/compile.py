@@ -72,6 +72,7 @@ class _Compiler:
         self.shared_zones = 0
         self.emitter = Emitter(self)
         self.round_label = None
+        self.attribute_domains: dict[str, Any] = {}
 
     # ---- declarations ------------------------------------------------------
     def attributes(self) -> dict[str, Any]:
@@ -84,6 +85,7 @@ class _Compiler:
                 out[name] = values
             else:
                 out[name] = (decl.low, decl.high)
+        self.attribute_domains = out
         return out
 
     def domain(self, attribute: str, attributes: dict[str, Any]) -> list:
@@ -173,7 +175,7 @@ class _Compiler:
     def zone_spec(decl: ast.ZoneDecl, name: str, per_player: bool, index: int, family: str = "") -> ZoneSpec:
         props = set(decl.properties)
         visibility = next((v for v in ("public", "hidden", "owner") if v in props), "public")
-        kind = next((k for k in ("row", "grid") if k in props), "stack")
+        kind = next((k for k in ("row", "grid", "columns") if k in props), "stack")
         return ZoneSpec(name, per_player, visibility, kind, index, family, "hidden_when_out" in props)
 
     def variables(self) -> tuple[VarSpec, ...]:
@@ -371,9 +373,9 @@ def compile_game(rules: ast.RulesFile, sym: Symbols, options: dict[str, Any], so
             c.card_names[rc["name"]] = cards[i]
     zones = c.zones()
     variables = c.variables()
+    c.definitions()  # before anything that may call them (the result line, like show lines)
     result = next(((d.label, c.expr(d.value, _Scope(c.frame)), d.span) for d in rules.declarations
                    if isinstance(d, ast.ResultDecl)), None)
-    c.definitions()
     from .procedures import build_program
     pcs = build_program(c)
     shows = tuple((d.label, c.expr(d.value, _Scope(c.frame)), d.span) for d in rules.declarations

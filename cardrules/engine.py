@@ -7,8 +7,10 @@ from typing import Any, Callable, Iterator
 
 import attrs
 
+from . import columns
 from .diagnostics import RulesRuntimeError, Span, error
 from .grid import Cell, Grid
+from .knowledge import Namer, known_view, seer_masks, unseen_pool
 from .values import NOTHING, SEATS, Card, Seat, Sym
 
 PAUSE = -1
@@ -58,12 +60,20 @@ class OptionSpec:
     guards: tuple[GuardSpec, ...]
     body_pc: int
     span: Span
+    # For each binder, whether it may offer cards the chooser cannot see (knowledge.may_hide reads it
+    # from the rules): only such lists are checked and their unseen cards named by place.
+    hides: tuple[bool, ...] = ()
 
 
 @attrs.frozen
 class Decision:
     options: tuple[OptionSpec, ...]
     span: Span
+    prompt: str = ""  # the question put to the player (`choose "...":`), if the rules give one
+    may_hide: bool = attrs.field(init=False)  # some option may offer cards the chooser cannot see
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "may_hide", any(any(option.hides) for option in self.options))
 
 
 class Action:
@@ -72,10 +82,15 @@ class Action:
     A plain class rather than attrs: thousands are made per second while bots search, and the text
     (option name and values) is only written out when somebody reads it."""
 
-    __slots__ = ("option", "name", "values", "_game", "_text")
+    __slots__ = ("option", "name", "values", "actual", "_game", "_text")
 
-    def __init__(self, option: int, name: str, values: tuple = (), game: "Game | None" = None):
+    def __init__(self, option: int, name: str, values: tuple = (), game: "Game | None" = None,
+                 actual: tuple | None = None):
         self.option, self.name, self.values, self._game, self._text = option, name, values, game, None
+        # `values` is what the chooser is told (a card they cannot see is named by its place, see
+        # knowledge.Namer); `actual` is what the binders get. Equality uses `values` only, so a move
+        # means the same in every state the chooser cannot tell apart.
+        self.actual = values if actual is None else actual
 
     @property
     def text(self) -> str:
@@ -135,9 +150,13 @@ class Game:
     definitions: dict[str, tuple[ExprFn, int, int]] = attrs.Factory(dict)  # name -> (body, frame size, params)
     sides: tuple[ExprFn, Span] | None = None  # `sides: EXPR`: which seats play together
     by_text: dict[str, list[Card]] = attrs.field(init=False)
+    column_families: dict[str, list[ZoneSpec]] = attrs.field(init=False)  # `columns` kind: name -> members
+    _hidden: dict = attrs.field(init=False, factory=dict, repr=False)  # (players, seat, out) -> unseen slots
+    _seers: dict = attrs.field(init=False, factory=dict, repr=False)  # (players, out) -> seers per slot
     _straight: dict[int, tuple | None] = attrs.field(init=False, factory=dict, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        self.column_families = columns.families(self)
         self.by_text = {}
         for card in self.cards:
             self.by_text.setdefault(self.card_texts[card].lower(), []).append(card)
@@ -164,6 +183,25 @@ class Game:
         return found
 
     # -- layout
+    def hidden_slots(self, n: int, player: int, eliminated: list[bool]) -> list[int]:
+        """The slots whose cards `player` cannot see (`State.hidden_from`), remembered: they depend only
+        on the number of players, the seat and who is out."""
+        key = (n, player, tuple(eliminated))
+        slots = self._hidden.get(key)
+        if slots is None:
+            probe = State(game=self, n=n, zones=[], vars=[], eliminated=list(eliminated), locals=[], rng=0)
+            slots = self._hidden[key] = probe.hidden_from(player)
+        return slots
+
+    def seer_masks(self, n: int, eliminated: list[bool]) -> list[int]:
+        """For each slot, the seats that see its cards as a bitmask (knowledge.seers), remembered."""
+        key = (n, tuple(eliminated))
+        masks = self._seers.get(key)
+        if masks is None:
+            probe = State(game=self, n=n, zones=[], vars=[], eliminated=list(eliminated), locals=[], rng=0)
+            masks = self._seers[key] = seer_masks(probe)
+        return masks
+
     def zone(self, name: str) -> ZoneSpec:
         for spec in self.zones:
             if spec.name == name:
@@ -273,6 +311,8 @@ class State:
     turns: int = 0
     decisions: int = 0
     stack: list = attrs.Factory(list)  # return points of running triggers: [pc, slot, saved value]
+    opened: list[int] = attrs.Factory(list)  # slots of `columns` zones, in the order they were opened
+    known: dict = attrs.Factory(dict)  # card -> bitmask of the seats that know it where it lies (knowledge.py)
     _legal: list[Action] | None = attrs.field(default=None, eq=False, repr=False, alias="_legal")
     memo: dict = attrs.field(factory=dict, eq=False, repr=False)  # definition results for this state
     events: list[str] = attrs.field(factory=list, eq=False, repr=False)  # what `say` said in the last move
@@ -316,7 +356,7 @@ class State:
 
     def _step(self, action: Action, stop_at: int = PAUSE) -> None:
         option = self.game.decisions[self.pc].options[action.option]
-        for (slot, _), value in zip(option.binders, action.values):
+        for (slot, _), value in zip(option.binders, action.actual):
             self.locals[slot] = value
         self.pc = option.body_pc
         self._legal = None
@@ -330,6 +370,7 @@ class State:
         new.vars, new.eliminated, new.locals = self.vars[:], self.eliminated[:], self.locals[:]
         new.terminal, new.winners, new.turns, new.decisions = self.terminal, self.winners[:], self.turns, self.decisions
         new.stack = [frame[:] for frame in self.stack]
+        new.opened, new.known = self.opened[:], self.known.copy()
         new._legal, new.memo, new.events = None, {}, []
         return new
 
@@ -350,18 +391,15 @@ class State:
 
     def determinize(self, player: int, rng) -> "State":
         """A copy in which the cards `player` cannot see are dealt again at random among the places
-        they could be (each zone keeps its size): a sample of what the player's view allows.
-        `rng` is a `random.Random`. Known limit: a card every player saw go face down (put on a deck)
-        is shuffled like any other hidden card."""
+        they could be (each zone keeps its size): a sample of what the player's view allows. The
+        cards the player knows (knowledge.py) stay where they are. `rng` is a `random.Random`."""
         copy = self.clone()
-        slots = copy.hidden_from(player)
-        pool = [card for slot in slots for card in copy.zones[slot]]
+        places = unseen_pool(copy, player, copy.hidden_from(player))
+        pool = [copy.zones[slot][i] for slot, i in places]
         rng.shuffle(pool)
-        start = 0
-        for slot in slots:
-            size = len(copy.zones[slot])
-            copy.zones[slot] = pool[start:start + size]
-            start += size
+        for (slot, i), card in zip(places, pool):
+            copy.zones[slot][i] = card
+            copy.known.pop(card, None)  # others' knowledge was of the card that lay here before
         return copy
 
     def zone_cards(self, name: str, player: int = 0) -> list[Card]:
@@ -373,20 +411,31 @@ class State:
         game = self.game
         zones: dict[str, Any] = {}
         for spec in game.zones:
+            if spec.kind == columns.KIND:
+                continue
             seats = range(self.n) if spec.per_player else [None]
             shown = [self._zone_view(spec, seat, player) for seat in seats]
             zones[spec.name] = shown if spec.per_player else shown[0]
+        for family, members in game.column_families.items():  # the members that exist, oldest first
+            zones[family] = {game.zones[slot].name: self._zone_view(game.zones[slot], None, player)
+                             for slot in columns.open_slots(self, members)}
         return {"game": game.title, "player": player, "players": self.n, "to_move": self.current_player(),
                 "turn_player": self.me, "eliminated": list(self.eliminated), "zones": zones,
                 "variables": self._vars_view(), "terminal": self.terminal, "winners": list(self.winners),
-                "show": self.shows()}
+                "show": self.shows(), "prompt": self.prompt()}
 
     def _zone_view(self, spec: ZoneSpec, seat: int | None, viewer: int) -> Any:
         cards = self.zones[self.game.zone_slot(spec, self.n, seat or 0)]
         if isinstance(cards, Grid):  # grids are public: each occupied cell "x,y" -> its cards, bottom first
             texts = self.game.card_texts
             return {repr(cell): [texts[c] for c in cards.stacks[cell]] for cell in cards.cells()}
-        return [self.game.card_texts[c] for c in cards] if self._sees(spec, seat, viewer) else {"count": len(cards)}
+        if self._sees(spec, seat, viewer):
+            return [self.game.card_texts[c] for c in cards]
+        shown: dict[str, Any] = {"count": len(cards)}
+        known = known_view(self, cards, spec.kind, viewer) if self.known else []
+        if known:
+            shown["known"] = known
+        return shown
 
     def _sees(self, spec: ZoneSpec, seat: int | None, viewer: int) -> bool:
         """Whether `viewer` sees the cards of this zone (of `seat`, for a per-player zone)."""
@@ -409,6 +458,11 @@ class State:
             return values[0]
         names = [" ".join(v.name for v in combo) for combo in itertools.product(*spec.keys)]
         return dict(zip(names, values))
+
+    def prompt(self) -> str:
+        """The question of the pending decision (`choose "...":`), or "" when the rules give none."""
+        decision = None if self.terminal else self.game.decisions.get(self.pc)
+        return decision.prompt if decision is not None else ""
 
     def sides(self) -> list[list[Seat]]:
         """The rules file's `sides` (every seat on its own without one): lists of seats, each seat once."""
@@ -510,33 +564,43 @@ class State:
         frame = list(self.locals)
         self.memo.clear()
         out = []
+        namer = Namer(self, self.me) if decision.may_hide else None
         for index, option in enumerate(decision.options):
             if option.name == FALLBACK:
                 continue
             guarded = bool(option.guards)
-            for values in self._bindings(option.binders, frame, ()):
+            namers = None if namer is None or not any(option.hides) else \
+                tuple(namer if hides else None for hides in option.hides)
+            for values in self._bindings(option.binders, frame, (), namers):
                 if not guarded or self._allowed(option, frame, values):
                     out.append(Action(index, option.name, values, game))
+        if namer is not None and namer.used:  # name the cards the chooser cannot see by their places
+            out = [Action(a.option, a.name, namer.public(a.values), game, a.values) for a in out]
         if not out:  # "if you cannot ...": the fallback option exists only when nothing else is legal
             for index, option in enumerate(decision.options):
                 if option.name == FALLBACK and self._allowed(option, frame, ()):
                     out.append(Action(index, option.name, (), game))
         return out
 
-    def _bindings(self, binders, frame: list, bound: tuple) -> Iterator[tuple]:
+    def _bindings(self, binders, frame: list, bound: tuple, namers: tuple | None) -> Iterator[tuple]:
+        """Every combination of binder values; `namers` (one per binder, or None when no binder may
+        offer unseen cards) puts the unseen cards of a binder's list in the order of their names."""
         if len(bound) == len(binders):
             yield bound
             return
         if len(binders) == 1:  # the common case, without recursion
             slot, source = binders[0]
-            for value in source(self, frame):
+            values = source(self, frame)
+            for value in values if namers is None else namers[0].reorder(values):
                 frame[slot] = value
                 yield (value,)
             return
         slot, source = binders[len(bound)]
-        for value in source(self, frame):
+        values = source(self, frame)
+        namer = None if namers is None else namers[len(bound)]
+        for value in values if namer is None else namer.reorder(values):
             frame[slot] = value
-            yield from self._bindings(binders, frame, bound + (value,))
+            yield from self._bindings(binders, frame, bound + (value,), namers)
 
     def _allowed(self, option: OptionSpec, frame: list, values: tuple) -> bool:
         later = []
@@ -604,8 +668,10 @@ class State:
     def _resolve(self, action: Action | int | str) -> Action:
         legal = self.legal_actions()
         if isinstance(action, Action):
-            if action in legal:
-                return action
+            try:  # the move as offered here: its unseen cards are this state's
+                return legal[legal.index(action)]
+            except ValueError:
+                pass
         elif isinstance(action, int) and 0 <= action < len(legal):
             return legal[action]
         elif isinstance(action, str):

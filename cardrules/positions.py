@@ -6,12 +6,13 @@ import itertools
 import json
 from typing import Any
 
+from . import columns
 from .diagnostics import Diagnostic, RulesError, Span, error
 from .engine import Game, State, ZoneSpec
 from .grid import parse_cell
 from .values import Card, Sym
 
-_KEYS = {"players", "to_move", "zones", "eliminated", "variables", "seed"}
+_KEYS = {"players", "to_move", "zones", "eliminated", "variables", "seed", "known"}
 
 
 class _Reader:
@@ -89,7 +90,8 @@ def _zones(r: _Reader, n: int) -> dict[int, list[Card]]:
         r.problem("'zones' must be an object of zone name -> cards", '"zones"')
         return listed
     names = [z.name for z in r.game.zones]
-    for name, content in zones.items():
+    families = {z.family for z in r.game.zones if z.family}
+    for name, content in _flatten_families(zones, families):
         if name not in names:
             r.problem(f"unknown zone '{name}' (zones of {r.game.title}: {', '.join(names)})", f'"{name}"')
             continue
@@ -101,6 +103,35 @@ def _zones(r: _Reader, n: int) -> dict[int, list[Card]]:
         else:
             listed[r.game.zone_slot(spec, n)] = r.cards(content, f"zones.{name}")
     return listed
+
+
+def _flatten_families(zones: dict, families: set[str]) -> list[tuple[str, Any]]:
+    """A family may be given as one object by key (`"columns": {"seas": [...]}`) or key by key;
+    either way the keys keep their order, which is the opening order of `columns` zones."""
+    out: list[tuple[str, Any]] = []
+    for name, content in zones.items():
+        if name in families and isinstance(content, dict):
+            out.extend(content.items())
+        else:
+            out.append((name, content))
+    return out
+
+
+def _known(r: _Reader, state: State) -> None:
+    """`"known": [[cards of seat 0], ...]`: each seat knows those cards where they lie."""
+    given = r.data.get("known", [])
+    if not isinstance(given, list) or len(given) not in (0, state.n) or not all(isinstance(x, list) for x in given):
+        r.problem(f"'known' gives one list of cards per seat ({state.n} lists)", '"known"')
+        return
+    for seat, entries in enumerate(given):
+        for i, entry in enumerate(entries):
+            candidates = r.matches(entry)
+            if not candidates:
+                r.problem(f"known[{seat}][{i}]: no card {json.dumps(entry)} in {r.game.title}", json.dumps(entry))
+                continue
+            fresh = [c for c in candidates if not state.known.get(c, 0) >> seat & 1]
+            card = (fresh or candidates)[0]
+            state.known[card] = state.known.get(card, 0) | 1 << seat
 
 
 def _per_player(r: _Reader, spec: ZoneSpec, content: Any, n: int, listed: dict) -> None:
@@ -216,6 +247,7 @@ def load_position(game: Game, data: Any, path: str = "<position>", text: str | N
     _place(game, state, listed, r.used)
     game.initialise_vars(state)
     _variables(r, state)
+    _known(r, state)
     if r.problems:
         raise RulesError(r.problems, {path: text} if text else {})
     state.eliminated, state.me, state.pc = eliminated, to_move, game.turn_pc
@@ -236,6 +268,8 @@ def _place(game: Game, state: State, listed: dict[int, list[Card]], used: set[Ca
                 state.zones[slot].put(cell, stack)
         else:
             state.zones[slot].extend(cards)
+        if cards and game.zone_at(slot, state.n).kind == columns.KIND:
+            state.opened.append(slot)  # listed in the order they were opened
 
 
 def read_position(game: Game, path: str) -> State:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from . import ast
+from . import ast, columns, knowledge
 from .engine import PAUSE, Decision, GuardSpec, OptionSpec, RuleFailure, State
 from .grid import as_cell
 from .values import NOTHING, Card
@@ -55,6 +55,8 @@ def _take(s: State, card) -> int:
         zone = zones[slot]
         if card in zone:
             zone.remove(card)
+            if s.known:  # knowledge is of a card where it lies (knowledge.py)
+                s.known.pop(card, None)
             return slot
     raise RuleFailure(f"card {s.game.describe(card)} is in no zone")
 
@@ -86,14 +88,18 @@ def _as_list(value) -> list:
     return list(value) if isinstance(value, list | tuple) else [value]
 
 
-def _take_all(s: State, moving: list) -> int:
-    """Take every card to move out of its zone; the slot the last one came from (-1 for none)."""
+def _take_all(s: State, moving: list, hidden_to: int = -1) -> int:
+    """Take every card to move out of its zone; the slot the last one came from (-1 for none). With
+    `hidden_to`, the slot of a destination some player may not see, those who watched a card go
+    there keep knowing it (knowledge.carry)."""
     from_slot = -1
     for card in moving:
         if not isinstance(card, Card):
             raise RuleFailure("there is no card to move" if card is NOTHING else
                               f"'move' needs cards, not {s.game.describe(card)}")
         from_slot = _take(s, card)
+        if hidden_to >= 0:
+            knowledge.carry(s, card, from_slot, hidden_to)
     return from_slot
 
 
@@ -103,12 +109,17 @@ def move(c: "_Compiler", st: ast.Move, sc: "_Scope", loop_exit) -> None:
         return move_to_cell(c, st, sc)
     cards, dest, bottom = c.expr(st.cards, sc), c.zone_slot(st.destination, sc), st.bottom
     triggers = [t for t in c.triggers if t.zone == zone]
+    hiding = _hides(c, zone) and not knowledge.seen_by_nobody(st.cards, c.sym.zones)
+    opens = _opens(c, zone)
     nxt = _Label()
 
     def move(s: State) -> int:
-        target = s.zones[dest(s, s.locals)]
+        slot = dest(s, s.locals)
+        target = s.zones[slot]
         moving = _as_list(cards(s, s.locals))
-        from_slot = _take_all(s, moving)
+        from_slot = _take_all(s, moving, slot if hiding else -1)
+        if opens and not target and moving:
+            columns.note_opened(s, slot)
         if bottom:  # the moved cards keep their order, under the zone's cards
             target[0:0] = moving
         else:
@@ -116,10 +127,26 @@ def move(c: "_Compiler", st: ast.Move, sc: "_Scope", loop_exit) -> None:
         if triggers and len(moving) == 1:  # only a single card's move sets off a trigger
             return _fire(s, triggers, moving[0], from_slot, nxt.pc)
         return nxt.pc
-    if not triggers:  # nothing but the move itself happens: the engine may try it in place
+    # Nothing but the move itself happens (no trigger, no knowledge to carry, no column opened): the
+    # engine may try it in place.
+    if not triggers and not hiding and not opens:
         move.straight = (cards, dest, bottom, nxt)
     c.emit(move, st.span)
     nxt.pc = c.here()
+
+
+def _visibility(c: "_Compiler", zone: str) -> str:
+    decl = c.sym.zones[zone]
+    return next((v for v in ("public", "hidden", "owner") if v in decl.properties), "public")
+
+
+def _hides(c: "_Compiler", zone: str) -> bool:
+    """Some player may not see a card that enters this zone (so knowledge may have to follow it)."""
+    return _visibility(c, zone) != "public" or "hidden_when_out" in c.sym.zones[zone].properties
+
+
+def _opens(c: "_Compiler", zone: str) -> bool:
+    return columns.KIND in c.sym.zones[zone].properties
 
 
 def move_to_cell(c: "_Compiler", st: ast.Move, sc: "_Scope") -> None:
@@ -148,6 +175,10 @@ def move_to_cell(c: "_Compiler", st: ast.Move, sc: "_Scope") -> None:
 def deal(c: "_Compiler", st: ast.Deal, sc: "_Scope", loop_exit) -> None:
     count, source = c.expr(st.count, sc), c.zone_slot(st.source, sc)
     source_name = st.source.id if isinstance(st.source, ast.Name) else "the zone"
+    dest_name = st.destination.id if isinstance(st.destination, ast.Name) else st.destination.func
+    from_name = st.source.id if isinstance(st.source, ast.Name) else st.source.func
+    hiding = _hides(c, dest_name) and _visibility(c, from_name) != "hidden"
+    opens = _opens(c, dest_name)
     nxt = _Label()
     if isinstance(st.destination, ast.Name):  # a per-player zone: every player gets cards, one at a time
         spec, shared = c.zone_specs[st.destination.id], c.shared_zones
@@ -161,13 +192,21 @@ def deal(c: "_Compiler", st: ast.Deal, sc: "_Scope", loop_exit) -> None:
             return [one(s, s.locals)]
 
     def deal(s: State) -> int:
-        src = s.zones[source(s, s.locals)]
+        src_slot = source(s, s.locals)
+        src = s.zones[src_slot]
         slots = targets(s)
         for _ in range(count(s, s.locals)):
             for slot in slots:
                 if not src:
                     raise RuleFailure(f"cannot deal: '{source_name}' is empty")
-                s.zones[slot].append(src.pop())
+                card = src.pop()
+                if s.known:
+                    s.known.pop(card, None)
+                if hiding:
+                    knowledge.carry(s, card, src_slot, slot)
+                if opens and not s.zones[slot]:
+                    columns.note_opened(s, slot)
+                s.zones[slot].append(card)
         return nxt.pc
     c.emit(deal, st.span)
     nxt.pc = c.here()
@@ -178,7 +217,10 @@ def shuffle(c: "_Compiler", st: ast.Shuffle, sc: "_Scope", loop_exit) -> None:
     nxt = _Label()
 
     def shuffle(s: State) -> int:
-        s.shuffle(s.zones[zone(s, s.locals)])
+        slot = zone(s, s.locals)
+        if s.known:
+            knowledge.forget_zone(s, slot)
+        s.shuffle(s.zones[slot])
         return nxt.pc
     c.emit(shuffle, st.span)
     nxt.pc = c.here()
@@ -255,6 +297,24 @@ def say(c: "_Compiler", st: ast.Say, sc: "_Scope", loop_exit) -> None:
         s.events.append(" ".join(words))
         return nxt.pc
     c.emit(say, st.span)
+    nxt.pc = c.here()
+
+
+def reveal(c: "_Compiler", st: ast.Reveal, sc: "_Scope", loop_exit) -> None:
+    cards, players = c.expr(st.cards, sc), c.expr(st.players, sc)
+    nxt = _Label()
+
+    def reveal(s: State) -> int:
+        shown = _as_list(cards(s, s.locals))
+        if any(card is not NOTHING and not isinstance(card, Card) for card in shown):
+            raise RuleFailure(f"'reveal' shows cards, not {s.game.describe(shown)}")
+        seats = _as_list(players(s, s.locals))
+        for p in seats:
+            if isinstance(p, bool | Card) or not isinstance(p, int) or not 0 <= p < s.n:
+                raise RuleFailure(f"'reveal' shows cards to seats from 0 to {s.n - 1}, not {s.game.describe(p)}")
+        knowledge.reveal(s, shown, seats)
+        return nxt.pc
+    c.emit(reveal, st.span)
     nxt.pc = c.here()
 
 
@@ -368,9 +428,10 @@ def choose(c: "_Compiler", st: ast.Choose, sc: "_Scope", loop_exit) -> None:
         body_pc = c.here()
         c.block(option.body, inner, loop_exit)
         c.emit(_jump(end), option.span)
-        options.append(OptionSpec(option.name, tuple(binders), guards, body_pc, option.span))
+        hides = tuple(knowledge.may_hide(b.source, c.sym) for b in option.binders)
+        options.append(OptionSpec(option.name, tuple(binders), guards, body_pc, option.span, hides))
     end.pc = c.here()
-    c.decisions[here] = Decision(tuple(options), st.span)
+    c.decisions[here] = Decision(tuple(options), st.span, st.prompt or "")
 
 
 def do(c: "_Compiler", st: ast.Do, sc: "_Scope", loop_exit) -> None:
@@ -427,6 +488,7 @@ STATEMENTS = {
     ast.FirstPlayer: first_player, ast.Win: win, ast.Pass: nothing, ast.Stop: stop, ast.NewRound: new_round, ast.Say: say,
     ast.If: if_stmt,
     ast.For: for_stmt, ast.Repeat: repeat, ast.While: while_stmt, ast.Lose: lose, ast.Choose: choose, ast.Do: do,
+    ast.Reveal: reveal,
 }
 
 

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
+from rich import box
 from rich.console import Group
+from rich.padding import Padding
+from rich.table import Table
 from rich.text import Text
 
 from .engine import Action, Game
@@ -105,6 +108,16 @@ class CardPainter:
         text = self.game.card_texts[card] if isinstance(card, Card) else str(card)
         return Text(text, style=self.style(card))
 
+    def card_with_colour(self, card: Card | str) -> Text:
+        """The card's text, then the colour word of its attributes, if any ("b5 blue")."""
+        text = self.card(card)
+        found = self.game.by_text.get(str(card).lower()) if not isinstance(card, Card) else [card]
+        for value in self.game.card_json(found[0]).values() if found else ():
+            if color_style(value):
+                text.append(f" {value}", style=self.style(card))
+                break
+        return text
+
     def cards(self, cards: Iterable[Card | str]) -> Text:
         return Text(" ").join(self.card(c) for c in cards)
 
@@ -129,10 +142,16 @@ class CardPainter:
 
 
 def zone_contents(painter: CardPainter, contents: Any, mark_top: bool = False) -> Text:
-    """A zone as seen in a view: a list of card texts, or {"count": n} when its cards are hidden."""
+    """A zone as seen in a view: a list of card texts, or {"count": n} when its cards are hidden,
+    with the cards the viewer knows in it ("known": see knowledge.known_view)."""
     if isinstance(contents, dict):
         count = int(contents.get("count", 0))
-        return Text("empty" if count == 0 else plural(count, "card"), style=DIM)
+        text = Text("empty" if count == 0 else plural(count, "card"), style=DIM)
+        known = contents.get("known") or []
+        if known:
+            text.append("; you know ", style=DIM)
+            text.append_text(Text(", ").join(_known_card(painter, entry) for entry in known))
+        return text
     cards = list(contents)
     if not cards:
         return Text("empty", style=DIM)
@@ -142,6 +161,36 @@ def zone_contents(painter: CardPainter, contents: Any, mark_top: bool = False) -
         text.append_text(painter.card(cards[-1]))
         text.append(")", style=DIM)
     return text
+
+
+def _known_card(painter: CardPainter, entry: dict) -> Text:
+    text = painter.card(str(entry.get("card", "?")))
+    depth = entry.get("from_top")
+    if depth is not None:
+        text.append(" (top)" if depth == 0 else f" ({_ordinal(depth + 1)} from the top)", style=DIM)
+    return text
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def columns_table(painter: CardPainter, members: dict[str, Any]) -> Table | Text:
+    """A `columns` family as labelled columns side by side, oldest first, each from its first card
+    down to its last; every card with its colour word, for terminals that cannot show colours."""
+    if not members:
+        return Text("none yet", style=DIM)
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
+    cells: list[list[Text]] = []
+    for key, contents in members.items():
+        cards = list(contents) if isinstance(contents, list) else []
+        count = len(cards) if isinstance(contents, list) else int(contents.get("count", 0))
+        table.add_column(Text.assemble((key, "bold"), (f" ({count})", DIM)), no_wrap=True)
+        cells.append([painter.card_with_colour(card) for card in cards])
+    for row in range(max(len(column) for column in cells)):
+        table.add_row(*[column[row] if row < len(column) else Text("") for column in cells])
+    return table
 
 
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -211,7 +260,7 @@ def render_view(game: Game, view: dict, painter: CardPainter | None = None, turn
     viewer = view.get("player", -1)
     to_move = view.get("to_move", -1)
     eliminated = view.get("eliminated", [])
-    lines: list[Text] = []
+    lines: list[Any] = []
 
     header = Text(view.get("game", game.title), style="bold underline")
     if view.get("terminal"):
@@ -246,6 +295,9 @@ def render_view(game: Game, view: dict, painter: CardPainter | None = None, turn
             lines.extend(grid_lines(painter, zones[spec.name], marks))
             continue
         lines.append(labelled(spec.name, zone_contents(painter, zones[spec.name], spec.kind == "stack"), "  "))
+    for family in game.column_families:
+        lines.append(labelled(family, Text(""), "  "))
+        lines.append(Padding(columns_table(painter, zones.get(family, {})), (0, 0, 0, 4), expand=False))
     for spec in shared_vars:
         lines.append(labelled(spec.name, Text(str(variables[spec.name])), "  "))
 

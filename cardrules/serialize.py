@@ -36,6 +36,8 @@ class SavedState:
     decisions: int
     stack: list[Any] = attrs.Factory(list)
     cells: list[tuple[int, int, int, list[int]]] = attrs.Factory(list)  # grid zones: (slot, x, y, cards)
+    opened: list[int] = attrs.Factory(list)  # `columns` zones in the order they were opened
+    known: list[list[int]] = attrs.Factory(list)  # [card id, bitmask of the seats that know it]
 
 
 converter = cattrs.Converter(detailed_validation=True)
@@ -100,7 +102,8 @@ def save_state(state: State) -> dict:
                        zones, encode_value(list(state.vars)),
                        list(state.eliminated), encode_value(list(state.locals)), state.rng, state.me, state.pc,
                        state.terminal, list(state.winners), state.turns, state.decisions,
-                       encode_value([list(frame) for frame in state.stack]), cells)
+                       encode_value([list(frame) for frame in state.stack]), cells, list(state.opened),
+                       [[int(card), mask] for card, mask in sorted(state.known.items())])
     return converter.unstructure(saved)
 
 
@@ -130,7 +133,8 @@ def load_state(game: Game, data: Any, path: str = "<save>") -> State:
                      vars=decode_value(saved.vars, game), eliminated=saved.eliminated,
                      locals=decode_value(saved.locals, game), rng=saved.rng, me=saved.me, pc=saved.pc,
                      terminal=saved.terminal, winners=saved.winners, turns=saved.turns,
-                     decisions=saved.decisions, stack=decode_value(saved.stack, game))
+                     decisions=saved.decisions, stack=decode_value(saved.stack, game), opened=saved.opened,
+                     known={game.cards[card]: mask for card, mask in saved.known})
     except ValueError as exc:
         raise _bad(path, [f"invalid save file: {exc}"]) from None
 
@@ -154,6 +158,11 @@ def _consistency(game: Game, saved: SavedState) -> list[str]:
         problems.append(f"bad number of players {saved.players}")
     if not (0 <= saved.pc < len(game.program)) or (not saved.terminal and saved.pc not in game.decisions):
         problems.append("the saved position in the rules does not match this game's rules")
+    if any(not 0 <= slot < len(saved.zones) for slot in saved.opened):
+        problems.append("the saved order of the columns names a zone that does not exist")
+    if any(len(entry) != 2 or not 0 <= entry[0] < len(game.cards) or not 0 < entry[1] < 1 << saved.players
+           for entry in saved.known):
+        problems.append("the saved known cards name a card or a player that does not exist")
     return problems
 
 

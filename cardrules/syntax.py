@@ -168,6 +168,9 @@ class _ToAst(Transformer):
     def do_stmt(self, meta, c):
         return ast.Do(str(c[0]), tuple(a for a in c[1:] if a is not None), span=self._span(meta))
 
+    def reveal_stmt(self, meta, c):
+        return ast.Reveal(c[0], c[1], span=self._span(meta))
+
     def new_round_stmt(self, meta, c):
         return ast.NewRound(span=self._span(meta))
 
@@ -214,7 +217,8 @@ class _ToAst(Transformer):
         return ast.Option(str(name_tok), binders, guards, rest[-1], span=self._tok_span(name_tok))
 
     def choose_stmt(self, meta, c):
-        return ast.Choose(tuple(c), span=self._span(meta))
+        prompt = _unquote(c[0]) if c and isinstance(c[0], Token) else None
+        return ast.Choose(tuple(o for o in c if isinstance(o, ast.Option)), prompt, span=self._span(meta))
 
     # -- declarations
     def extends_decl(self, meta, c):

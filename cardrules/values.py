@@ -88,3 +88,26 @@ class Seat(int):
 
 
 SEATS = tuple(Seat(i) for i in range(64))
+
+
+class Unseen:
+    """A card the chooser of a move cannot see, named by its place instead of its identity: the
+    zone and its number among the unseen cards there, in an order that reveals nothing (see
+    `knowledge.name_unseen`). Equal when the place is equal, whichever card it stands for."""
+
+    __slots__ = ("slot", "number", "text")
+
+    def __init__(self, slot: int, number: int, text: str):
+        self.slot, self.number, self.text = slot, number, text
+
+    def __eq__(self, other):
+        return isinstance(other, Unseen) and (self.slot, self.number) == (other.slot, other.number)
+
+    def __hash__(self):
+        return hash((Unseen, self.slot, self.number))
+
+    def __repr__(self):
+        return f"Unseen({self.text})"
+
+    def __str__(self):
+        return self.text

@@ -13,7 +13,7 @@ by its first line that is neither blank nor a comment:
   ``turn:``, ``after turn:``, ``next player:``, ``end when``, ``show "..."``, ``sides:``): the block is parsed
   as a rules file on its own (it may use names declared elsewhere, so it is not name-checked);
 * **statements** -- the line starts a statement (``move``, ``deal``, ``shuffle``, ``eliminate``,
-  ``set``, ``first player:``, ``win``, ``pass``, ``stop``, ``if``, ``for``, ``repeat``,
+  ``set``, ``first player:``, ``win``, ``pass``, ``stop``, ``if``, ``for``, ``repeat``, ``reveal``,
   ``choose``): the block is indented into the body of a ``turn:`` and parsed;
 * **expressions** -- anything else: every line is one expression (an indented line continues the
   expression above), parsed as ``def _example = EXPRESSION``.
@@ -52,7 +52,7 @@ _DECLARATION = re.compile(
     r'|text\s*:|zone\s+\w+|option\s+\w+|var\s+\w+|def\s+\w+\s*[(=]|setup\s*:|turn\s*:'
     r'|after\s+turn\s*:|round\s+setup\s*:|on\s+move\b|result\s+"|next\s+player\s*:|end\s+when\b|show\s+"|sides\s*:'
     r'|action\s+\w+)')
-_STATEMENT = re.compile(r"(move|deal|shuffle|eliminate|set|win|lose|pass|stop|if|for|repeat|while|choose|say|do"
+_STATEMENT = re.compile(r"(move|deal|shuffle|eliminate|set|win|lose|pass|stop|if|for|repeat|while|choose|say|do|reveal"
                         r"|new\s+round)\b"
                         r"|first\s+player\s*:")
 

@@ -219,6 +219,8 @@ class _Explainer:
                 continue
             if "per_player" in props:
                 which = f"one {kind[2:]} per player"
+            elif family and "columns" in props:
+                which = f"a column for each {family}, there while it holds cards (opened by its first card)"
             elif family:
                 which = f"one {kind[2:]} for each {family}"
             else:
@@ -330,11 +332,15 @@ class _Explainer:
                 return Item([_w("for each "), _c(var), _w(" in "), _c(self.shown(source)), _w(":")], self.block(body))
             case ast.Repeat(body):
                 return Item([_w("repeat, until a 'stop':")], self.block(body))
-            case ast.Choose(options):
-                return Item([_w("the player chooses one of:")], [self.option(o) for o in options])
+            case ast.Choose(options, prompt):
+                asked = f" (asked: \"{prompt}\")" if prompt else ""
+                return Item([_w(f"the player chooses one of{asked}:")], [self.option(o) for o in options])
             case ast.Do(name, args):
                 given = f"({', '.join(self.code(a) for a in args)})" if args else ""
                 return Item([_w("do the action "), _n(name), _c(given)])
+            case ast.Reveal(cards, players):
+                return Item([_w("show "), _c(self.code(cards, True)), _w(" to "), _c(self.code(players)),
+                             _w(" only: they know those cards while they lie where they are")])
         kind = type(st).__name__
         if kind == "Lose":
             return Item([_w("everybody loses — the game ends")])

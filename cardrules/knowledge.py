@@ -1,0 +1,269 @@
+"""Cards a player knows without seeing the zone they lie in, and moves that name unseen cards.
+
+A player sees the cards of the zones declared visible to them. Besides those, a player may
+**know** a card lying in a zone they cannot see:
+
+* `reveal CARDS to PLAYERS` shows the cards to those players;
+* a card that moves from a zone a player sees into a zone they do not see stays known to them
+  there: they watched it go (a face-up card put on the deck, a public card taken into a hand).
+
+Knowledge is of a card *where it lies*: `State.known` maps a card to a bitmask of the seats that
+know it in the zone holding it now. It is forgotten the moment the card leaves that zone (by any
+move or deal) or that zone is shuffled, because from then on nobody can tell where it went unless
+they see the new zone. All valid knowledge of a card is therefore about its current zone, and
+one bitmask per card is enough.
+
+Moves whose binders range over cards the chooser can neither see nor know would name those
+cards. `Namer` gives them a name by place instead ("hand(P1)#2": the second unseen card of P1's
+hand) in an order drawn from the state's secret random generator, so neither the name nor the
+order of the offered moves tells anything about the cards (not even the order they were drawn in).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from . import ast
+from .values import Card, Unseen
+
+if TYPE_CHECKING:
+    from .check import Symbols
+    from .engine import State
+
+MASK64 = (1 << 64) - 1
+
+
+def seers(s: "State", slot: int) -> int:
+    """The seats that see the cards of the zone at `slot`, as a bitmask."""
+    return s.game.seer_masks(s.n, s.eliminated)[slot]
+
+
+def seer_masks(s: "State") -> list[int]:
+    """`seers` of every slot (Game.seer_masks remembers them)."""
+    game, n = s.game, s.n
+    masks = []
+    for slot in range(game.shared_zones + n * (len(game.zones) - game.shared_zones)):
+        spec = game.zone_at(slot, n)
+        seat = (slot - game.shared_zones) % n if spec.per_player else None
+        masks.append(sum(1 << viewer for viewer in range(n) if s._sees(spec, seat, viewer)))
+    return masks
+
+
+def carry(s: "State", card: Card, from_slot: int, to_slot: int) -> None:
+    """After a move: the players who saw the card in its old zone but cannot see the new one know
+    it there. Called after the card's old knowledge was forgotten."""
+    masks = s.game.seer_masks(s.n, s.eliminated)
+    mask = masks[from_slot] & ~masks[to_slot]
+    if mask:
+        s.known[card] = mask
+
+
+def forget_zone(s: "State", slot: int) -> None:
+    """A shuffled zone: nobody knows where its cards are any more."""
+    for card in s.zones[slot]:
+        s.known.pop(card, None)
+
+
+def reveal(s: "State", cards: Iterable, players: Iterable) -> None:
+    mask = 0
+    for p in players:
+        mask |= 1 << int(p)
+    for card in cards:
+        if isinstance(card, Card):
+            s.known[card] = s.known.get(card, 0) | mask
+
+
+def slot_of(s: "State", card: Card) -> int:
+    """The slot of the zone holding a card, or -1."""
+    for slot, zone in enumerate(s.zones):
+        if card in zone:
+            return slot
+    return -1
+
+
+def knows(s: "State", player: int, card) -> bool:
+    """Whether `player` sees the card's zone or knows the card there."""
+    if not isinstance(card, Card):
+        return False
+    if s.known.get(card, 0) >> player & 1:
+        return True
+    slot = slot_of(s, card)
+    return slot >= 0 and bool(seers(s, slot) >> player & 1)
+
+
+def known_to(s: "State", player: int, cards: list[Card]) -> list[int]:
+    """Indexes (from the bottom) of the cards of one unseen zone that `player` knows."""
+    known = s.known
+    if not known or player < 0:
+        return []
+    return [i for i, card in enumerate(cards) if known.get(card, 0) >> player & 1]
+
+
+def known_view(s: "State", cards: list[Card], kind: str, player: int) -> list[dict]:
+    """The known cards of a zone `player` cannot see, for their view. A stack has a top, so each
+    card comes with its depth (0: the top card); in other zones the order is nobody's business
+    (a hand's order is the order its cards were drawn in), so the cards are listed in card order."""
+    found = known_to(s, player, cards)
+    texts = s.game.card_texts
+    if kind == "stack":
+        return [{"card": texts[cards[i]], "from_top": len(cards) - 1 - i} for i in reversed(found)]
+    return [{"card": texts[c]} for c in sorted(cards[i] for i in found)]
+
+
+def unseen_pool(s: "State", player: int, slots: list[int]) -> list[tuple[int, int]]:
+    """The (slot, index) places of the given zones that hold a card `player` does not know."""
+    known = s.known
+    bit = 1 << player if player >= 0 else 0
+    return [(slot, i) for slot in slots for i, card in enumerate(s.zones[slot])
+            if not known.get(card, 0) & bit]
+
+
+def _secret(rng: int, card: int) -> int:
+    """A key only the state's random generator decides (splitmix64 of generator and card)."""
+    z = (rng ^ (int(card) * 0x9E3779B97F4A7C15)) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+class Namer:
+    """Names the cards `player` cannot see by place, for the moves offered to that player."""
+
+    def __init__(self, s: "State", player: int):
+        self.s, self.player = s, player
+        self.unseen: set[Card] | None = None  # worked out when the first list of values is offered
+        self.names: dict[Card, Unseen] = {}
+        self.used = False  # some offered value was an unseen card
+
+    def _unseen(self) -> set[Card]:
+        s, bit = self.s, 1 << self.player
+        slots = s.game.hidden_slots(s.n, self.player, s.eliminated)
+        unseen = set().union(*[s.zones[slot] for slot in slots])
+        if s.known:
+            unseen = {card for card in unseen if not s.known.get(card, 0) & bit}
+        return unseen
+
+    def reorder(self, values: list) -> list:
+        """The unseen cards of a binder's list, put in the order of their names (the places they
+        take in the list stay the same: those are known to the player)."""
+        for value in values:  # the unseen cards are worked out only once a card is offered
+            if value.__class__ is Card:
+                break
+        else:
+            return values
+        unseen = self.unseen
+        if unseen is None:
+            unseen = self.unseen = self._unseen()
+        try:
+            if unseen.isdisjoint(values):  # the common case, decided without a Python loop
+                return values
+        except TypeError:  # unhashable values (lists) are never cards
+            pass
+        places = [i for i, v in enumerate(values) if v.__class__ is Card and v in unseen]
+        if not places:
+            return values
+        self.used = True
+        for i in places:
+            if values[i] not in self.names:
+                self._number(values[i])
+        out = list(values)
+        ordered = sorted((values[i] for i in places), key=lambda c: (self.names[c].slot, self.names[c].number))
+        for i, card in zip(places, ordered):
+            out[i] = card
+        return out
+
+    def _number(self, card: Card) -> None:
+        """Number the unseen cards of the zone holding `card`, in the secret order."""
+        s = self.s
+        slot = slot_of(s, card)
+        here = sorted((c for c in s.zones[slot] if c in self.unseen), key=lambda c: _secret(s.rng, c))
+        where = _zone_text(s, slot)
+        for number, other in enumerate(here, 1):
+            self.names[other] = Unseen(slot, number, f"{where}#{number}")
+
+    def public(self, values: tuple) -> tuple:
+        return tuple(self.names.get(v, v) if v.__class__ is Card else v for v in values)
+
+
+# ---- what the rules say about visibility, read from the rules text before any game runs -------
+_SAME = ("sorted",)  # functions that return their argument's elements, reordered or not
+
+
+def _visibility(decl: ast.ZoneDecl) -> str:
+    return next((v for v in ("public", "hidden", "owner") if v in decl.properties), "public")
+
+
+def shown_to_chooser(e: ast.Expr, zones: dict[str, ast.ZoneDecl]) -> bool:
+    """True when a binder's list surely holds only cards the chooser (`me`) sees: a public zone,
+    `me`'s own zone, or a filter, sort or join of those. False means: check when it is offered."""
+    match e:
+        case ast.Name(name) if name in zones:
+            decl = zones[name]
+            return _visibility(decl) == "public" and "per_player" not in decl.properties
+        case ast.Call(name, (key,)) if name in zones:
+            # `me`'s own zone counts as seen even when `hidden_when_out` turns it face down: those
+            # are cards its owner held, and nobody else is asked about them.
+            decl = zones[name]
+            mine = "per_player" in decl.properties and isinstance(key, ast.Name) and key.id == "me"
+            if "hidden_when_out" in decl.properties and not mine:
+                return False
+            return _visibility(decl) == "public" or (mine and _visibility(decl) == "owner")
+        case ast.Where(source, _) | ast.Call(_, (source,)) if not isinstance(e, ast.Call) or e.func in _SAME:
+            return shown_to_chooser(source, zones)
+        case ast.BinOp("+", left, right):
+            return shown_to_chooser(left, zones) and shown_to_chooser(right, zones)
+    return False
+
+
+def may_hide(e: ast.Expr, sym: "Symbols") -> bool:
+    """Whether a binder's list may hold a card its chooser cannot see (then it is checked as it is
+    offered): not when it is surely made of seen cards or of no cards at all."""
+    return not (shown_to_chooser(e, sym.zones) or _no_cards(e, sym, 0))
+
+
+_NOT_CARDS = ("players", "active", "num_players", "true", "false", "none")
+_CARDLESS_CALLS = ("values", "keys", "left", "right", "count", "label", "words", "next_seat")
+
+
+def _no_cards(e: ast.Expr, sym: "Symbols", depth: int) -> bool:
+    """True when an expression surely holds no card: numbers, texts, attribute values, seats, and
+    lists, filters and constant definitions of those (looked into a few levels deep)."""
+    if depth > 8:
+        return False
+    match e:
+        case ast.Int() | ast.Str():
+            return True
+        case ast.Name(name):
+            if name in _NOT_CARDS or name in sym.values:
+                return True
+            decl = sym.defs.get(name)
+            return decl is not None and not decl.has_params and _no_cards(decl.body, sym, depth + 1)
+        case ast.ListLit(items) | ast.TupleLit(items):
+            return all(_no_cards(item, sym, depth + 1) for item in items)
+        case ast.Where(source, _):
+            return _no_cards(source, sym, depth + 1)
+        case ast.Call(name, _) if name in _CARDLESS_CALLS:
+            return True
+        case ast.BinOp("+", left, right):
+            return _no_cards(left, sym, depth + 1) and _no_cards(right, sym, depth + 1)
+    return False
+
+
+def seen_by_nobody(e: ast.Expr, zones: dict[str, ast.ZoneDecl]) -> bool:
+    """True when moved cards surely come from a shared hidden zone (`top(deck)`, `deck`): nobody
+    saw them, so no knowledge follows them."""
+    match e:
+        case ast.Call("top" | "bottom", (inner,)):
+            return seen_by_nobody(inner, zones)
+        case ast.Name(name) if name in zones:
+            decl = zones[name]
+            return _visibility(decl) == "hidden" and "per_player" not in decl.properties and decl.family is None
+    return False
+
+
+def _zone_text(s: "State", slot: int) -> str:
+    """A zone as the rules write it: deck, hand(P1), pile(asc1)."""
+    spec = s.game.zone_at(slot, s.n)
+    if spec.per_player:
+        return f"{spec.name}(P{(slot - s.game.shared_zones) % s.n})"
+    return f"{spec.family}({spec.name})" if spec.family else spec.name
