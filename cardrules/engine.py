@@ -18,6 +18,7 @@ FALLBACK = "otherwise"  # an option of this name is offered only when no other o
 STEP_BUDGET = 200_000  # instructions per apply_action: a looping rules file stops with a message
 SEARCH_BUDGET = 20_000  # states explored by one 'afterwards' guard
 MASK64 = (1 << 64) - 1
+_SEQUENCES = (list, tuple)
 
 Instruction = Callable[["State"], int]
 ExprFn = Callable[["State", list], Any]
@@ -627,17 +628,23 @@ class State:
     def _allowed_in_place(self, moves: tuple, guards: list[GuardSpec], frame: list) -> bool | None:
         """The afterwards guards of an option whose rest of the turn is plain moves: make the moves on
         this state, judge the guards, put every card back where it was. Cheaper than a clone and a
-        run, and the same answer. None when a move cannot be made (the full run reports why)."""
+        run, and the same answer. None when a move cannot be made (the full run reports why).
+        Tried for every card of a hand at every decision, hence written for speed."""
         zones, undo = self.zones, []
         try:
             for cards, dest, bottom in moves:
                 target = zones[dest(self, frame)]  # in the order the move instruction works them out
                 moving = cards(self, frame)
-                moving = list(moving) if isinstance(moving, list | tuple) else [moving]
-                if not all(isinstance(card, Card) for card in moving):
+                if moving.__class__ is Card:
+                    moving = [moving]
+                elif isinstance(moving, _SEQUENCES) and all(c.__class__ is Card for c in moving):
+                    moving = list(moving)
+                else:
                     return None
                 for card in moving:
-                    zone = next(z for z in reversed(zones) if card in z)
+                    for zone in reversed(zones):  # players' zones come last, and most moves start there
+                        if card in zone:
+                            break
                     index = zone.index(card)
                     del zone[index]
                     undo.append((zone, index, card))
@@ -645,17 +652,20 @@ class State:
                     target[0:0] = moving
                 else:
                     target.extend(moving)
-                undo.append((target, bottom, len(moving)))
+                undo.append((target, bottom, -len(moving)))  # a negative count tells a put from a take
             self.memo.clear()
-            return all(self._guard(guard, frame) for guard in guards)
+            for guard in guards:
+                if not self._guard(guard, frame):
+                    return False
+            return True
         finally:
             for zone, where, what in reversed(undo):
-                if isinstance(what, Card):  # (zone, index, card): the card was taken from there
+                if what >= 0:  # (zone, index, card): the card was taken from there
                     zone.insert(where, what)
-                elif where:  # (zone, at bottom, count): the cards were put there
-                    del zone[:what]
+                elif where:  # (zone, at bottom, -count): the cards were put there
+                    del zone[:-what]
                 else:
-                    del zone[len(zone) - what:]
+                    del zone[len(zone) + what:]
             self.memo.clear()
 
     def _guard(self, guard: GuardSpec, frame: list, condition: ExprFn | None = None) -> bool:
