@@ -616,7 +616,9 @@ def summarize(run: Run, name: str | None = None, title: str | None = None,
             "wins": first_wins,
             "win_rate": _r(first_wins / len(started)) if started else 0.0,
             "win_interval": _interval(first_wins, len(started)),
-            "fair_share": _r(1 / n),
+            # A first player with no advantage wins as often as any other seat, or with teams as
+            # often as any other side (the first player's partners win with them).
+            "fair_share": _r(1 / _sides_count(started, n)),
             "starts": [sum(r["first"] == seat for r in started) for seat in range(n)],
         },
         "errors": len(failed),
@@ -645,6 +647,14 @@ def summarize(run: Run, name: str | None = None, title: str | None = None,
             "decisions": distribution(decisions),
         }
     return summary
+
+
+def _sides_count(records: Sequence[dict], n: int) -> int:
+    """How many sides the games had (seats when there are no teams; the first game's sides)."""
+    for r in records:
+        if r.get("sides"):
+            return len(r["sides"])
+    return n
 
 
 def side_summary(records: Sequence[dict]) -> dict[str, Any] | None:

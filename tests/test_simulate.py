@@ -151,6 +151,21 @@ def test_summary_of_known_records():
     assert s["cooperative"] is False and s["cooperative_results"] is None and s["result"] is None
 
 
+def test_first_player_fair_share_with_teams():
+    """With two sides of two, a first player without an advantage wins half the games (with a
+    partner), not a quarter."""
+    teams = [[0, 2], [1, 3]]
+    records = [dict(record(i, side, 5, 5, first=i % 4, players=4), sides=teams)
+               for i, side in enumerate([[0, 2], [1, 3], [0, 2], [0, 2]])]
+    s = sim.summarize(sim.Run(plan(games=4, players=4), records, False, 0.0), "toy", "Toy")
+    assert s["first_player"]["fair_share"] == 0.5
+    assert s["first_player"]["wins"] == 3  # the first player was on the winning side in games 0, 1 and 2
+    assert s["sides"]["wins"] == [3, 1]
+    alone = sim.summarize(sim.Run(plan(games=4, players=4), [record(i, [i], 5, 5, first=i, players=4)
+                                                             for i in range(4)], False, 0.0), "toy", "Toy")
+    assert alone["first_player"]["fair_share"] == 0.25
+
+
 def test_cooperative_summary_and_result_values():
     records = [record(0, [0, 1], 4, 8, value=0), record(1, [], 6, 11, value=3), record(2, [], 6, 12, value=5),
                record(3, [0, 1], 5, 9, value=0)]
