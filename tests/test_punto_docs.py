@@ -8,7 +8,7 @@ from pathlib import Path
 from test_docs import EXAMPLES
 
 PUNTO = Path(__file__).resolve().parent.parent / "games" / "punto.rules"
-SECTION = "Designs for the other games"
+SECTION = "How the other games are written"
 
 
 def test_punto_walkthrough_quotes_the_real_file():
