@@ -249,7 +249,21 @@ class Checker:
             if isinstance(attr.value, ast.Name) and attr.value.id not in self.sym.values:
                 self.err("E223", f"'{attr.value.id}' is not a value of any attribute"
                          f"{suggest(attr.value.id, self.sym.values)}", attr.value.span)
+            elif attr.name in self.sym.attributes:
+                self.check_card_value(self.sym.attributes[attr.name], attr.value)
         self.need_zone(decl.zone, decl.span, shared=True)
+
+    def check_card_value(self, attribute: ast.AttributeDecl, value: ast.Expr) -> None:
+        """A card's value must be one its attribute has: cards are sorted and compared by them."""
+        if attribute.values:
+            names = [v.name for v in attribute.values]
+            if not (isinstance(value, ast.Name) and value.id in names):
+                self.err("E224", f"'{attribute.name}' takes one of {', '.join(names)}"
+                         f"{suggest(value.id, names) if isinstance(value, ast.Name) else ''}", value.span)
+        elif attribute.low is not None and attribute.high is not None and not (
+                isinstance(value, ast.Int) and attribute.low <= value.value <= attribute.high):
+            self.err("E224", f"'{attribute.name}' takes a number from {attribute.low} to {attribute.high}",
+                     value.span)
 
     def check_zone(self, decl: ast.ZoneDecl) -> None:
         props = set(decl.properties)
