@@ -12,6 +12,8 @@ from .diagnostics import Diagnostic, Span, error, suggest, warning
 
 ZONE_KINDS = {"stack", "row", "grid", "columns"}
 PLANNED_ZONE_KINDS: set[str] = set()
+# Definitions the bots read by name (docs/agents.md), so a file need not use them itself.
+READ_BY_AGENTS = ("heuristic",)
 MAX_CARDS = 10_000  # cards one `cards:` line may make
 VISIBILITIES = {"public", "hidden", "owner"}
 OWNERSHIPS = {"per_player", "shared", "hidden_when_out"}  # hidden_when_out: face down once its owner is out
@@ -686,7 +688,7 @@ class Checker:
     def check_unused(self) -> None:
         for table in (self.sym.defs, self.sym.cases, self.sym.actions, self.sym.vars, self.sym.zones):
             for name, decl in table.items():
-                if name not in self.used:
+                if name not in self.used and name not in READ_BY_AGENTS:
                     self.warn("W202", f"'{name}' is declared but never used", decl.span)
         for name, decl in self.sym.options.items():
             if name not in self.used:

@@ -239,3 +239,14 @@ def test_cli_seats_take_agents_with_options():
     again = CliRunner().invoke(cli.app, ["play", "red7", "--seed", "3", "--seat", "0=greedy",
                                          "--seat", "1=ismcts:iterations=20"])
     assert again.output == result.output
+
+
+def test_a_declared_heuristic_is_used_by_greedy_and_not_reported_unused():
+    game = cardrules.load("seven7s")
+    assert GreedyAgent(game, 0, 0).uses_rules
+    assert not GreedyAgent(game, 0, 0, heuristic="default").uses_rules
+    text = cardrules.find_game("seven7s").read_text()
+    warnings = [d for d in cardrules.check_source(text, "seven7s.rules") if d.code == "W202"]
+    assert warnings == []  # `heuristic` is read by the bots, not by the rules
+    unused = cardrules.check_source(text.replace("def heuristic(p)", "def heuristics(p)"), "seven7s.rules")
+    assert [d.message for d in unused if d.code == "W202"] == ["'heuristics' is declared but never used"]
