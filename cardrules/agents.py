@@ -330,6 +330,8 @@ class ISMCTSAgent(Agent):
                                 "the most material)"),
         "widen": (float, 1.0, "progressive widening: a node with n visits has at most 1 + widen * sqrt(n) "
                               "children (0: every legal move is tried before any is selected again)"),
+        "finish": (bool, False, "play the searching player's last turn of a rollout with the policy before "
+                                "scoring it, so a position where it cannot go on scores as lost"),
         "prior": (float, 30.0, "virtual visits that start each of the searching player's moves at the value "
                                "greedy gives it (0: no prior)"),
     }
@@ -435,14 +437,18 @@ class ISMCTSAgent(Agent):
     def _rollout(self, world: State, me: int) -> list[float]:
         """Play on with the rollout policy; with `rollout=N`, stop when the N-th next turn of the
         searching player begins (so every leaf is judged at the same point of the round)."""
-        turn, left = world.turns, self.rollout or math.inf
+        turn, left, finishing = world.turns, self.rollout or math.inf, False
         while not world.is_terminal():
             if world.turns != turn:  # a new turn begins
                 turn = world.turns
+                if finishing:
+                    return estimate(world)
                 if world.current_player() == me or world.eliminated[me]:
                     left -= 1
                     if left <= 0:
-                        return estimate(world)
+                        if not self.finish or world.eliminated[me]:
+                            return estimate(world)
+                        finishing = True  # play that turn too: can the player still go on?
             world = self._policy(world, world.legal_actions())[-1][1]
         return world.returns()
 
