@@ -11,7 +11,6 @@ from .builtins import CONSTANTS, FUNCTIONS, REQUIRED_KEYWORDS, STATE_FUNCTIONS, 
 from .diagnostics import Diagnostic, Span, error, suggest, warning
 
 ZONE_KINDS = {"stack", "row", "grid", "columns"}
-PLANNED_ZONE_KINDS: set[str] = set()
 # Definitions the bots read by name (docs/agents.md), so a file need not use them itself.
 READ_BY_AGENTS = ("heuristic",)
 MAX_CARDS = 10_000  # cards one `cards:` line may make
@@ -269,15 +268,13 @@ class Checker:
 
     def check_zone(self, decl: ast.ZoneDecl) -> None:
         props = set(decl.properties)
+        known = ZONE_KINDS | VISIBILITIES | OWNERSHIPS
         for prop in decl.properties:
-            if prop in PLANNED_ZONE_KINDS:
-                self.err("E231", f"zone kind '{prop}' is part of the language design but the engine "
-                         "cannot run it yet", decl.span)
-            elif prop not in ZONE_KINDS | VISIBILITIES | OWNERSHIPS:
-                known = ZONE_KINDS | VISIBILITIES | OWNERSHIPS
+            if prop not in known:
                 self.err("E230", f"unknown zone property '{prop}'{suggest(prop, known)} (a zone has a kind: "
                          "stack, row, grid or columns; a visibility: public, hidden or owner; and may be "
-                         "per_player)", decl.span)
+                         "'per player', 'per KEY' for one zone per value of an attribute, or "
+                         "hidden_when_out)", decl.span)
         if len(props & VISIBILITIES) > 1:
             self.err("E232", "a zone has exactly one visibility", decl.span)
         if "owner" in props and "per_player" not in props:

@@ -280,7 +280,9 @@ def test_explain_describes_the_parts_of_a_game():
     assert "Crazy Eights" in text and "2 to 5 players" in text
     assert "one for every rank × suit = 52 cards, starting in stock" in text
     assert "stock: a stack — nobody sees its cards, only how many there are" in text
-    assert "hand: one stack per player — only its owner sees the cards; the others see how many" in text
+    assert "hand: one stack per player — only its owner sees the cards; the others see how many\n" in text
+    red7 = explain_text(RED7.read_text(), str(RED7)).text()
+    assert "palette: one stack per player — everyone sees its cards; turned face down while its owner is out" in red7
     assert "2.1.2. wild — for each card in hand(me) where rank == eight, and each s in suits" in text
     assert "2.1.3. otherwise (offered only when no other option is possible)" in text
     assert "deal (7 if num_players == 2 else 5) from stock to every player's hand" in text

@@ -229,7 +229,8 @@ class _Explainer:
             seen = {"public": "everyone sees its cards",
                     "hidden": "nobody sees its cards, only how many there are",
                     "owner": "only its owner sees the cards; the others see how many"}[visibility]
-            items.append(Item([_n(decl.name), _w(f": {which} — {seen}")]))
+            out = "; turned face down while its owner is out" if "hidden_when_out" in props else ""
+            items.append(Item([_n(decl.name), _w(f": {which} — {seen}{out}")]))
         return items
 
     def option_items(self) -> list[Item]:
