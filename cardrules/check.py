@@ -8,6 +8,7 @@ import attrs
 
 from . import ast
 from .builtins import CONSTANTS, FUNCTIONS, REQUIRED_KEYWORDS, STATE_FUNCTIONS, STATE_NAMES
+from .constants import UNKNOWN, fold
 from .diagnostics import Diagnostic, Span, error, suggest, warning
 
 ZONE_KINDS = {"stack", "row", "grid", "columns"}
@@ -695,21 +696,21 @@ class Checker:
     # ---- what can never happen (decidable cases only: constants, empty literal lists) ---------
     def check_never_legal(self, option: ast.Option) -> None:
         for binder in option.binders:
-            if _constant(binder.source, self.sym.defs) == []:
+            if fold(binder.source, self.sym.defs) == []:
                 self.warn("W204", f"option '{option.name}' can never be taken: '{binder.var}' takes its values "
                           "from a list that is always empty", binder.span)
                 return
         for guard in option.guards:
-            applies = True if guard.when is None else _constant(guard.when, self.sym.defs)
-            condition = _constant(guard.condition, self.sym.defs)
-            if condition is not _UNKNOWN and not condition and applies is not _UNKNOWN and applies:
+            applies = True if guard.when is None else fold(guard.when, self.sym.defs)
+            condition = fold(guard.condition, self.sym.defs)
+            if condition is not UNKNOWN and not condition and applies is not UNKNOWN and applies:
                 self.warn("W204", f"option '{option.name}' can never be taken: its 'only if' condition is always "
                           "false", guard.span)
                 return
 
     def check_never_true(self, condition: ast.Expr | None, what: str, span: Span) -> None:
-        value = _UNKNOWN if condition is None else _constant(condition, self.sym.defs)
-        if value is not _UNKNOWN and not value:
+        value = UNKNOWN if condition is None else fold(condition, self.sym.defs)
+        if value is not UNKNOWN and not value:
             self.warn("W205", f"{what}: its condition is always false", span)
 
 
@@ -738,53 +739,6 @@ def _action_statements(decl: ast.ActionDecl | ast.CaseActionDecl) -> Iterable[as
     if isinstance(decl, ast.ActionDecl):
         return _statements(decl.body)
     return (stmt for clause in decl.clauses for stmt in _statements(clause.body))
-
-
-_UNKNOWN = object()  # not a constant: depends on the state, the options or the players
-_FOLD_DEPTH = 16
-
-
-def _constant(e: ast.Expr, defs: dict[str, ast.DefDecl], depth: int = 0):
-    """The value of an expression that never depends on the game (numbers, true/false/none, literal
-    lists, constant definitions), or _UNKNOWN. Options are not constants: players set them."""
-    if depth > _FOLD_DEPTH:
-        return _UNKNOWN
-
-    def fold(x):
-        return _constant(x, defs, depth + 1)
-    match e:
-        case ast.Int(value):
-            return value
-        case ast.Name(name) if name in CONSTANTS:
-            return CONSTANTS[name]
-        case ast.Name(name) if name in defs and not defs[name].has_params:
-            return fold(defs[name].body)
-        case ast.ListLit(items):
-            values = [fold(item) for item in items]
-            return _UNKNOWN if any(v is _UNKNOWN for v in values) else values
-        case ast.Not(operand):
-            value = fold(operand)
-            return _UNKNOWN if value is _UNKNOWN else not value
-        case ast.BoolOp(op, left, right):
-            first = fold(left)
-            if first is not _UNKNOWN and (bool(first) == (op == "or")):
-                return first
-            second = fold(right)
-            if first is _UNKNOWN:  # `x and false` is false, `x or true` is true, whatever x is
-                return second if second is not _UNKNOWN and bool(second) == (op == "or") else _UNKNOWN
-            return second
-        case ast.Compare(op, left, right):
-            a, b = fold(left), fold(right)
-            if _UNKNOWN in (a, b) or not all(type(v) in (int, bool) for v in (a, b)) or op in ("in", "not in"):
-                return _UNKNOWN
-            return {"==": a == b, "!=": a != b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}.get(op, _UNKNOWN)
-        case ast.IfExpr(cond, then, otherwise):
-            value = fold(cond)
-            return _UNKNOWN if value is _UNKNOWN else fold(then if value else otherwise)
-        case ast.Where(source, cond) | ast.Comprehension(_, _, source, cond):
-            if fold(source) == [] or (cond is not None and fold(cond) is False):
-                return []
-    return _UNKNOWN
 
 
 def _is_literal(e: ast.Expr) -> bool:

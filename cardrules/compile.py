@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import operator
 from typing import Any, Callable
 
 import attrs
@@ -15,10 +14,8 @@ from .diagnostics import RulesError, Span, error
 from .engine import (PAUSE, Decision, ExprFn, Game, GuardSpec, OptionSpec, RuleFailure, State, VarSpec,
                      ZoneSpec)
 from .codegen import Emitter, Env, pure_definitions
+from .constants import UNKNOWN, fold
 from .values import NOTHING, Card, Sym
-
-_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
-            ">=": operator.ge, "in": lambda a, b: a in b, "not in": lambda a, b: a not in b}
 
 
 @attrs.define
@@ -217,34 +214,8 @@ class _Compiler:
 
         Options are constants of a compiled game, so `if OPTION:` and `where OPTION and ...` are
         decided here: the code for a switched-off rule is never built and never costs a step."""
-        match e:
-            case ast.Int(value) | ast.Str(value):
-                return True, value
-            case ast.Name(name) if name in self.options:
-                return True, self.options[name]
-            case ast.Name(name) if name in CONSTANTS:
-                return True, CONSTANTS[name]
-            case ast.Not(operand):
-                known, value = self.constant(operand)
-                return known, (not value) if known else None
-            case ast.BoolOp(op, left, right):
-                return self._constant_bool(op == "and", left, right)
-            case ast.Compare(op, left, right) if op in ("==", "!="):
-                (lk, lv), (rk, rv) = self.constant(left), self.constant(right)
-                return (True, _COMPARE[op](lv, rv)) if lk and rk else (False, None)
-        return False, None
-
-    def _constant_bool(self, is_and: bool, left: ast.Expr, right: ast.Expr) -> tuple[bool, Any]:
-        """`and`/`or` are decided by one known side when it is the deciding value (no side effects)."""
-        (lk, lv), (rk, rv) = self.constant(left), self.constant(right)
-        decisive = (lambda v: not v) if is_and else bool
-        if lk and decisive(lv):
-            return True, lv
-        if rk and decisive(rv):
-            return True, rv
-        if lk and rk:
-            return True, rv
-        return False, None
+        value = fold(e, self.sym.defs, self.options)
+        return (False, None) if value is UNKNOWN else (True, value)
 
     def expr(self, e: ast.Expr, sc: _Scope) -> ExprFn:
         """A procedure-level expression as a function (state, frame); binders live in frame slots."""

@@ -1,0 +1,72 @@
+"""Expressions -> their value when the file fixes it (constant folding), for the checker's warnings
+and the compiler's dropping of switched-off rules; UNKNOWN when the game decides it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import ast
+from .builtins import CONSTANTS
+
+UNKNOWN: Any = object()  # not a constant: depends on the state or the players (or the options, when unknown)
+MAX_DEPTH = 16  # constant definitions referring to constant definitions: deep enough, always bounded
+_ORDER = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+
+
+def fold(e: ast.Expr | None, defs: dict[str, ast.DefDecl], options: dict[str, Any] | None = None,
+         depth: int = 0) -> Any:
+    """The value of `e` if it never depends on the game: numbers, texts, true/false/none, literal
+    lists, definitions without parameters that are constant, and — when `options` is given (a game
+    being compiled) — the options' values. Otherwise UNKNOWN. Folding has no side effects: an
+    expression is never evaluated, only read."""
+    if e is None or depth > MAX_DEPTH:
+        return UNKNOWN
+
+    def sub(x: ast.Expr | None) -> Any:
+        return fold(x, defs, options, depth + 1)
+    match e:
+        case ast.Int(value) | ast.Str(value):
+            return value
+        case ast.Name(name) if name in CONSTANTS:
+            return CONSTANTS[name]
+        case ast.Name(name) if options is not None and name in options:
+            return options[name]
+        case ast.Name(name) if name in defs and not defs[name].has_params:
+            return sub(defs[name].body)
+        case ast.ListLit(items):
+            values = [sub(item) for item in items]
+            return UNKNOWN if any(v is UNKNOWN for v in values) else values
+        case ast.Not(operand):
+            value = sub(operand)
+            return UNKNOWN if value is UNKNOWN else not value
+        case ast.BoolOp(op, left, right):
+            return _bool_op(op == "or", sub(left), sub(right))
+        case ast.Compare(op, left, right):
+            return _compare(op, sub(left), sub(right))
+        case ast.IfExpr(cond, then, otherwise):
+            value = sub(cond)
+            return UNKNOWN if value is UNKNOWN else sub(then if value else otherwise)
+        case ast.Where(source, cond) | ast.Comprehension(_, _, source, cond):
+            if sub(source) == [] or (cond is not None and sub(cond) is False):
+                return []
+    return UNKNOWN
+
+
+def _bool_op(is_or: bool, first: Any, second: Any) -> Any:
+    """`and`/`or` as the language evaluates them; one known side decides when it is the deciding
+    value (`x and false` is false, `x or true` is true, whatever x is)."""
+    if first is not UNKNOWN and bool(first) == is_or:
+        return first
+    if first is UNKNOWN:
+        return second if second is not UNKNOWN and bool(second) == is_or else UNKNOWN
+    return second
+
+
+def _compare(op: str, a: Any, b: Any) -> Any:
+    if a is UNKNOWN or b is UNKNOWN or op in ("in", "not in"):
+        return UNKNOWN
+    if op in ("==", "!="):
+        return (a == b) == (op == "==")
+    if all(type(v) in (int, bool) for v in (a, b)):
+        return _ORDER[op](a, b)
+    return UNKNOWN
