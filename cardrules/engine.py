@@ -155,6 +155,9 @@ class Game:
     _hidden: dict = attrs.field(init=False, factory=dict, repr=False)  # (players, seat, out) -> unseen slots
     _seers: dict = attrs.field(init=False, factory=dict, repr=False)  # (players, out) -> seers per slot
     _straight: dict[int, tuple | None] = attrs.field(init=False, factory=dict, repr=False)
+    # Callables `(state, span of the 'on move' line)` told whenever a trigger of this game runs
+    # (`cardrules validate` counts them); empty in play, so a trigger costs one check of a list.
+    trigger_observers: list = attrs.field(init=False, factory=list, repr=False)
 
     def __attrs_post_init__(self) -> None:
         self.column_families = columns.families(self)

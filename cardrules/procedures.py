@@ -42,11 +42,6 @@ class _Trigger:
         self.span = span
 
 
-# Callables `(state, span of the 'on move' line)` told whenever a trigger runs (cardrules validate
-# counts them). Empty in normal play, so a trigger costs one check of this list.
-TRIGGER_OBSERVERS: list = []
-
-
 def _take(s: State, card) -> int:
     """Remove a card from the zone holding it; return that zone's slot. Players' zones come last and
     most moves start there, so the search runs backwards (a card is in exactly one zone)."""
@@ -70,7 +65,7 @@ def _fire(s: State, triggers: list[_Trigger], card, from_slot: int, resume: int)
         s.locals[trigger.slot] = card
         if trigger.condition is None or trigger.condition(s, s.locals):
             s.stack.append([resume, trigger.slot, saved])
-            for observe in TRIGGER_OBSERVERS:
+            for observe in s.game.trigger_observers:
                 observe(s, trigger.span)
             return trigger.body.pc
         s.locals[trigger.slot] = saved

@@ -10,7 +10,7 @@ What the playouts look for:
 - the range of every number a game ends with: variables and `show` lines (and `result`).
 
 The playouts are instrumented from outside the engine: choices are counted by the span of the
-chosen option, triggers through `procedures.TRIGGER_OBSERVERS`, and `end when` conditions by
+chosen option, triggers through `Game.trigger_observers`, and `end when` conditions by
 wrapping the instruction that tests them in this run's own compiled copy of the game.
 Everything is seeded: the same settings give the same report.
 """
@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterable
 
 import attrs
 
-from .. import ast, load_source, parse_resolved, procedures
+from .. import ast, load_source, parse_resolved
 from ..check import check
 from ..compile import literal_default
 from ..diagnostics import Diagnostic, RulesError, Span
@@ -355,32 +355,29 @@ def validate(text: str, path: str, name: str | None = None, playouts: int = 20, 
     report.places = places_of(rules)
     recorder = _Recorder(report, rules)
     total, done = len(combos) * len(counts) * playouts, 0
-    procedures.TRIGGER_OBSERVERS.append(recorder.trigger_ran)
-    try:
-        for combo_index, combo in enumerate(combos):
-            try:
-                game = load_source(text, path, combo, name)
-            except RulesError as exc:
-                report.sources.update(exc.sources)
-                for n in counts:
-                    run = Run(combo, n, wins=[0] * n)
-                    run.games = run.errors = playouts
-                    report.runs.append(run)
-                    message = exc.diagnostics[0].message if exc.diagnostics else str(exc)
-                    _record_failure(report, Failure("error", message, combo, n, 0, exc.diagnostics, playouts))
-                done += playouts * len(counts)
-                continue
-            recorder.instrument(game)
+    for combo_index, combo in enumerate(combos):
+        try:
+            game = load_source(text, path, combo, name)
+        except RulesError as exc:
+            report.sources.update(exc.sources)
             for n in counts:
                 run = Run(combo, n, wins=[0] * n)
+                run.games = run.errors = playouts
                 report.runs.append(run)
-                for i in range(playouts):
-                    _play(game, run, derive_seed(seed, combo_index, n, i) % (1 << 32), recorder, max_decisions)
-                    done += 1
-                    if progress is not None:
-                        progress(done, total)
-    finally:
-        procedures.TRIGGER_OBSERVERS.remove(recorder.trigger_ran)
+                message = exc.diagnostics[0].message if exc.diagnostics else str(exc)
+                _record_failure(report, Failure("error", message, combo, n, 0, exc.diagnostics, playouts))
+            done += playouts * len(counts)
+            continue
+        recorder.instrument(game)
+        game.trigger_observers.append(recorder.trigger_ran)
+        for n in counts:
+            run = Run(combo, n, wins=[0] * n)
+            report.runs.append(run)
+            for i in range(playouts):
+                _play(game, run, derive_seed(seed, combo_index, n, i) % (1 << 32), recorder, max_decisions)
+                done += 1
+                if progress is not None:
+                    progress(done, total)
     return report
 
 
