@@ -319,7 +319,7 @@ class ISMCTSAgent(Agent):
     name = "ismcts"
     description = "information-set Monte Carlo tree search"
     options = {
-        "iterations": (int, 400, "search iterations per move (0: no limit, then 'time' must be set)"),
+        "iterations": (int, 600, "search iterations per move (0: no limit, then 'time' must be set)"),
         "time": (float, 0.0, "seconds per move at most (0: no limit); makes the agent depend on speed"),
         "c": (float, 0.5, "UCB exploration constant (rewards are between 0 and 1)"),
         "rollout": (int, 1, "a rollout stops when the searching player's N-th next turn begins, and the "
@@ -330,7 +330,7 @@ class ISMCTSAgent(Agent):
                                 "the most material)"),
         "widen": (float, 1.0, "progressive widening: a node with n visits has at most 1 + widen * sqrt(n) "
                               "children (0: every legal move is tried before any is selected again)"),
-        "finish": (bool, True, "play the searching player's last turn of a rollout with the policy before "
+        "finish": (bool, False, "play the searching player's last turn of a rollout with the policy before "
                                 "scoring it, so a position where it cannot go on scores as lost"),
         "prior": (float, 30.0, "virtual visits that start each of the searching player's moves at the value "
                                "greedy gives it (0: no prior)"),
