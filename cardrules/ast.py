@@ -514,6 +514,29 @@ Decl = Union[ExtendsDecl, GameDecl, PlayersDecl, AttributeDecl, CardsDecl, CardD
              ResultDecl, SidesDecl]
 
 
+def children(node) -> list:
+    """The nodes directly inside a node, in field order (tuples, nested ones too, are flattened)."""
+    out: list = []
+    stack = [getattr(node, field.name) for field in attrs.fields(type(node)) if field.name != "span"]
+    stack.reverse()
+    while stack:
+        value = stack.pop()
+        if isinstance(value, tuple):
+            stack.extend(reversed(value))
+        elif attrs.has(type(value)):
+            out.append(value)
+    return out
+
+
+def walk(node):
+    """The node and every node inside it, depth first."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(children(current)))
+
+
 @attrs.frozen
 class RulesFile:
     path: str

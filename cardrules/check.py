@@ -752,22 +752,8 @@ def _name_span(e: ast.Call) -> Span:
 
 def _called_names(e) -> set[str]:
     """Every name and called function inside an expression."""
-    out: set[str] = set()
-    stack = [e]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.Name):
-            out.add(node.id)
-        elif isinstance(node, ast.Call):
-            out.add(node.func)
-        if attrs.has(type(node)):
-            for field in attrs.fields(type(node)):
-                value = getattr(node, field.name)
-                if isinstance(value, tuple):
-                    stack.extend(v for v in value if attrs.has(type(v)))
-                elif attrs.has(type(value)):
-                    stack.append(value)
-    return out
+    return ({n.id for n in ast.walk(e) if isinstance(n, ast.Name)}
+            | {n.func for n in ast.walk(e) if isinstance(n, ast.Call)})
 
 
 def check(rules: ast.RulesFile) -> tuple[Symbols, list[Diagnostic]]:

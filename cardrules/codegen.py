@@ -108,7 +108,7 @@ def _reads_only(e, bound: set[str], pure: set[str], constant_names) -> bool:
         case ast.Int() | ast.Str():
             return True
     return attrs.has(type(e)) and all(
-        _reads_only(v, bound, pure, constant_names) for v in _children(e))
+        _reads_only(v, bound, pure, constant_names) for v in ast.children(e))
 
 
 def _repeated_calls(body: ast.Expr, is_def: Callable[[str], bool]) -> list[ast.Expr]:
@@ -143,21 +143,11 @@ def _repeated_calls(body: ast.Expr, is_def: Callable[[str], bool]) -> list[ast.E
                 for arg in args:
                     walk(arg, branch)
             case _:
-                for child in _children(e):
+                for child in ast.children(e):
                     walk(child, branch)
     walk(body, False)
     repeated = [e for e, n in counts.items() if n > 1 and e in always]
     return sorted(repeated, key=lambda e: len(repr(e)))
-
-
-def _children(e) -> list:
-    out = []
-    for field in attrs.fields(type(e)):
-        value = getattr(e, field.name)
-        if field.name == "span" or isinstance(value, str):
-            continue
-        out.extend(value if isinstance(value, tuple) else [value])
-    return [v for v in out if attrs.has(type(v))]
 
 
 def _random(s, values):
