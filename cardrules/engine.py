@@ -644,6 +644,8 @@ class State:
                     moving = list(moving)
                 else:
                     return None
+                if self.known and any(card in self.known for card in moving):
+                    return None  # a real move forgets who knew the card where it lay: leave it to the full run
                 for card in moving:
                     for zone in reversed(zones):  # players' zones come last, and most moves start there
                         if card in zone:
