@@ -511,6 +511,12 @@ def test_new_lists_options_and_definitions_to_uncomment():
     assert game.call(game.new_initial_state(2, 1), "target") == 5
 
 
+def test_new_lists_case_actions_too():
+    seven7s = REPO / "games" / "seven7s.rules"
+    text = variant_text(seven7s.read_text(), str(seven7s), "seven7s", "mine")
+    assert "# action power(t) by t:\n" in text
+
+
 def test_new_command(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = invoke("new", "house", "--from", "crazy-eights")

@@ -17,6 +17,18 @@ from .. import ast, parse_resolved
 RULE = "# " + "-" * 94
 
 
+# What a new variant lists, commented out, section by section: (declarations, header lines).
+_SECTIONS = (
+    (ast.OptionDecl, ["# Options: change a default here; players can still choose with -o NAME=VALUE."]),
+    (ast.DefDecl, ["# Definitions: uncomment one and change it to replace the game's version; everything",
+                   "# that uses it follows."]),
+    (ast.CaseDecl, ["# Case definitions: written here with only some of their clauses, they replace just those",
+                    "# clauses (keep the first line as it is); the other clauses stay as they are."]),
+    (ast.ActionDecl, ["# Actions: uncomment one and change it to replace the game's version wherever it is done."]),
+    (ast.CaseActionDecl, ["# Case actions: like case definitions, written with only some clauses they replace just",
+                          "# those clauses."]),
+)
+
 def _lines_of(decl: ast.Decl, sources: dict[str, str]) -> list[str]:
     """The source lines a declaration was written on."""
     text = sources.get(decl.span.path, "")
@@ -62,23 +74,12 @@ def variant_text(game_text: str, game_path: str, extends: str, name: str) -> str
     ]
     if players is not None:
         out += ["", "# How many can play:", f"# players {players.low}..{players.high}"]
-    options = [d for d in decls if isinstance(d, ast.OptionDecl)]
-    if options:
-        out += ["", RULE, "# Options: change a default here; players can still choose with -o NAME=VALUE.", RULE]
-        for decl in options:
-            out += _commented(_lines_of(decl, rules.sources))
-    defs = [d for d in decls if isinstance(d, ast.DefDecl)]
-    if defs:
-        out += ["", RULE, "# Definitions: uncomment one and change it to replace the game's version; everything",
-                "# that uses it follows.", RULE]
-        for decl in defs:
-            out += _commented(_lines_of(decl, rules.sources))
-    cases = [d for d in decls if isinstance(d, ast.CaseDecl)]
-    if cases:
-        out += ["", RULE, "# Case definitions: written here with only some of their clauses, they replace just those",
-                "# clauses (keep the first line as it is); the other clauses stay as they are.", RULE]
-        for decl in cases:
-            out += _commented(_lines_of(decl, rules.sources))
+    for kinds, header in _SECTIONS:
+        chosen = [d for d in decls if isinstance(d, kinds)]
+        if chosen:
+            out += ["", RULE, *header, RULE]
+            for decl in chosen:
+                out += _commented(_lines_of(decl, rules.sources))
     out += ["", "# Procedures (setup:, turn:, after turn:, ...) are replaced whole: copy one from the game to",
             "# change it. New triggers ('on move') and 'end when' declarations are added to the game's."]
     return "\n".join(out) + "\n"
