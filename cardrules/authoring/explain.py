@@ -256,11 +256,8 @@ class _Explainer:
                 params = f"({', '.join(decl.params)})" if decl.has_params else ""
                 items.append(Item([_n(decl.name + params), _w(" = "), _c(self.code(decl.body))]))
             elif isinstance(decl, ast.CaseDecl):
-                item = Item([_n(f"{decl.name}({', '.join(decl.params)})"), _w(" depends on "), _c(decl.key), _w(":")])
-                for clause in decl.clauses:
-                    label = f' "{clause.label}"' if clause.label else ""
-                    item.children.append(Item([_n(clause.key), _w(label + ": "), _c(self.code(clause.body))]))
-                items.append(item)
+                items.append(_case_item(decl, lambda c, label: Item([_n(c.key), _w(label + ": "),
+                                                                     _c(self.code(c.body))])))
         return items
 
     def actions(self) -> list[Item]:
@@ -270,11 +267,8 @@ class _Explainer:
                 params = f"({', '.join(decl.params)})" if decl.params else ""
                 items.append(Item([_n(decl.name + params), _w(":")], number(self.block(decl.body))))
             elif isinstance(decl, ast.CaseActionDecl):
-                item = Item([_n(f"{decl.name}({', '.join(decl.params)})"), _w(" depends on "), _c(decl.key), _w(":")])
-                for clause in decl.clauses:
-                    label = f' "{clause.label}"' if clause.label else ""
-                    item.children.append(Item([_n(clause.key), _w(label + ":")], number(self.block(clause.body))))
-                items.append(item)
+                items.append(_case_item(decl, lambda c, label: Item([_n(c.key), _w(label + ":")],
+                                                                    number(self.block(c.body)))))
         return items
 
     # -- procedures
@@ -460,6 +454,15 @@ class _Explainer:
                 self.needs(item, decl.value)
                 items.append(item)
         return items
+
+
+def _case_item(decl: Any, clause_item: Any) -> Item:
+    """A case definition or case action: its head, then one child per clause (made by `clause_item`
+    from the clause and its quoted label, or "")."""
+    item = Item([_n(f"{decl.name}({', '.join(decl.params)})"), _w(" depends on "), _c(decl.key), _w(":")])
+    for clause in decl.clauses:
+        item.children.append(clause_item(clause, f' "{clause.label}"' if clause.label else ""))
+    return item
 
 
 def _ends_game(stmt: Any) -> Any:
