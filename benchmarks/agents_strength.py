@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import cardrules  # noqa: E402
-from cardrules.agents import make_agent  # noqa: E402
+from cardrules.agents import inform, make_agent  # noqa: E402
 
 DEFAULT_MATCHES = ["ismcts vs random", "ismcts vs greedy", "greedy vs random"]
 
@@ -68,6 +68,7 @@ def play_one(job: tuple) -> dict:
         action = agents[player].choose(state)
         if player == a_seat:
             a_times.append(time.process_time() - start)
+        inform(agents, state, action)
         state.apply_action(action)
     a_won = a_seat in state.winners
     b_won = any(w != a_seat for w in state.winners)

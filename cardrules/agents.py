@@ -12,18 +12,19 @@ which keeps what the player sees and deals every unseen card again at random (se
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
-from collections import Counter
 from typing import Any, Callable, ClassVar
 
 from .engine import Action, Game, IllegalAction, State
-from .knowledge import unseen_pool
+from .beliefs import History, explained_samples, sample_information_set
 
 HEURISTIC = "heuristic"  # a rules file may declare `def heuristic(p) = ...`: higher is better for p
 PRIVATE_WEIGHT = 1.0  # default heuristic: a card you hold that others cannot see (a move in reserve)
 PUBLIC_WEIGHT = 0.5  # default heuristic: a card in your own public zone (position on the table)
+SURPRISE = 0.1  # ismcts's beliefs: the chance that a player's move is not the one a careful player would make
 SOFTNESS = 0.5  # default estimate: material difference that makes one player e (2.7) times likelier to win
 
 
@@ -81,9 +82,21 @@ class Agent:
     def choose(self, state: State) -> Action:
         raise NotImplementedError
 
+    def observe(self, state: State, action: Action) -> None:
+        """Told of every move of the game, by any player, before it is made (the state is the one
+        before it). An agent may keep what it learns; it must use only what its seat could see."""
+
     def __repr__(self) -> str:
         settings = ",".join(f"{key}={getattr(self, key)}" for key in self.options)
         return f"{self.name}:{settings}" if settings else self.name
+
+
+def inform(agents, state: State, action: Action) -> None:
+    """Tell every agent of a move about to be made (agents without `observe` are skipped)."""
+    for agent in agents:
+        observe = getattr(agent, "observe", None)
+        if observe is not None:
+            observe(state, action)
 
 
 AgentFactory = Callable[..., Agent]
@@ -136,34 +149,6 @@ def make_agent(spec: str, game: Game, seat: int = 0, seed: int = 0) -> Agent:
 
 def agent_names() -> list[str]:
     return list(AGENTS)
-
-
-# ---------------------------------------------------------------------------------------------
-# What a player may know
-
-def sample_information_set(state: State, player: int, rng: random.Random) -> State:
-    """A state `player` cannot tell apart from `state`, drawn at random with `rng`.
-
-    It depends only on what `player` sees or knows and on `rng`: the unseen cards are the game's
-    cards minus the seen and known ones (their actual places are never read), they are put into
-    the unseen places in a fixed order and `state.determinize` deals them again at random (and
-    forgets what other players knew of them). The state's own random generator (which decides
-    future shuffles and the order in which unseen cards are offered) is replaced as well.
-    """
-    base = state.clone()
-    places = unseen_pool(base, player, base.hidden_from(player))  # cards known to the player stay
-    holes = set(places)
-    seen = Counter(card for slot, cards in enumerate(base.zones) for i, card in enumerate(cards)
-                   if (slot, i) not in holes)
-    unseen = sorted((Counter(base.game.cards) - seen).elements())
-    if len(unseen) != len(places):  # cards outside every zone: fall back to the unseen cards themselves
-        unseen = sorted(base.zones[slot][i] for slot, i in places)
-    for (slot, i), card in zip(places, unseen):
-        base.zones[slot][i] = card
-    base.rng = 0
-    sample = base.determinize(player, rng)
-    sample.rng = rng.getrandbits(64)
-    return sample
 
 
 # ---------------------------------------------------------------------------------------------
@@ -334,6 +319,8 @@ class ISMCTSAgent(Agent):
                                 "scoring it, so a position where it cannot go on scores as lost"),
         "prior": (float, 30.0, "virtual visits that start each of the searching player's moves at the value "
                                "greedy gives it (0: no prior)"),
+        "beliefs": (int, 40, "deals of the unseen cards weighed by how well they explain the other players' "
+                             "moves so far; the search draws its samples from them (0: uniform samples)"),
     }
 
     def __init__(self, game: Game, seat: int = 0, seed: int = 0, **options: Any):
@@ -343,6 +330,48 @@ class ISMCTSAgent(Agent):
         if self.policy not in ROLLOUT_POLICIES:
             raise AgentError(f"ismcts: policy must be one of {', '.join(ROLLOUT_POLICIES)}, not '{self.policy}'")
         self.last_iterations = 0
+        self.history = History(seat)
+        self.judge = GreedyAgent(game, seat, 0)
+
+    def observe(self, state: State, action: Action) -> None:
+        if self.beliefs:
+            self.history.observe(state, action)
+
+    def _sampler(self, state: State, me: int) -> Callable[[], State]:
+        """Where the iterations' samples come from: deals weighed by the moves watched so far when
+        there are any that lead to `state`, else uniform deals of the unseen cards."""
+        rng = self.rng
+        if self.beliefs and self.history.follows(state):
+            weighed = explained_samples(self.history, state, rng, self.beliefs, self._likelihood)
+            if weighed:
+                worlds = [world for world, _ in weighed]
+                cumulative = list(itertools.accumulate(weight for _, weight in weighed))
+
+                def draw() -> State:
+                    world = rng.choices(worlds, cum_weights=cumulative)[0].clone()
+                    world.rng = rng.getrandbits(64)
+                    return world
+                return draw
+            self.history.forget()  # the watched moves cannot be replayed: start again from here
+        return lambda: sample_information_set(state, me, rng)
+
+    def _likelihood(self, world: State, action: Action) -> float:
+        """How likely a careful player (greedy's judgement of each move) was to make `action`:
+        ties share the chance; any move keeps a small one, since players are not greedy."""
+        legal = world.legal_actions()
+        if len(legal) == 1:
+            return 1.0
+        player, judge = world.current_player(), self.judge
+        values = []
+        for move in legal:
+            after = _clone_with_moves(world)
+            after.apply_action(move)
+            values.append(judge._value(after, player, world.turns, judge.depth - 1,
+                                       [max(1, judge.budget // len(legal))]))
+        top = max(values)
+        best = [move for move, value in zip(legal, values) if value == top]
+        chosen = (1.0 - SURPRISE) / len(best) if action in best else 0.0
+        return chosen + SURPRISE / len(legal)
 
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()
@@ -351,12 +380,13 @@ class ISMCTSAgent(Agent):
         me = state.current_player()
         allowed = set(legal)
         root = _Node(None, -1)
+        sample = self._sampler(state, me)
         if self.prior > 0:
-            self._seed(state, legal, root, me)
+            self._seed(sample(), legal, root, me)
         deadline = time.perf_counter() + self.time if self.time else math.inf
         done = 0
         while (not self.iterations or done < self.iterations) and (done == 0 or time.perf_counter() < deadline):
-            self._iterate(sample_information_set(state, me, self.rng), root, allowed, me)
+            self._iterate(sample(), root, allowed, me)
             done += 1
         self.last_iterations = done
         options = [root.children[a] for a in legal if a in root.children]
@@ -364,12 +394,11 @@ class ISMCTSAgent(Agent):
             return legal[0]
         return max(options, key=lambda node: (node.visits, node.reward)).action
 
-    def _seed(self, state: State, legal: list[Action], root: _Node, me: int) -> None:
+    def _seed(self, world: State, legal: list[Action], root: _Node, me: int) -> None:
         """Progressive bias at the root: each move starts with `prior` virtual visits worth what
         greedy's one-turn lookahead (on one sample) thinks of it. A young search then plays like
         greedy, and the search overrules it only where its samples disagree often enough."""
-        judge = GreedyAgent(self.game, me, 0)
-        world = sample_information_set(state, me, self.rng)
+        judge = self.judge
         world.legal_actions()
         share = [max(1, judge.budget // len(legal))]
         for action in legal:

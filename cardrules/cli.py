@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import check_source, find_game, load
-from .agents import AGENTS, Agent, AgentError, RandomAgent, check_spec, make_agent  # noqa: F401 (re-exported)
+from .agents import AGENTS, Agent, AgentError, RandomAgent, check_spec, inform, make_agent  # noqa: F401 (re-exported)
 from .diagnostics import Diagnostic, RulesError, Span, error, render, suggest
 from .engine import Action, Game, State
 from .moves import entry_hint, find_move, names_cells
@@ -455,6 +455,7 @@ def _play_loop(console: Console, painter: CardPainter, state: State, kinds: list
             action = _human_choice(console, painter, state, player)
         else:
             action = bots[player].choose(state)
+        inform(bots.values(), state, action)
         state.apply_action(action)
         moves += 1
         lines = [move_line(painter, player, action)]

@@ -32,6 +32,7 @@ from typing import Any, Callable, Iterable, Protocol, Sequence
 
 import attrs
 
+from .agents import inform
 from .engine import Action, Game, State
 from .values import NOTHING
 
@@ -133,7 +134,9 @@ def play_bot_game(game: Game, n: int, seed: int, agents: Sequence[Agent]) -> Sta
     while not state.is_terminal():
         if state.decisions >= MAX_DECISIONS:
             raise RuntimeError(f"the game did not end after {MAX_DECISIONS} moves")
-        state.apply_action(agents[state.current_player()].choose(state))
+        action = agents[state.current_player()].choose(state)
+        inform(agents, state, action)
+        state.apply_action(action)
     return state
 
 
@@ -185,6 +188,9 @@ class _Noting:
         if self.mover.first is None:
             self.mover.first = self.seat
         return self.agent.choose(state)
+
+    def observe(self, state: State, action: Action) -> None:
+        self.agent.observe(state, action)
 
 
 PlayFn = Callable[[Game, int, int, Sequence[Agent]], State]
