@@ -19,7 +19,7 @@ import time
 from typing import Any, Callable, ClassVar
 
 from .engine import Action, Game, IllegalAction, State
-from .beliefs import History, explained_samples, sample_information_set
+from .beliefs import Beliefs, History, sample_information_set
 
 HEURISTIC = "heuristic"  # a rules file may declare `def heuristic(p) = ...`: higher is better for p
 PRIVATE_WEIGHT = 1.0  # default heuristic: a card you hold that others cannot see (a move in reserve)
@@ -332,6 +332,7 @@ class ISMCTSAgent(Agent):
         self.last_iterations = 0
         self.history = History(seat)
         self.judge = GreedyAgent(game, seat, 0)
+        self.beliefs_kept = Beliefs(self.history, self.beliefs, self._likelihood)
 
     def observe(self, state: State, action: Action) -> None:
         if self.beliefs:
@@ -342,7 +343,7 @@ class ISMCTSAgent(Agent):
         there are any that lead to `state`, else uniform deals of the unseen cards."""
         rng = self.rng
         if self.beliefs and self.history.follows(state):
-            weighed = explained_samples(self.history, state, rng, self.beliefs, self._likelihood)
+            weighed = self.beliefs_kept.samples(state, rng)
             if weighed:
                 worlds = [world for world, _ in weighed]
                 cumulative = list(itertools.accumulate(weight for _, weight in weighed))

@@ -58,10 +58,11 @@ class History:
     def __init__(self, player: int):
         self.player = player
         self.moves: list[tuple[State, Action]] = []
+        self.epoch = 0  # counts the times the history started again
 
     def observe(self, state: State, action: Action) -> None:
         if self.moves and not self.follows(state):
-            self.moves.clear()
+            self.forget()
         self.moves.append((state.clone(), action))
 
     def follows(self, state: State) -> bool:
@@ -76,6 +77,7 @@ class History:
 
     def forget(self) -> None:
         self.moves.clear()
+        self.epoch += 1
 
 
 def explained_samples(history: History, state: State, rng: random.Random, count: int,
@@ -88,12 +90,42 @@ def explained_samples(history: History, state: State, rng: random.Random, count:
     player. A replay that does not lead to what the player now sees (a shuffle or a draw that
     came out differently) is dropped; so is one whose weight is 0."""
     me = history.player
-    start = history.moves[0][0]
-    samples = []
-    for _ in range(count):
-        world = sample_information_set(start, me, rng)
-        weight = 1.0
-        for _, action in history.moves:
+    fresh = [(sample_information_set(history.moves[0][0], me, rng), 1.0) for _ in range(count)]
+    return [(world, weight) for world, weight in _replay(fresh, history.moves, me, rng, likelihood)
+            if same_view(world, state, me)]
+
+
+class Beliefs:
+    """`explained_samples`, kept up to date: at each decision only the moves watched since the
+    last one are replayed on the deals. When fewer than a quarter of the deals still explain
+    what the player sees, or the history started again, they are dealt afresh."""
+
+    def __init__(self, history: History, count: int, likelihood: Likelihood):
+        self.history, self.count, self.likelihood = history, count, likelihood
+        self.deals: list[tuple[State, float]] = []
+        self.epoch = -1  # the history's epoch the deals belong to
+        self.upto = 0  # how many of its moves they have replayed
+
+    def samples(self, state: State, rng: random.Random) -> list[tuple[State, float]]:
+        history, me = self.history, self.history.player
+        if self.epoch == history.epoch and self.upto <= len(history.moves) and self.deals:
+            deals = _replay(self.deals, history.moves[self.upto:], me, rng, self.likelihood)
+            deals = [(world, weight) for world, weight in deals if same_view(world, state, me)]
+            if 4 * len(deals) < self.count:
+                deals = explained_samples(history, state, rng, self.count, self.likelihood)
+        else:
+            deals = explained_samples(history, state, rng, self.count, self.likelihood)
+        self.deals, self.epoch, self.upto = deals, history.epoch, len(history.moves)
+        return deals
+
+
+def _replay(deals: list[tuple[State, float]], moves: list[tuple[State, Action]], me: int,
+            rng: random.Random, likelihood: Likelihood) -> list[tuple[State, float]]:
+    """Play the watched moves on each deal (changing the deal in place), weighing the others'
+    moves; deals where a move cannot be made or is impossible to explain are dropped."""
+    kept = []
+    for world, weight in deals:
+        for _, action in moves:
             mover = world.current_player()
             if not _make_possible(world, action, me, rng):
                 weight = 0.0
@@ -101,9 +133,9 @@ def explained_samples(history: History, state: State, rng: random.Random, count:
             if mover != me:
                 weight *= likelihood(world, action)
             world.apply_action(action)
-        if weight > 0.0 and same_view(world, state, me):
-            samples.append((world, weight))
-    return samples
+        if weight > 0.0:
+            kept.append((world, weight))
+    return kept
 
 
 def _make_possible(world: State, action: Action, me: int, rng: random.Random) -> bool:

@@ -156,3 +156,22 @@ def test_simulated_games_tell_every_agent_every_move():
     agents = [_Counting(1), _Counting(2)]
     final = play_bot_game(game, 2, 4, agents)
     assert agents[0].watched == agents[1].watched == final.decisions > 0
+
+
+def test_kept_beliefs_stay_true_to_the_view_from_decision_to_decision():
+    """The deals ismcts carries from one decision to the next are replayed with the new moves
+    only; at every decision each of them must still look like the real state."""
+    game = cardrules.load("red7")
+    checked = 0
+    for seed in range(3):
+        state = game.new_initial_state(2, seed)
+        agents = [make_agent("ismcts:iterations=10", game, 0, seed), make_agent("greedy", game, 1, seed)]
+        while not state.is_terminal():
+            action = agents[state.current_player()].choose(state)
+            kept = agents[0].beliefs_kept
+            if state.current_player() == 0 and kept.upto == len(agents[0].history.moves) > 0:
+                assert kept.deals and all(same_view(world, state, 0) for world, _ in kept.deals)
+                checked += 1
+            inform(agents, state, action)
+            state.apply_action(action)
+    assert checked >= 8
