@@ -25,6 +25,9 @@ HEURISTIC = "heuristic"  # a rules file may declare `def heuristic(p) = ...`: hi
 PRIVATE_WEIGHT = 1.0  # default heuristic: a card you hold that others cannot see (a move in reserve)
 PUBLIC_WEIGHT = 0.5  # default heuristic: a card in your own public zone (position on the table)
 SURPRISE = 0.1  # ismcts's beliefs: the chance that a player's move is not the one a careful player would make
+ROLLOUT_DECISIONS = 100  # ismcts: decisions in one rollout at most
+FOLLOW_UPS = 64  # ismcts's best rollout policy: second moves tried per decision at most
+JUDGED_MOVES = 20  # ismcts's beliefs: decisions with more options than this are not judged
 SOFTNESS = 0.5  # default estimate: material difference that makes one player e (2.7) times likelier to win
 
 
@@ -319,7 +322,7 @@ class ISMCTSAgent(Agent):
                                 "scoring it, so a position where it cannot go on scores as lost"),
         "prior": (float, 30.0, "virtual visits that start each of the searching player's moves at the value "
                                "greedy gives it (0: no prior)"),
-        "beliefs": (int, 40, "deals of the unseen cards weighed by how well they explain the other players' "
+        "beliefs": (int, 0, "deals of the unseen cards weighed by how well they explain the other players' "
                              "moves so far; the search draws its samples from them (0: uniform samples)"),
     }
 
@@ -332,6 +335,7 @@ class ISMCTSAgent(Agent):
         self.last_iterations = 0
         self.history = History(seat)
         self.judge = GreedyAgent(game, seat, 0)
+        self.model = GreedyAgent(game, seat, 0, heuristic="default", depth=2)  # of the other players, for beliefs
         self.beliefs_kept = Beliefs(self.history, self.beliefs, self._likelihood)
 
     def observe(self, state: State, action: Action) -> None:
@@ -357,12 +361,14 @@ class ISMCTSAgent(Agent):
         return lambda: sample_information_set(state, me, rng)
 
     def _likelihood(self, world: State, action: Action) -> float:
-        """How likely a careful player (greedy's judgement of each move) was to make `action`:
-        ties share the chance; any move keeps a small one, since players are not greedy."""
+        """How likely a careful player was to make `action`: greedy's judgement of every legal move
+        (with the default estimate and the rest of the turn, two decisions deep), the best sharing
+        the chance; any move keeps a small one, since players are not greedy. A decision with more
+        than JUDGED_MOVES options is not judged (1 for every move): it would cost too much."""
         legal = world.legal_actions()
-        if len(legal) == 1:
+        if len(legal) == 1 or len(legal) > JUDGED_MOVES:
             return 1.0
-        player, judge = world.current_player(), self.judge
+        player, judge = world.current_player(), self.model
         values = []
         for move in legal:
             after = _clone_with_moves(world)
@@ -466,9 +472,14 @@ class ISMCTSAgent(Agent):
 
     def _rollout(self, world: State, me: int) -> list[float]:
         """Play on with the rollout policy; with `rollout=N`, stop when the N-th next turn of the
-        searching player begins (so every leaf is judged at the same point of the round)."""
+        searching player begins (so every leaf is judged at the same point of the round). A
+        rollout longer than ROLLOUT_DECISIONS decisions is judged where it stands: a move that
+        changes nothing (The Game's signals) would otherwise let the policy play on forever."""
         turn, left, finishing = world.turns, self.rollout or math.inf, False
+        stop = world.decisions + ROLLOUT_DECISIONS
         while not world.is_terminal():
+            if world.decisions >= stop:
+                return estimate(world)
             if world.turns != turn:  # a new turn begins
                 turn = world.turns
                 if finishing:
@@ -520,10 +531,13 @@ class ISMCTSAgent(Agent):
     def _best_ending(self, trials: Line, player: int, turn: int) -> Line:
         """The safe end of the turn within two decisions that keeps the most material (ties at
         random), searched best-first: a move that does not end the turn is looked into only while
-        the material it keeps could still beat the best ending found."""
+        the material it keeps could still beat the best ending found. At most FOLLOW_UPS second
+        moves are tried: where a turn takes more decisions (The Game), none of them ends it, and
+        trying them all made each rollout step cost a thousand moves."""
         best: Line = []
         best_value = -math.inf
         going_on = []
+        looked = 0
         for action, trial in trials:
             value = material(trial, player)
             if _turn_over(trial, player, turn):
@@ -533,10 +547,13 @@ class ISMCTSAgent(Agent):
                 going_on.append((value, action, trial))
         going_on.sort(key=lambda entry: -entry[0])  # stable: the random order breaks ties
         for bound, action, trial in going_on:
-            if bound <= best_value:
+            if bound <= best_value or looked >= FOLLOW_UPS:
                 break
             follow = trial.legal_actions()
             for second in self.rng.sample(follow, len(follow)):
+                looked += 1
+                if looked > FOLLOW_UPS:
+                    break
                 after = _clone_with_moves(trial)
                 after.apply_action(second)
                 if _lost(after, player) or not _turn_over(after, player, turn):

@@ -8,8 +8,8 @@ import pytest
 
 import cardrules
 from cardrules import cli
-from cardrules.agents import (AGENTS, Agent, AgentError, GreedyAgent, ISMCTSAgent, RandomAgent, estimate, make_agent,
-                              parse_spec, register, sample_information_set)
+from cardrules.agents import (AGENTS, ROLLOUT_DECISIONS, Agent, AgentError, GreedyAgent, ISMCTSAgent, RandomAgent,
+                              estimate, make_agent, parse_spec, register, sample_information_set)
 
 OPTION_SETS = [{}, {"advanced": True}, {"expert": True}, {"advanced": True, "expert": True}]
 SMALL = ["random", "greedy:depth=2,budget=40", "greedy:heuristic=default,depth=1",
@@ -250,3 +250,22 @@ def test_a_declared_heuristic_is_used_by_greedy_and_not_reported_unused():
     assert warnings == []  # `heuristic` is read by the bots, not by the rules
     unused = cardrules.check_source(text.replace("def heuristic(p)", "def heuristics(p)"), "seven7s.rules")
     assert [d.message for d in unused if d.code == "W202"] == ["'heuristics' is declared but never used"]
+
+
+def test_ismcts_rollouts_end_even_where_free_moves_let_a_policy_go_on_forever():
+    """In The Game a signal changes no card, so the `best` policy could signal for ever; a
+    rollout is cut at ROLLOUT_DECISIONS and judged there."""
+    game = cardrules.load("the-game")
+    state = game.new_initial_state(2, 1)
+    agent = make_agent("ismcts:iterations=2", game, 0, 3)
+    decisions = []
+    real_policy = agent._policy
+
+    def policy(world, actions):
+        line = real_policy(world, actions)
+        decisions.append(line[-1][1].decisions)
+        return line
+
+    agent._policy = policy
+    assert agent.choose(state) in state.legal_actions()
+    assert decisions and max(decisions) - state.decisions <= ROLLOUT_DECISIONS + 2
