@@ -474,7 +474,7 @@ class ISMCTSAgent(Agent):
         """Play on with the rollout policy; with `rollout=N`, stop when the N-th next turn of the
         searching player begins (so every leaf is judged at the same point of the round). A
         rollout longer than ROLLOUT_DECISIONS decisions is judged where it stands: a move that
-        changes nothing (The Game's signals) would otherwise let the policy play on forever."""
+        changes nothing (a signal, say) would otherwise let the policy play on forever."""
         turn, left, finishing = world.turns, self.rollout or math.inf, False
         stop = world.decisions + ROLLOUT_DECISIONS
         while not world.is_terminal():
@@ -532,7 +532,7 @@ class ISMCTSAgent(Agent):
         """The safe end of the turn within two decisions that keeps the most material (ties at
         random), searched best-first: a move that does not end the turn is looked into only while
         the material it keeps could still beat the best ending found. At most FOLLOW_UPS second
-        moves are tried: where a turn takes more decisions (The Game), none of them ends it, and
+        moves are tried: where a turn takes more decisions, none of them ends it, and
         trying them all made each rollout step cost a thousand moves."""
         best: Line = []
         best_value = -math.inf

@@ -31,7 +31,7 @@ end when all([empty(hand(p)) for p in players]):
 """
 
 
-def _watched_positions(game, seeds, watcher_spec="ismcts:iterations=20"):
+def _watched_positions(game, seeds, watcher_spec="ismcts:iterations=20,beliefs=40"):
     """Greedy plays greedy; an ismcts agent for seat 0 watches every move. Yields (watcher, state)
     at each decision of seat 0 that the watcher can explain from its history."""
     for seed in seeds:
@@ -108,12 +108,12 @@ def test_a_history_that_differs_only_in_unseen_cards_gives_the_same_choice():
         shuffled = never[:]
         random.Random(checked).shuffle(shuffled)
         mapping = dict(zip(never, shuffled))
-        twin = make_agent("ismcts:iterations=20", game, 0, 5)
+        twin = make_agent("ismcts:iterations=20,beliefs=40", game, 0, 5)
         for before, action in watcher.history.moves:
             twin.observe(_renamed(before, mapping), action)
         other = _renamed(state, mapping)
         assert other.zones != state.zones
-        original = make_agent("ismcts:iterations=20", game, 0, 5)
+        original = make_agent("ismcts:iterations=20,beliefs=40", game, 0, 5)
         for before, action in watcher.history.moves:
             original.observe(before, action)
         assert twin.choose(other) == original.choose(state)
@@ -165,7 +165,7 @@ def test_kept_beliefs_stay_true_to_the_view_from_decision_to_decision():
     checked = 0
     for seed in range(3):
         state = game.new_initial_state(2, seed)
-        agents = [make_agent("ismcts:iterations=10", game, 0, seed), make_agent("greedy", game, 1, seed)]
+        agents = [make_agent("ismcts:iterations=10,beliefs=40", game, 0, seed), make_agent("greedy", game, 1, seed)]
         while not state.is_terminal():
             action = agents[state.current_player()].choose(state)
             kept = agents[0].beliefs_kept
