@@ -254,22 +254,29 @@ class GreedyAgent(Agent):
             return legal[0]
         me = state.current_player()
         world = sample_information_set(state, me, self.rng)
-        share = max(1, self.budget // len(legal))
         best: list[Action] = []
         best_score: tuple | None = None
-        world.legal_actions()
-        for action in legal:
-            after = _clone_with_moves(world)
-            try:
-                after.apply_action(action)
-            except IllegalAction:  # legal for the player but not in this sample: judge it last
-                continue
-            value = self._value(after, me, world.turns, self.depth - 1, [share])
+        for action, value in self.judge(world, legal, me):
             if best_score is None or value > best_score:
                 best, best_score = [action], value
             elif value == best_score:
                 best.append(action)
         return self.rng.choice(best or legal)
+
+    def judge(self, world: State, moves: list[Action], player: int) -> list[tuple[Action, tuple]]:
+        """Each move with its value for `player`: the score after the best way to finish the
+        turn. A move the player may make but that is not possible in this sample is left out."""
+        share = max(1, self.budget // len(moves))
+        world.legal_actions()  # computed once, shared by the clones
+        judged = []
+        for action in moves:
+            after = _clone_with_moves(world)
+            try:
+                after.apply_action(action)
+            except IllegalAction:
+                continue
+            judged.append((action, self._value(after, player, world.turns, self.depth - 1, [share])))
+        return judged
 
     def _value(self, state: State, me: int, turn: int, depth: int, budget: list[int]) -> tuple:
         budget[0] -= 1
@@ -334,7 +341,7 @@ class ISMCTSAgent(Agent):
             raise AgentError(f"ismcts: policy must be one of {', '.join(ROLLOUT_POLICIES)}, not '{self.policy}'")
         self.last_iterations = 0
         self.history = History(seat)
-        self.judge = GreedyAgent(game, seat, 0)
+        self.greedy = GreedyAgent(game, seat, 0)  # for the prior
         self.model = GreedyAgent(game, seat, 0, heuristic="default", depth=2)  # of the other players, for beliefs
         self.beliefs_kept = Beliefs(self.history, self.beliefs, self._likelihood)
 
@@ -368,15 +375,9 @@ class ISMCTSAgent(Agent):
         legal = world.legal_actions()
         if len(legal) == 1 or len(legal) > JUDGED_MOVES:
             return 1.0
-        player, judge = world.current_player(), self.model
-        values = []
-        for move in legal:
-            after = _clone_with_moves(world)
-            after.apply_action(move)
-            values.append(judge._value(after, player, world.turns, judge.depth - 1,
-                                       [max(1, judge.budget // len(legal))]))
-        top = max(values)
-        best = [move for move, value in zip(legal, values) if value == top]
+        judged = self.model.judge(world, legal, world.current_player())
+        top = max(value for _, value in judged)
+        best = [move for move, value in judged if value == top]
         chosen = (1.0 - SURPRISE) / len(best) if action in best else 0.0
         return chosen + SURPRISE / len(legal)
 
@@ -405,17 +406,7 @@ class ISMCTSAgent(Agent):
         """Progressive bias at the root: each move starts with `prior` virtual visits worth what
         greedy's one-turn lookahead (on one sample) thinks of it. A young search then plays like
         greedy, and the search overrules it only where its samples disagree often enough."""
-        judge = self.judge
-        world.legal_actions()
-        share = [max(1, judge.budget // len(legal))]
-        for action in legal:
-            after = _clone_with_moves(world)
-            try:
-                after.apply_action(action)
-            except IllegalAction:  # legal for the player, not in this sample: no prior
-                continue
-            share[0] = max(1, judge.budget // len(legal))
-            outcome, value = judge._value(after, me, world.turns, judge.depth - 1, share)
+        for action, (outcome, value) in self.greedy.judge(world, legal, me):  # a move not possible here: no prior
             node = root.children[action] = _Node(action, me)
             node.visits = node.avail = self.prior
             node.reward = self.prior * (value if outcome == 1 else outcome / 2)
