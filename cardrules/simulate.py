@@ -20,19 +20,18 @@ Nothing here knows a particular game: results are read through the generic State
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import math
 import multiprocessing
 import os
-import random
 import signal
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterable, Protocol, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import attrs
 
-from .agents import inform
+from . import agents
+from .agents import AGENTS, Agent, inform
 from .engine import Action, Game, State
 from .values import NOTHING
 
@@ -61,42 +60,13 @@ def agent_seed(seed: int, index: int, seat: int) -> int:
     return derive_seed("agent", seed, index, seat)
 
 
-class Agent(Protocol):
-    def choose(self, state: State) -> Action: ...
-
-
-class RandomAgent:
-    """Uniform choice among the legal actions; used until cardrules.agents provides the agents."""
-
-    def __init__(self, seed: int):
-        self.rng = random.Random(seed)
-
-    def choose(self, state: State) -> Action:
-        return self.rng.choice(state.legal_actions())
-
-
-def _agents_module():
-    """cardrules.agents when it exists (written separately); None before it lands."""
-    if importlib.util.find_spec(f"{__package__}.agents") is None:
-        return None
-    from . import agents  # errors inside an existing agents module are real errors: let them through
-
-    return agents
-
-
 def agent_names() -> list[str]:
-    module = _agents_module()
-    return list(module.AGENTS) if module is not None else ["random"]
+    return list(AGENTS)
 
 
 def make_agent(spec: str, game: Game, seat: int, seed: int) -> Agent:
     """The agent named by `spec` for `seat`, seeded with `seed`."""
-    module = _agents_module()
-    if module is not None:
-        return module.make_agent(spec, game, seat, seed)
-    if spec != "random":
-        raise ValueError(f"unknown agent '{spec}' (known: random)")
-    return RandomAgent(seed)
+    return agents.make_agent(spec, game, seat, seed)
 
 
 def check_agents(game: Game, specs: Sequence[str]) -> None:
