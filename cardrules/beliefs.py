@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Callable
 
 from .engine import Action, State
-from .knowledge import unseen_pool
+from .knowledge import knows, unseen_pool
 from .values import Card
 
 # How likely the other players' moves are in a sample: (sample before the move, the move) -> a
@@ -72,7 +72,7 @@ class History:
         before, action = self.moves[-1]
         if state.decisions != before.decisions + 1 or state.game is not before.game or state.n != before.n:
             return False
-        return all(_sees(before, card, self.player) or _sees(state, card, self.player)
+        return all(knows(before, self.player, card) or knows(state, self.player, card)
                    for card in action.values if card.__class__ is Card)
 
     def forget(self) -> None:
@@ -184,10 +184,3 @@ def same_view(world: State, state: State, player: int) -> bool:
             return False
     return True
 
-
-def _sees(state: State, card: Card, player: int) -> bool:
-    """Does `player` see or know `card` in `state`?"""
-    if state.known.get(card, 0) & (1 << player):
-        return True
-    hidden = set(state.hidden_from(player))
-    return any(card in cards for slot, cards in enumerate(state.zones) if slot not in hidden)
