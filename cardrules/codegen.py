@@ -335,6 +335,9 @@ class Emitter:
             return f"s.vars[{self.var_slot(name, args)}]"
         if name in self.def_names:
             return f"{self.def_names[name]}(s, {', '.join(args)})"
+        if name in _SHORT_CIRCUIT and not e.kwargs and isinstance(e.args[0], (ast.Comprehension, ast.Where)):
+            # a generator, so that the first deciding element ends the work (expressions are pure)
+            return f"{self.const(_SHORT_CIRCUIT[name])}({args[0][1:-1]})"
         if name in FUNCTIONS:
             if FUNCTIONS[name][0].grid:  # the checker made sure the first argument names a grid zone
                 args[0] = f"s.zones[{int(c.zone_specs[e.args[0].id].index)}]"
@@ -387,6 +390,7 @@ def _open_keys(s, family: str, by_slot: dict) -> list:
     return [by_slot[slot] for slot in columns.open_slots(s, s.game.column_families[family])]
 
 
+_SHORT_CIRCUIT = {"any": any, "all": all}  # over a comprehension: compiled to a generator
 _NAMING = ("label", "keys", "values")  # their argument names a declaration; it is not a value
 _STATE_NAMES = {"me": "SEATS[s.me]", "players": "list(SEATS[:s.n])", "active": "ACTIVE(s)", "num_players": "s.n",
                 "sides": "s.sides()"}
