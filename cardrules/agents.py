@@ -524,18 +524,21 @@ class ISMCTSAgent(Agent):
         random), searched best-first: a move that does not end the turn is looked into only while
         the material it keeps could still beat the best ending found. At most FOLLOW_UPS second
         moves are tried: where a turn takes more decisions, none of them ends it, and
-        trying them all made each rollout step cost a thousand moves."""
+        trying them all made each rollout step cost a thousand moves. With no safe ending in
+        sight, a random safe move (as careful)."""
         best: Line = []
         best_value = -math.inf
         going_on = []
         looked = 0
-        for action, trial in trials:
+        for action, trial in trials:  # in random order
             value = material(trial, player)
             if _turn_over(trial, player, turn):
                 if value > best_value:
                     best, best_value = [(action, trial)], value
             else:
                 going_on.append((value, action, trial))
+        fallback = going_on[:1]  # a random safe move, as careful plays; the most material may be a move
+        # that changes no card (a signal), which never ends the turn
         going_on.sort(key=lambda entry: -entry[0])  # stable: the random order breaks ties
         for bound, action, trial in going_on:
             if bound <= best_value or looked >= FOLLOW_UPS:
@@ -554,8 +557,9 @@ class ISMCTSAgent(Agent):
                     best, best_value = [(action, trial), (second, after)], value
                     if value >= bound:
                         break
-        if not best and going_on:
-            return [(going_on[0][1], going_on[0][2])]
+        if not best and fallback:
+            _, action, trial = fallback[0]
+            return [(action, trial)]
         return best
 
 

@@ -269,3 +269,14 @@ def test_ismcts_rollouts_end_even_where_free_moves_let_a_policy_go_on_forever():
     agent._policy = policy
     assert agent.choose(state) in state.legal_actions()
     assert decisions and max(decisions) - state.decisions <= ROLLOUT_DECISIONS + 2
+
+
+def test_best_policy_without_a_safe_ending_in_sight_plays_as_careful():
+    """Where no way to end the turn lies within two decisions (The Game asks for two plays and an
+    'end'), the `best` policy falls back to a random safe move, as documented; keeping the most
+    material instead chose a signal every time, which changes no card and never ends the turn."""
+    game = cardrules.load("the-game")
+    state = game.new_initial_state(2, 1)
+    agent = make_agent("ismcts:iterations=2", game, 0, 3)
+    chosen = {agent._policy(state.clone(), state.legal_actions())[0][0].name for _ in range(20)}
+    assert "play" in chosen
