@@ -265,18 +265,26 @@ class GreedyAgent(Agent):
 
     def judge(self, world: State, moves: list[Action], player: int) -> list[tuple[Action, tuple]]:
         """Each move with its value for `player`: the score after the best way to finish the
-        turn. A move the player may make but that is not possible in this sample is left out."""
+        turn, then the score right after the move, so that of two equally good moves the one that
+        does more at once wins. A move the player may make but that is not possible in this sample
+        is left out, and so is a move that changes nothing the score sees and does not end the
+        turn (a signal), unless every move is such: followed by the good move it looks as good as
+        the good move, and before a forced loss it looks better, so a player could make it for ever."""
         share = max(1, self.budget // len(moves))
         world.legal_actions()  # computed once, shared by the clones
-        judged = []
+        now = self.score(world, player)
+        judged, idle = [], []
         for action in moves:
             after = _clone_with_moves(world)
             try:
                 after.apply_action(action)
             except IllegalAction:
                 continue
-            judged.append((action, self._value(after, player, world.turns, self.depth - 1, [share])))
-        return judged
+            line = self._value(after, player, world.turns, self.depth - 1, [share])
+            at_once = self.score(after, player)
+            stays = at_once == now and not _turn_over(after, player, world.turns)
+            (idle if stays else judged).append((action, line + at_once))
+        return judged or idle
 
     def _value(self, state: State, me: int, turn: int, depth: int, budget: list[int]) -> tuple:
         budget[0] -= 1
@@ -406,7 +414,7 @@ class ISMCTSAgent(Agent):
         """Progressive bias at the root: each move starts with `prior` virtual visits worth what
         greedy's one-turn lookahead (on one sample) thinks of it. A young search then plays like
         greedy, and the search overrules it only where its samples disagree often enough."""
-        for action, (outcome, value) in self.greedy.judge(world, legal, me):  # a move not possible here: no prior
+        for action, (outcome, value, *_) in self.greedy.judge(world, legal, me):  # a move not possible here: no prior
             node = root.children[action] = _Node(action, me)
             node.visits = node.avail = self.prior
             node.reward = self.prior * (value if outcome == 1 else outcome / 2)

@@ -280,3 +280,20 @@ def test_best_policy_without_a_safe_ending_in_sight_plays_as_careful():
     agent = make_agent("ismcts:iterations=2", game, 0, 3)
     chosen = {agent._policy(state.clone(), state.legal_actions())[0][0].name for _ in range(20)}
     assert "play" in chosen
+
+
+def test_greedy_finishes_a_game_where_a_free_move_could_stall_it():
+    """In The Game a signal changes no card. Greedy used to signal for ever: before a forced loss
+    every other move looks worse, and mid-turn a signal followed by a play looks as good as the
+    play. It now makes a move that changes nothing only when every move is such."""
+    game = cardrules.load("the-game")
+    state = game.new_initial_state(2, 1)
+    agents = [make_agent("greedy:budget=60", game, seat, seat) for seat in range(2)]
+    signals = 0
+    for _ in range(400):
+        if state.is_terminal():
+            break
+        action = agents[state.current_player()].choose(state)
+        signals += action.name == "signal"
+        state.apply_action(action)
+    assert state.is_terminal() and signals == 0
