@@ -323,6 +323,8 @@ class ISMCTSAgent(Agent):
     description = "information-set Monte Carlo tree search"
     options = {
         "iterations": (int, 600, "search iterations per move (0: no limit, then 'time' must be set)"),
+        "steps": (int, 0, "moves the search may try on its samples per decision (0: no limit); a budget of "
+                          "work, like time, but the same on every machine"),
         "time": (float, 0.0, "seconds per move at most (0: no limit); makes the agent depend on speed"),
         "c": (float, 0.5, "UCB exploration constant (rewards are between 0 and 1)"),
         "rollout": (int, 1, "a rollout stops when the searching player's N-th next turn begins, and the "
@@ -343,11 +345,11 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, game: Game, seat: int = 0, seed: int = 0, **options: Any):
         super().__init__(game, seat, seed, **options)
-        if not self.iterations and not self.time:
-            raise AgentError("ismcts: give an iteration or a time budget")
+        if not self.iterations and not self.time and not self.steps:
+            raise AgentError("ismcts: give an iteration, a steps or a time budget")
         if self.policy not in ROLLOUT_POLICIES:
             raise AgentError(f"ismcts: policy must be one of {', '.join(ROLLOUT_POLICIES)}, not '{self.policy}'")
-        self.last_iterations = 0
+        self.last_iterations = self.steps_done = 0
         self.history = History(seat)
         self.greedy = GreedyAgent(game, seat, 0)  # for the prior
         self.model = GreedyAgent(game, seat, 0, heuristic="default", depth=2)  # of the other players, for beliefs
@@ -400,8 +402,10 @@ class ISMCTSAgent(Agent):
         if self.prior > 0:
             self._seed(sample(), legal, root, me)
         deadline = time.perf_counter() + self.time if self.time else math.inf
-        done = 0
-        while (not self.iterations or done < self.iterations) and (done == 0 or time.perf_counter() < deadline):
+        steps = self.steps or math.inf
+        done = self.steps_done = 0
+        while (not self.iterations or done < self.iterations) and (done == 0 or time.perf_counter() < deadline
+                                                                   and self.steps_done < steps):
             self._iterate(sample(), root, allowed, me)
             done += 1
         self.last_iterations = done
@@ -442,6 +446,7 @@ class ISMCTSAgent(Agent):
                 if value > best_value:
                     best, best_value = child, value
             world.apply_action(best.action)
+            self.steps_done += 1
             path.append(best)
             node = best
         result = self._rollout(world, me)
@@ -467,6 +472,7 @@ class ISMCTSAgent(Agent):
         child = node.children[action] = _Node(action, player)
         path.append(child)
         world.apply_action(action)
+        self.steps_done += 1
         return world
 
     def _rollout(self, world: State, me: int) -> list[float]:
@@ -503,6 +509,7 @@ class ISMCTSAgent(Agent):
         if len(actions) == 1 or self.policy == "random":
             action = actions[rng.randrange(len(actions))]
             world.apply_action(action)
+            self.steps_done += 1
             return [(action, world)]
         player, turn = world.current_player(), world.turns
         going_on: Line = []
@@ -510,6 +517,7 @@ class ISMCTSAgent(Agent):
         for action in rng.sample(actions, len(actions)):
             trial = _clone_with_moves(world)
             trial.apply_action(action)
+            self.steps_done += 1
             if _lost(trial, player):
                 last = [(action, trial)]  # puts its own player out: only if nothing else will do
             elif self.policy == "careful" or (self.policy == "thrifty" and _turn_over(trial, player, turn)):
@@ -523,6 +531,7 @@ class ISMCTSAgent(Agent):
             for second in rng.sample(follow, len(follow)):
                 after = _clone_with_moves(trial)
                 after.apply_action(second)
+                self.steps_done += 1
                 if not _lost(after, player) and _turn_over(after, player, turn):
                     return [(action, trial), (second, after)]
         return going_on[:1] or last
@@ -558,6 +567,7 @@ class ISMCTSAgent(Agent):
                     break
                 after = _clone_with_moves(trial)
                 after.apply_action(second)
+                self.steps_done += 1
                 if _lost(after, player) or not _turn_over(after, player, turn):
                     continue
                 value = material(after, player)

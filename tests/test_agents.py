@@ -139,8 +139,22 @@ def test_ismcts_time_budget_and_statistics():
     start = time.perf_counter()
     assert agent.choose(state) in state.legal_actions()
     assert time.perf_counter() - start < 2.0 and agent.last_iterations >= 1
-    with pytest.raises(AgentError):
-        make_agent("ismcts:iterations=0", game)
+    with pytest.raises(AgentError, match="budget"):
+        make_agent("ismcts:iterations=0,steps=0", game)
+
+
+def test_ismcts_steps_budget_counts_the_moves_tried_and_is_reproducible():
+    """A budget of work: the search stops once it has tried that many moves on its samples, so
+    a decision with fewer options (cheaper iterations) gets more iterations, on any machine."""
+    game = cardrules.load("red7")
+    state = game.new_initial_state(2, 1)
+    me = state.current_player()
+    small, large, again = (make_agent(f"ismcts:iterations=0,steps={n}", game, me, 1) for n in (1000, 4000, 1000))
+    chosen = small.choose(state)
+    assert chosen in state.legal_actions() and large.choose(state) in state.legal_actions()
+    assert 1000 <= small.steps_done < 1000 + 200 and 4000 <= large.steps_done < 4000 + 200
+    assert large.last_iterations > 2 * small.last_iterations
+    assert (again.choose(state), again.last_iterations) == (chosen, small.last_iterations)  # same seed, same search
 
 
 def test_greedy_uses_the_heuristic_the_rules_declare():
