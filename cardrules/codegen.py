@@ -9,7 +9,7 @@ namespace (`k12`). The source is compiled once per game and set of options.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, assert_never
 
 import attrs
 
@@ -279,14 +279,8 @@ class Emitter:
                 return "(" + "".join(self.expr(i, env) + ", " for i in items) + ")"
             case ast.ListLit(items):
                 return "[" + ", ".join(self.expr(i, env) for i in items) + "]"
-            case ast.Comprehension(element, var, source, cond):
-                v = self.fresh("v")
-                inner = env.bind(var, v)
-                test = f" if {self.expr(cond, inner)}" if cond is not None else ""
-                return f"[{self.expr(element, inner)} for {v} in {self.expr(source, env)}{test}]"
-            case ast.Where(source, cond):
-                v = self.fresh("v")
-                return f"[{v} for {v} in {self.expr(source, env)} if {self.expr(cond, env.with_it(v))}]"
+            case ast.Comprehension() | ast.Where():
+                return f"[{self.iteration(e, env)}]"
             case ast.BinOp(op, left, right) | ast.Compare(op, left, right):
                 return f"({self.expr(left, env)} {_OPS[op]} {self.expr(right, env)})"
             case ast.BoolOp(op, left, right):
@@ -322,6 +316,10 @@ class Emitter:
 
     def call(self, e: ast.Call, env: Env) -> str:
         c, name = self.c, e.func
+        if (name in _SHORT_CIRCUIT and name not in self.def_names and len(e.args) == 1 and not e.kwargs
+                and isinstance(e.args[0], (ast.Comprehension, ast.Where))):
+            # a generator, so that the first deciding element ends the work (expressions are pure)
+            return f"{self.const(_SHORT_CIRCUIT[name])}({self.iteration(e.args[0], env)})"
         args = [self.expr(a, env) for a in e.args] if name not in _NAMING else []
         if name in c.families:
             first, keys = c.families[name]
@@ -335,14 +333,24 @@ class Emitter:
             return f"s.vars[{self.var_slot(name, args)}]"
         if name in self.def_names:
             return f"{self.def_names[name]}(s, {', '.join(args)})"
-        if name in _SHORT_CIRCUIT and not e.kwargs and isinstance(e.args[0], (ast.Comprehension, ast.Where)):
-            # a generator, so that the first deciding element ends the work (expressions are pure)
-            return f"{self.const(_SHORT_CIRCUIT[name])}({args[0][1:-1]})"
         if name in FUNCTIONS:
             if FUNCTIONS[name][0].grid:  # the checker made sure the first argument names a grid zone
                 args[0] = f"s.zones[{int(c.zone_specs[e.args[0].id].index)}]"
             return self.builtin(name, args, e.kwargs, env)
         return _STATE_FUNCTIONS[name](self, e, env, args)
+
+    def iteration(self, e: ast.Comprehension | ast.Where, env: Env) -> str:
+        """The inside of a comprehension, `element for v in source if test`: a list in brackets, a
+        generator in a call."""
+        v = self.fresh("v")
+        match e:
+            case ast.Comprehension(element, var, source, cond):
+                inner = env.bind(var, v)
+                test = f" if {self.expr(cond, inner)}" if cond is not None else ""
+                return f"{self.expr(element, inner)} for {v} in {self.expr(source, env)}{test}"
+            case ast.Where(source, cond):
+                return f"{v} for {v} in {self.expr(source, env)} if {self.expr(cond, env.with_it(v))}"
+        assert_never(e)
 
     def var_slot(self, name: str, args: list[str]) -> str:
         spec = self.c.var_specs[name]
