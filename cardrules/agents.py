@@ -515,9 +515,7 @@ class ISMCTSAgent(Agent):
         going_on: Line = []
         last: Line = []
         for action in rng.sample(actions, len(actions)):
-            trial = _clone_with_moves(world)
-            trial.apply_action(action)
-            self.steps_done += 1
+            trial = self._tried(world, action)
             if _lost(trial, player):
                 last = [(action, trial)]  # puts its own player out: only if nothing else will do
             elif self.policy == "careful" or (self.policy == "thrifty" and _turn_over(trial, player, turn)):
@@ -529,12 +527,17 @@ class ISMCTSAgent(Agent):
         for action, trial in going_on:  # thrifty: look one decision further for a safe end of the turn
             follow = trial.legal_actions()
             for second in rng.sample(follow, len(follow)):
-                after = _clone_with_moves(trial)
-                after.apply_action(second)
-                self.steps_done += 1
+                after = self._tried(trial, second)
                 if not _lost(after, player) and _turn_over(after, player, turn):
                     return [(action, trial), (second, after)]
         return going_on[:1] or last
+
+    def _tried(self, state: State, action: Action) -> State:
+        """A copy of `state` after `action`, counted as a step of the search."""
+        after = _clone_with_moves(state)
+        after.apply_action(action)
+        self.steps_done += 1
+        return after
 
     def _best_ending(self, trials: Line, player: int, turn: int) -> Line:
         """The safe end of the turn within two decisions that keeps the most material (ties at
@@ -565,9 +568,7 @@ class ISMCTSAgent(Agent):
                 looked += 1
                 if looked > FOLLOW_UPS:
                     break
-                after = _clone_with_moves(trial)
-                after.apply_action(second)
-                self.steps_done += 1
+                after = self._tried(trial, second)
                 if _lost(after, player) or not _turn_over(after, player, turn):
                     continue
                 value = material(after, player)
