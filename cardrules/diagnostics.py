@@ -49,6 +49,11 @@ class RulesError(Exception):
         self.sources = dict(sources or {})
         super().__init__(render_all(self.diagnostics, self.sources, color=False))
 
+    def __reduce__(self):
+        # A worker process sends its error back pickled; the default rebuilds it from the rendered
+        # text, which is not a list of diagnostics, and the pool's result thread dies on it.
+        return type(self), (self.diagnostics, self.sources)
+
 
 class RulesRuntimeError(RulesError):
     """A rules file did something impossible while a game was running."""

@@ -50,3 +50,16 @@ def test_load_raises_the_same_diagnostics():
     with pytest.raises(cardrules.RulesError) as info:
         cardrules.load_source(text, "zone_typo.rules")
     assert [d.code for d in info.value.diagnostics] == ["E221"]
+
+
+def test_a_rules_error_survives_pickling_so_a_worker_process_can_report_it():
+    import pickle
+
+    with pytest.raises(cardrules.RulesError) as info:
+        cardrules.load_source(BASE + "\ndef heuristic(p) = count(hand(p)) / 2\n", "broken.rules")
+    copy = pickle.loads(pickle.dumps(info.value))
+    assert type(copy) is type(info.value)
+    assert copy.diagnostics == info.value.diagnostics
+    assert str(copy) == str(info.value) and "broken.rules:" in str(copy)
+    runtime = pickle.loads(pickle.dumps(cardrules.RulesRuntimeError(info.value.diagnostics, info.value.sources)))
+    assert isinstance(runtime, cardrules.RulesRuntimeError) and str(runtime) == str(info.value)
