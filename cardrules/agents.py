@@ -28,6 +28,7 @@ SURPRISE = 0.1  # ismcts's beliefs: the chance that a player's move is not the o
 ROLLOUT_DECISIONS = 100  # ismcts: decisions in one rollout at most
 FOLLOW_UPS = 64  # ismcts's best rollout policy: second moves tried per decision at most
 JUDGED_MOVES = 20  # ismcts's beliefs: decisions with more options than this are not judged
+STEPS_PER_ITERATION = 70  # ismcts: default work budget per iteration of the budget; Red7's moves use under 50
 SOFTNESS = 0.5  # default estimate: material difference that makes one player e (2.7) times likelier to win
 
 
@@ -323,8 +324,9 @@ class ISMCTSAgent(Agent):
     description = "information-set Monte Carlo tree search"
     options = {
         "iterations": (int, 600, "search iterations per move (0: no limit, then 'time' must be set)"),
-        "steps": (int, 0, "moves the search may try on its samples per decision (0: no limit); a budget of "
-                          "work, like time, but the same on every machine"),
+        "steps": (int, 0, "moves the search may try on its samples per decision; a budget of work, like time, "
+                          f"but the same on every machine (0: {STEPS_PER_ITERATION} per iteration of the "
+                          "budget, no limit without one)"),
         "time": (float, 0.0, "seconds per move at most (0: no limit); makes the agent depend on speed"),
         "c": (float, 0.5, "UCB exploration constant (rewards are between 0 and 1)"),
         "rollout": (int, 1, "a rollout stops when the searching player's N-th next turn begins, and the "
@@ -402,7 +404,9 @@ class ISMCTSAgent(Agent):
         if self.prior > 0:
             self._seed(sample(), legal, root, me)
         deadline = time.perf_counter() + self.time if self.time else math.inf
-        steps = self.steps or math.inf
+        # Where a move is costly to work out (long turns, long rollouts), the iterations alone
+        # would take many seconds: by default, the work is capped at what a cheap game's take.
+        steps = self.steps or (STEPS_PER_ITERATION * self.iterations if self.iterations else math.inf)
         done = self.steps_done = 0
         while (not self.iterations or done < self.iterations) and (done == 0 or time.perf_counter() < deadline
                                                                    and self.steps_done < steps):
