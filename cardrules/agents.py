@@ -28,7 +28,7 @@ SURPRISE = 0.1  # ismcts's beliefs: the chance that a player's move is not the o
 ROLLOUT_DECISIONS = 100  # ismcts: decisions in one rollout at most
 FOLLOW_UPS = 64  # ismcts's best rollout policy: second moves tried per decision at most
 JUDGED_MOVES = 20  # ismcts's beliefs: decisions with more options than this are not judged
-STEPS_PER_ITERATION = 70  # ismcts: default work budget per iteration of the budget; Red7's moves use under 50
+STEPS_PER_ITERATION = 70  # ismcts: default cap on the work per iteration of the budget (a light game uses under 50)
 SOFTNESS = 0.5  # default estimate: material difference that makes one player e (2.7) times likelier to win
 
 
