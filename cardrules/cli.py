@@ -692,7 +692,13 @@ def _print_summary(console: Console, summary: dict[str, Any], run: sim.Run) -> N
         console.print(Text("errors: 0", style="green"))
     if run.elapsed > 0 and run.records:
         console.print(Text(f"{plural(len(run.records), 'game')} in {run.elapsed:.2f} s "
-                           f"({len(run.records) / run.elapsed:.1f} games/s)", style="dim"))
+                           f"({pace(len(run.records), run.elapsed)})", style="dim"))
+
+
+def pace(games: int, seconds: float) -> str:
+    """Games per second, or seconds per game when a game takes longer (0.0 games/s says nothing)."""
+    rate = games / seconds
+    return f"{rate:.1f} games/s" if rate >= 1 else f"{seconds / games:.1f} s per game"
 
 
 @app.command("simulate")
