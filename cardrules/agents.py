@@ -405,7 +405,7 @@ class ISMCTSAgent(Agent):
             self._seed(sample(), legal, root, me)
         deadline = time.perf_counter() + self.time if self.time else math.inf
         # Where a move is costly to work out (long turns, long rollouts), the iterations alone
-        # would take many seconds: by default, the work is capped at what a cheap game's take.
+        # would take many seconds: by default the work is capped at what a light game's iterations take.
         steps = self.steps or (STEPS_PER_ITERATION * self.iterations if self.iterations else math.inf)
         done = self.steps_done = 0
         while (not self.iterations or done < self.iterations) and (done == 0 or time.perf_counter() < deadline
