@@ -8,8 +8,9 @@ import pytest
 
 import cardrules
 from cardrules import cli
-from cardrules.agents import (AGENTS, ROLLOUT_DECISIONS, Agent, AgentError, GreedyAgent, ISMCTSAgent, RandomAgent,
-                              estimate, make_agent, parse_spec, register, sample_information_set)
+from cardrules.agents import (AGENTS, ROLLOUT_DECISIONS, STEPS_PER_ITERATION, Agent, AgentError, GreedyAgent,
+                              ISMCTSAgent, RandomAgent, estimate, make_agent, parse_spec, register,
+                              sample_information_set)
 
 OPTION_SETS = [{}, {"advanced": True}, {"expert": True}, {"advanced": True, "expert": True}]
 SMALL = ["random", "greedy:depth=2,budget=40", "greedy:heuristic=default,depth=1",
@@ -157,26 +158,25 @@ def test_ismcts_steps_budget_counts_the_moves_tried_and_is_reproducible():
     assert (again.choose(state), again.last_iterations) == (chosen, small.last_iterations)  # same seed, same search
 
 
-
 def test_ismcts_caps_its_work_per_iteration_by_default_where_iterations_are_costly():
     """Without a steps budget a move tries at most STEPS_PER_ITERATION moves per iteration of its
     budget: where iterations are cheap (Red7) all of them run; where they are costly (The Game,
     whose rollouts play many cards) the search stops early instead of taking many seconds."""
-    from cardrules.agents import STEPS_PER_ITERATION as PER
-
+    cap = 40 * STEPS_PER_ITERATION
     red7 = cardrules.load("red7")
     state = red7.new_initial_state(2, 1)
     cheap = make_agent("ismcts:iterations=40", red7, state.current_player(), 1)
     cheap.choose(state)
-    assert cheap.last_iterations == 40 and cheap.steps_done < 40 * PER
+    assert cheap.last_iterations == 40 and cheap.steps_done < cap
     game = cardrules.load("the-game")
     state = game.new_initial_state(2, 1)
     capped, free = (make_agent(f"ismcts:iterations=40{extra}", game, state.current_player(), 1)
                     for extra in ("", ",steps=10000000"))
     assert capped.choose(state) in state.legal_actions()
-    assert 40 * PER <= capped.steps_done < 40 * PER + 2000 and capped.last_iterations < 40
+    assert cap <= capped.steps_done < cap + 2000 and capped.last_iterations < 40
     free.choose(state)
-    assert free.last_iterations == 40 and free.steps_done > 40 * PER
+    assert free.last_iterations == 40 and free.steps_done > cap
+
 
 def test_greedy_uses_the_heuristic_the_rules_declare():
     lowest = cardrules.load_source(TAKE.replace("SIGN", "0 -"), "take.rules")
