@@ -331,6 +331,9 @@ class ISMCTSAgent(Agent):
         "c": (float, 0.5, "UCB exploration constant (rewards are between 0 and 1)"),
         "rollout": (int, 1, "a rollout stops when the searching player's N-th next turn begins, and the "
                             "default estimate scores that state (0: play to the end of the game)"),
+        "cutoff": (int, 0, "a rollout that has tried more than N moves stops at the searching player's next "
+                           "turn, and the default estimate scores it: long rollouts are cut where short ones "
+                           "play on (0: no cutoff)"),
         "policy": (str, "best", "rollout moves: random; careful (never put yourself out when another move "
                                 "does not); thrifty (careful, and end the turn safely in as few decisions as "
                                 "possible); best (the safe end of the turn within two decisions that keeps "
@@ -486,6 +489,7 @@ class ISMCTSAgent(Agent):
         changes nothing (a signal, say) would otherwise let the policy play on forever."""
         turn, left, finishing = world.turns, self.rollout or math.inf, False
         stop = world.decisions + ROLLOUT_DECISIONS
+        cut = self.steps_done + self.cutoff if self.cutoff else math.inf
         while not world.is_terminal():
             if world.decisions >= stop:
                 return estimate(world)
@@ -495,7 +499,7 @@ class ISMCTSAgent(Agent):
                     return estimate(world)
                 if world.current_player() == me or world.eliminated[me]:
                     left -= 1
-                    if left <= 0:
+                    if left <= 0 or self.steps_done > cut:
                         if not self.finish or world.eliminated[me]:
                             return estimate(world)
                         finishing = True  # play that turn too: can the player still go on?
