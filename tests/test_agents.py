@@ -160,12 +160,13 @@ def test_ismcts_steps_budget_counts_the_moves_tried_and_is_reproducible():
 
 def test_ismcts_caps_its_work_per_iteration_by_default_where_iterations_are_costly():
     """Without a steps budget a move tries at most STEPS_PER_ITERATION moves per iteration of its
-    budget: where iterations are cheap (Red7) all of them run; where they are costly (The Game,
-    whose rollouts play many cards) the search stops early instead of taking many seconds."""
+    budget: where iterations are cheap (Red7, rollouts of one round) all of them run; where they are
+    costly (The Game, whose rollouts play many cards) the search stops early instead of taking many
+    seconds."""
     cap = 40 * STEPS_PER_ITERATION
     red7 = cardrules.load("red7")
     state = red7.new_initial_state(2, 1)
-    cheap = make_agent("ismcts:iterations=40", red7, state.current_player(), 1)
+    cheap = make_agent("ismcts:iterations=40,rollout=1", red7, state.current_player(), 1)
     cheap.choose(state)
     assert cheap.last_iterations == 40 and cheap.steps_done < cap
     game = cardrules.load("the-game")
@@ -176,6 +177,24 @@ def test_ismcts_caps_its_work_per_iteration_by_default_where_iterations_are_cost
     assert cap <= capped.steps_done < cap + 2000 and capped.last_iterations < 40
     free.choose(state)
     assert free.last_iterations == 40 and free.steps_done > cap
+
+
+def test_ismcts_cutoff_stops_long_rollouts_at_the_searchers_next_turn_and_lets_short_ones_end():
+    """With rollout=0 a rollout plays to the end and is scored by the returns (a win or a loss),
+    unless it has tried more than `cutoff` moves: then it stops when the searching player's next
+    turn begins and the default estimate scores it (a share strictly between 0 and 1)."""
+    game = cardrules.load("red7")
+    state = game.new_initial_state(2, 1)
+    me = state.current_player()
+    results, work = {}, {}
+    for cutoff in (0, 1, 100000):
+        agent = make_agent(f"ismcts:rollout=0,cutoff={cutoff}", game, me, 1)
+        results[cutoff] = [agent._rollout(sample_information_set(state, me, agent.rng), me) for _ in range(6)]
+        work[cutoff] = agent.steps_done
+    for cutoff in (0, 100000):
+        assert all(sorted(result) == [0.0, 1.0] for result in results[cutoff])
+    assert all(0.0 < result[me] < 1.0 for result in results[1])
+    assert work[1] < work[0] / 2 and work[1] < work[100000] / 2
 
 
 def test_greedy_uses_the_heuristic_the_rules_declare():
