@@ -302,7 +302,7 @@ class GreedyAgent(Agent):
 
 
 class _Node:
-    __slots__ = ("action", "player", "children", "visits", "reward", "avail")
+    __slots__ = ("action", "player", "children", "visits", "reward", "avail", "samples")
 
     def __init__(self, action: Action | None, player: int):
         self.action = action
@@ -311,6 +311,7 @@ class _Node:
         self.visits = 0
         self.reward = 0.0
         self.avail = 0  # iterations in which this node's action was legal when its parent was selected from
+        self.samples = 0  # paired search: real iterations through this root move
 
 
 Line = list[tuple[Action, State]]  # moves a policy chose, each with the state after it
@@ -344,6 +345,9 @@ class ISMCTSAgent(Agent):
                                 "scoring it, so a position where it cannot go on scores as lost"),
         "prior": (float, 30.0, "virtual visits that start each of the searching player's moves at the value "
                                "greedy gives it (0: no prior)"),
+        "paired": (bool, False, "every move of the searching player is tried on the same samples in the same "
+                                "order (the k-th try of each on the k-th sample, with the same rollout luck), "
+                                "so that the moves are compared on equal deals"),
         "beliefs": (int, 0, "deals of the unseen cards weighed by how well they explain the other players' "
                              "moves so far; the search draws its samples from them (0: uniform samples)"),
     }
@@ -355,6 +359,7 @@ class ISMCTSAgent(Agent):
         if self.policy not in ROLLOUT_POLICIES:
             raise AgentError(f"ismcts: policy must be one of {', '.join(ROLLOUT_POLICIES)}, not '{self.policy}'")
         self.last_iterations = self.steps_done = 0
+        self.forced: _Node | None = None  # paired search: the root move the next iteration tries
         self.history = History(seat)
         self.greedy = GreedyAgent(game, seat, 0)  # for the prior
         self.model = GreedyAgent(game, seat, 0, heuristic="default", depth=2)  # of the other players, for beliefs
@@ -364,10 +369,9 @@ class ISMCTSAgent(Agent):
         if self.beliefs:
             self.history.observe(state, action)
 
-    def _sampler(self, state: State, me: int) -> Callable[[], State]:
+    def _sampler(self, state: State, me: int, rng: random.Random) -> Callable[[], State]:
         """Where the iterations' samples come from: deals weighed by the moves watched so far when
         there are any that lead to `state`, else uniform deals of the unseen cards."""
-        rng = self.rng
         if self.beliefs and self.history.follows(state):
             weighed = self.beliefs_kept.samples(state, rng)
             if weighed:
@@ -403,9 +407,12 @@ class ISMCTSAgent(Agent):
         me = state.current_player()
         allowed = set(legal)
         root = _Node(None, -1)
-        sample = self._sampler(state, me)
+        sample = self._sampler(state, me, self.rng)
         if self.prior > 0:
             self._seed(sample(), legal, root, me)
+        if self.paired and root.children:
+            source = random.Random(self.rng.getrandbits(64))  # the iterations reseed self.rng
+            sample = self._paired(self._sampler(state, me, source), root, source)
         deadline = time.perf_counter() + self.time if self.time else math.inf
         # Where a move is costly to work out (long turns, long rollouts), the iterations alone
         # would take many seconds: by default the work is capped at what a light game's iterations take.
@@ -421,6 +428,25 @@ class ISMCTSAgent(Agent):
             return legal[0]
         return max(options, key=lambda node: (node.visits, node.reward)).action
 
+    def _paired(self, sample: Callable[[], State], root: _Node, source: random.Random) -> Callable[[], State]:
+        """Samples for a paired search: the root move UCB picks next is tried on the sample its
+        earlier tries have not used yet, with the same seed for the luck of the rollout, so two
+        moves tried k times have been tried on the same k deals. Comparing moves on equal deals
+        takes the luck of the deal out of their difference."""
+        shared: list[tuple[State, int]] = []
+        c = self.c
+
+        def draw() -> State:
+            best = max(root.children.values(), key=lambda child: child.reward / child.visits
+                       + c * math.sqrt(math.log(child.avail + 1) / child.visits))
+            while len(shared) <= best.samples:
+                shared.append((sample(), source.getrandbits(64)))
+            world, luck = shared[best.samples]
+            self.rng.seed(luck)
+            self.forced = best
+            return world.clone()
+        return draw
+
     def _seed(self, world: State, legal: list[Action], root: _Node, me: int) -> None:
         """Progressive bias at the root: each move starts with `prior` virtual visits worth what
         greedy's one-turn lookahead (on one sample) thinks of it. A young search then plays like
@@ -435,6 +461,15 @@ class ISMCTSAgent(Agent):
         c, widen = self.c, self.widen
         node = root
         path = []
+        forced, self.forced = self.forced, None
+        if forced is not None and forced.action in world.legal_actions():
+            for child in root.children.values():
+                child.avail += 1
+            forced.samples += 1
+            world.apply_action(forced.action)
+            self.steps_done += 1
+            path.append(forced)
+            node = forced
         while not world.is_terminal():
             actions = world.legal_actions()
             if node is root:

@@ -197,6 +197,26 @@ def test_ismcts_cutoff_stops_long_rollouts_at_the_searchers_next_turn_and_lets_s
     assert work[1] < work[0] / 2 and work[1] < work[100000] / 2
 
 
+def test_paired_ismcts_tries_every_root_move_on_the_same_deals_in_the_same_order():
+    game = cardrules.load("red7")
+    state = game.new_initial_state(2, 0)  # a deal where several moves are worth a try
+    me = state.current_player()
+    agent = make_agent("ismcts:iterations=200,paired=yes", game, me, 2)
+    tries: dict = {}
+    real_iterate = agent._iterate
+
+    def spy(world, root, allowed, searcher):
+        tries.setdefault(agent.forced.action, []).append(tuple(map(tuple, world.zones)))
+        return real_iterate(world, root, allowed, searcher)
+
+    agent._iterate = spy
+    assert agent.choose(state) in state.legal_actions()
+    deals = sorted(tries.values(), key=len)
+    assert len(deals) > 1 and len(deals[-1]) > len(deals[0]) >= 1
+    assert all(longer[:len(deals[0])] == deals[0] for longer in deals)  # the k-th try of each: the same deal
+    assert len(set(deals[-1])) == len(deals[-1])  # a new deal for every try
+
+
 def test_greedy_uses_the_heuristic_the_rules_declare():
     lowest = cardrules.load_source(TAKE.replace("SIGN", "0 -"), "take.rules")
     highest = cardrules.load_source(TAKE.replace("SIGN", ""), "take.rules")
