@@ -28,7 +28,7 @@ SURPRISE = 0.1  # ismcts's beliefs: the chance that a player's move is not the o
 ROLLOUT_DECISIONS = 100  # ismcts: decisions in one rollout at most
 FOLLOW_UPS = 64  # ismcts's best rollout policy: second moves tried per decision at most
 JUDGED_MOVES = 20  # ismcts's beliefs: decisions with more options than this are not judged
-STEPS_PER_ITERATION = 40  # ismcts: default cap on the work per iteration of the budget (keeps a move near 1 s)
+STEPS_PER_ITERATION = 70  # ismcts: default cap on the work per iteration of the budget (a light game uses under 50)
 SOFTNESS = 0.5  # default estimate: material difference that makes one player e (2.7) times likelier to win
 
 
@@ -330,9 +330,9 @@ class ISMCTSAgent(Agent):
                           "budget, no limit without one)"),
         "time": (float, 0.0, "seconds per move at most (0: no limit); makes the agent depend on speed"),
         "c": (float, 0.5, "UCB exploration constant (rewards are between 0 and 1)"),
-        "rollout": (int, 0, "a rollout stops when the searching player's N-th next turn begins, and the "
+        "rollout": (int, 1, "a rollout stops when the searching player's N-th next turn begins, and the "
                             "default estimate scores that state (0: play to the end of the game)"),
-        "cutoff": (int, 30, "a rollout that has tried more than N moves stops at the searching player's next "
+        "cutoff": (int, 0, "a rollout that has tried more than N moves stops at the searching player's next "
                            "turn, and the default estimate scores it: long rollouts are cut where short ones "
                            "play on (0: no cutoff)"),
         "policy": (str, "best", "rollout moves: random; careful (never put yourself out when another move "
