@@ -358,6 +358,8 @@ class ISMCTSAgent(Agent):
             raise AgentError("ismcts: give an iteration, a steps or a time budget")
         if self.policy not in ROLLOUT_POLICIES:
             raise AgentError(f"ismcts: policy must be one of {', '.join(ROLLOUT_POLICIES)}, not '{self.policy}'")
+        if self.paired and self.prior <= 0:
+            raise AgentError("ismcts: paired=yes needs the prior (prior > 0), which gives every root move its node")
         self.last_iterations = self.steps_done = 0
         self.forced: _Node | None = None  # paired search: the root move the next iteration tries
         self.history = History(seat)

@@ -217,6 +217,8 @@ def test_paired_ismcts_tries_every_root_move_on_the_same_deals_in_the_same_order
     assert len(deals) > 1 and len(deals[-1]) > len(deals[0]) >= 1
     assert all(longer[:len(deals[0])] == deals[0] for longer in deals)  # the k-th try of each: the same deal
     assert len(set(deals[-1])) == len(deals[-1])  # a new deal for every try
+    with pytest.raises(AgentError, match="paired=yes needs the prior"):
+        make_agent("ismcts:paired=yes,prior=0", game, me, 2)
 
 
 def test_greedy_uses_the_heuristic_the_rules_declare():
