@@ -162,13 +162,12 @@ def test_ismcts_steps_budget_counts_the_moves_tried_and_is_reproducible():
 
 def test_ismcts_caps_its_work_per_iteration_by_default_where_iterations_are_costly():
     """Without a steps budget a move tries at most STEPS_PER_ITERATION moves per iteration of its
-    budget: where iterations are cheap (Red7, rollouts of one round) all of them run; where they are
-    costly (The Game, whose rollouts play many cards) the search stops early instead of taking many
-    seconds."""
+    budget: where iterations are cheap (Red7) all of them run; where they are costly (The Game,
+    whose rollouts play many cards) the search stops early instead of taking many seconds."""
     cap = 40 * STEPS_PER_ITERATION
     red7 = cardrules.load("red7")
     state = red7.new_initial_state(2, 1)
-    cheap = make_agent("ismcts:iterations=40,rollout=1", red7, state.current_player(), 1)
+    cheap = make_agent("ismcts:iterations=40", red7, state.current_player(), 1)
     cheap.choose(state)
     assert cheap.last_iterations == 40 and cheap.steps_done < cap
     game = cardrules.load("the-game")
