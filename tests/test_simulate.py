@@ -331,10 +331,10 @@ def test_simulate_text_report():
         assert words in result.output, words
 
 
-
 def test_simulate_pace_reads_in_seconds_per_game_when_games_are_slow():
     assert cli.pace(12, 0.5) == "24.0 games/s"
     assert cli.pace(2, 191.48) == "95.7 s per game"  # not "0.0 games/s"
+
 
 def test_simulate_per_seat_agents_and_bad_agents():
     data = simulate_json("red7", "--games", "3", "--agent", "random", "--agent", "greedy")
