@@ -54,7 +54,7 @@ def reference(game: cardrules.Game, state, rollouts: int, seed: int) -> dict:
             world = world.clone()
             world.apply_action(action)
             roller.rng.seed(luck)
-            total += roller._rollout(world, me)[me]
+            total += roller.play_out(world, me)[me]
         values[action] = total / rollouts
     return values
 

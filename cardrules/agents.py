@@ -493,7 +493,7 @@ class ISMCTSAgent(Agent):
             self.steps_done += 1
             path.append(best)
             node = best
-        result = self._rollout(world, me)
+        result = self.play_out(world, me)
         for visited in path:
             visited.visits += 1
             visited.reward += result[visited.player]
@@ -519,9 +519,10 @@ class ISMCTSAgent(Agent):
         self.steps_done += 1
         return world
 
-    def _rollout(self, world: State, me: int) -> list[float]:
-        """Play on with the rollout policy; with `rollout=N`, stop when the N-th next turn of the
-        searching player begins (so every leaf is judged at the same point of the round). A
+    def play_out(self, world: State, me: int) -> list[float]:
+        """Each player's result of playing on from `world` with the rollout policy, as the search
+        scores a leaf (public, so that benchmarks can value moves the way the search does); with
+        `rollout=N`, stop when the N-th next turn of the searching player begins (so every leaf is judged at the same point of the round). A
         rollout longer than ROLLOUT_DECISIONS decisions is judged where it stands: a move that
         changes nothing (a signal, say) would otherwise let the policy play on forever."""
         turn, left, finishing = world.turns, self.rollout or math.inf, False

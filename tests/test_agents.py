@@ -190,7 +190,7 @@ def test_ismcts_cutoff_stops_long_rollouts_at_the_searchers_next_turn_and_lets_s
     results, work = {}, {}
     for cutoff in (0, 1, 100000):
         agent = make_agent(f"ismcts:rollout=0,cutoff={cutoff}", game, me, 1)
-        results[cutoff] = [agent._rollout(sample_information_set(state, me, agent.rng), me) for _ in range(6)]
+        results[cutoff] = [agent.play_out(sample_information_set(state, me, agent.rng), me) for _ in range(6)]
         work[cutoff] = agent.steps_done
     for cutoff in (0, 100000):
         assert all(sorted(result) == [0.0, 1.0] for result in results[cutoff])
