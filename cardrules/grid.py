@@ -170,16 +170,20 @@ def g_lines(grid: Grid, cell: Any, by: Callable[[Any], Any]) -> list[list[Card]]
     stacks = grid.stacks
     if cell not in stacks:
         return []
-    keys = _keys(grid, by)
-    key = keys[cell]
+
+    def key_at(place: tuple) -> Any:  # only the cells on the four lines: a win check runs after every move
+        cards = stacks.get(place)
+        return by(cards[-1]) if cards else _NO_KEY
+
+    key = key_at(cell)
     x, y = cell
     out = []
     for dx, dy in DIRECTIONS:
         back = 0
-        while keys.get((x - (back + 1) * dx, y - (back + 1) * dy), _NO_KEY) == key:
+        while key_at((x - (back + 1) * dx, y - (back + 1) * dy)) == key:
             back += 1
         ahead = 0
-        while keys.get((x + (ahead + 1) * dx, y + (ahead + 1) * dy), _NO_KEY) == key:
+        while key_at((x + (ahead + 1) * dx, y + (ahead + 1) * dy)) == key:
             ahead += 1
         out.append([stacks[(x + k * dx, y + k * dy)][-1] for k in range(-back, ahead + 1)])
     return out
