@@ -683,6 +683,9 @@ class State:
     def _resolve(self, action: Action | int | str) -> Action:
         legal = self.legal_actions()
         if isinstance(action, Action):
+            for candidate in legal:  # agents pass the very object offered: no comparisons (a hot path)
+                if candidate is action:
+                    return candidate
             try:  # the move as offered here: its unseen cards are this state's
                 return legal[legal.index(action)]
             except ValueError:
