@@ -521,10 +521,11 @@ class ISMCTSAgent(Agent):
 
     def play_out(self, world: State, me: int) -> list[float]:
         """Each player's result of playing on from `world` with the rollout policy, as the search
-        scores a leaf (public, so that benchmarks can value moves the way the search does); with
-        `rollout=N`, stop when the N-th next turn of the searching player begins (so every leaf is judged at the same point of the round). A
-        rollout longer than ROLLOUT_DECISIONS decisions is judged where it stands: a move that
-        changes nothing (a signal, say) would otherwise let the policy play on forever."""
+        scores a leaf (public, so that benchmarks can value moves the way the search does). With
+        `rollout=N`, stop when the N-th next turn of the searching player begins (so every leaf is
+        judged at the same point of the round). A rollout longer than ROLLOUT_DECISIONS decisions
+        is judged where it stands: a move that changes nothing (a signal, say) would otherwise let
+        the policy play on forever."""
         turn, left, finishing = world.turns, self.rollout or math.inf, False
         stop = world.decisions + ROLLOUT_DECISIONS
         cut = self.steps_done + self.cutoff if self.cutoff else math.inf
