@@ -494,6 +494,7 @@ class ISMCTSAgent(Agent):
             path.append(best)
             node = best
         result = self.play_out(world, me)
+        root.visits += 1  # progressive widening counts the root's visits too
         for visited in path:
             visited.visits += 1
             visited.reward += result[visited.player]

@@ -237,6 +237,24 @@ def test_greedy_uses_the_heuristic_the_rules_declare():
         make_agent("greedy:heuristic=rules", cardrules.load("red7"))
 
 
+def test_without_the_prior_the_search_still_widens_at_the_root():
+    # Progressive widening lets a node with n visits have 1 + sqrt(n) children: the root's visits
+    # were never counted, so without the prior's seeded moves it kept the first move it tried.
+    game = cardrules.load("red7")
+    state = game.new_initial_state(2, 0)
+    agent = make_agent("ismcts:prior=0,iterations=100", game, state.current_player(), 0)
+    roots = []
+    real_iterate = agent._iterate
+
+    def spy(world, root, allowed, me):
+        roots.append(root)
+        return real_iterate(world, root, allowed, me)
+
+    agent._iterate = spy
+    agent.choose(state)
+    assert len(roots[0].children) > 5  # 1 + sqrt(100) = 11 at most, of the opening's many moves
+
+
 def test_default_heuristic_is_a_share_of_the_win():
     game = cardrules.load("red7")
     state = game.new_initial_state(3, 2)
