@@ -22,6 +22,7 @@ from .engine import Action, Game, IllegalAction, State
 from .beliefs import Beliefs, History, sample_information_set
 
 HEURISTIC = "heuristic"  # a rules file may declare `def heuristic(p) = ...`: higher is better for p
+CHANCE = "chance"  # and `def chance(p) = ...`: p's chance of winning from here, in percent
 PRIVATE_WEIGHT = 1.0  # default heuristic: a card you hold that others cannot see (a move in reserve)
 PUBLIC_WEIGHT = 0.5  # default heuristic: a card in your own public zone (position on the table)
 SURPRISE = 0.1  # ismcts's beliefs: the chance that a player's move is not the one a careful player would make
@@ -189,6 +190,33 @@ def estimate(state: State) -> list[float]:
     return [weights.get(p, 0.0) / total for p in range(state.n)]
 
 
+def declares(game: Game, name: str) -> bool:
+    """Whether the rules file defines `name(p)`, a function of one player, for the agents to read."""
+    declared = game.definitions.get(name)
+    return declared is not None and declared[2] == 1
+
+
+def estimator(game: Game) -> Callable[[State], list[float]]:
+    """How the search values a position it stops at: each player's chance of winning, in [0, 1].
+
+    The rules file's `chance(p)` (percent, clipped to 0..100) where it declares one, else the
+    default `estimate`. A finished game gives its returns and an eliminated player 0 either way."""
+    if not declares(game, CHANCE):
+        return estimate
+
+    def chances(state: State) -> list[float]:
+        if state.terminal:
+            return state.returns()
+        return [0.0 if state.eliminated[p] else _percent(game.call(state, CHANCE, p)) for p in range(state.n)]
+    return chances
+
+
+def _percent(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise AgentError(f"'{CHANCE}(p)' must give a number from 0 to 100, not {value!r}")
+    return min(100.0, max(0.0, float(value))) / 100.0
+
+
 def _lost(state: State, player: int) -> bool:
     return state.eliminated[player] or (state.terminal and player not in state.winners)
 
@@ -216,27 +244,29 @@ class RandomAgent(Agent):
 @register("greedy")
 class GreedyAgent(Agent):
     """One turn of lookahead: try each legal action, finish the turn with the best follow-ups,
-    score the result with the rules file's `heuristic(p)` (or the default estimate)."""
+    score the result with the rules file's `heuristic(p)` or `chance(p)` (or the default estimate)."""
 
     name = "greedy"
     description = "best move by a heuristic after finishing its own turn"
     options = {
         "depth": (int, 4, "own decisions looked at in one turn (the first included)"),
         "budget": (int, 400, "most states scored per move; past it, follow-ups are not searched"),
-        "heuristic": (str, "auto", "auto: the rules file's heuristic(p) if declared, else default; "
-                                   "or force 'rules' / 'default'"),
+        "heuristic": (str, "auto", "auto: the rules file's heuristic(p) if declared, else its chance(p), else "
+                                   "the default estimate; or force 'rules', 'chance' or 'default'"),
     }
+    SCORES = {"rules": HEURISTIC, "chance": CHANCE, "default": None}
 
     def __init__(self, game: Game, seat: int = 0, seed: int = 0, **options: Any):
         super().__init__(game, seat, seed, **options)
-        if self.heuristic not in ("auto", "rules", "default"):
-            raise AgentError(f"greedy: heuristic must be auto, rules or default, not '{self.heuristic}'")
-        declared = game.definitions.get(HEURISTIC)
-        if self.heuristic == "rules" and declared is None:
-            raise AgentError(f"greedy: {game.title} declares no 'def {HEURISTIC}(p)'")
-        if declared is not None and declared[2] != 1:
-            declared = None
-        self.uses_rules = declared is not None and self.heuristic != "default"
+        if self.heuristic == "auto":
+            self.heuristic = next((kind for kind in ("rules", "chance") if declares(game, self.SCORES[kind])),
+                                  "default")
+        if self.heuristic not in self.SCORES:
+            raise AgentError(f"greedy: heuristic must be auto, rules, chance or default, not '{self.heuristic}'")
+        self.scored_by = self.SCORES[self.heuristic]  # the definition the score calls, None for the default
+        if self.scored_by is not None and not declares(game, self.scored_by):
+            raise AgentError(f"greedy: {game.title} declares no 'def {self.scored_by}(p)'")
+        self.uses_rules = self.scored_by is not None
         self.depth = max(1, self.depth)
 
     def score(self, state: State, player: int) -> tuple:
@@ -245,7 +275,9 @@ class GreedyAgent(Agent):
             return (2, 0.0) if player in state.winners else (0, 0.0)
         if state.eliminated[player]:
             return (0, 0.0)
-        if self.uses_rules:
+        if self.scored_by == CHANCE:
+            return (1, _percent(self.game.call(state, CHANCE, player)))
+        if self.scored_by is not None:
             return (1, self.game.call(state, HEURISTIC, player))
         return (1, estimate(state)[player])
 
@@ -331,9 +363,9 @@ class ISMCTSAgent(Agent):
         "time": (float, 0.0, "seconds per move at most (0: no limit); makes the agent depend on speed"),
         "c": (float, 0.5, "UCB exploration constant (rewards are between 0 and 1)"),
         "rollout": (int, 1, "a rollout stops when the searching player's N-th next turn begins, and the "
-                            "default estimate scores that state (0: play to the end of the game)"),
+                            "estimate scores that state (0: play to the end of the game)"),
         "cutoff": (int, 0, "a rollout that has tried more than N moves stops at the searching player's next "
-                           "turn, and the default estimate scores it: long rollouts are cut where short ones "
+                           "turn, and the estimate scores it: long rollouts are cut where short ones "
                            "play on (0: no cutoff)"),
         "policy": (str, "best", "rollout moves: random; careful (never put yourself out when another move "
                                 "does not); thrifty (careful, and end the turn safely in as few decisions as "
@@ -363,8 +395,12 @@ class ISMCTSAgent(Agent):
         self.last_iterations = self.steps_done = 0
         self.forced: _Node | None = None  # paired search: the root move the next iteration tries
         self.history = History(seat)
-        self.greedy = GreedyAgent(game, seat, 0)  # for the prior
-        self.model = GreedyAgent(game, seat, 0, heuristic="default", depth=2)  # of the other players, for beliefs
+        # The prior and the beliefs need values on the scale of the search's results (0 to 1): a
+        # declared heuristic(p) has no scale, so they use chance(p) or the default estimate.
+        scale = "chance" if declares(game, CHANCE) else "default"
+        self.greedy = GreedyAgent(game, seat, 0, heuristic=scale)  # for the prior
+        self.model = GreedyAgent(game, seat, 0, heuristic=scale, depth=2)  # of the other players, for beliefs
+        self.evaluate = estimator(game)  # where a rollout stops
         self.beliefs_kept = Beliefs(self.history, self.beliefs, self._likelihood)
 
     def observe(self, state: State, action: Action) -> None:
@@ -532,16 +568,16 @@ class ISMCTSAgent(Agent):
         cut = self.steps_done + self.cutoff if self.cutoff else math.inf
         while not world.is_terminal():
             if world.decisions >= stop:
-                return estimate(world)
+                return self.evaluate(world)
             if world.turns != turn:  # a new turn begins
                 turn = world.turns
                 if finishing:
-                    return estimate(world)
+                    return self.evaluate(world)
                 if world.current_player() == me or world.eliminated[me]:
                     left -= 1
                     if left <= 0 or self.steps_done > cut:
                         if not self.finish or world.eliminated[me]:
-                            return estimate(world)
+                            return self.evaluate(world)
                         finishing = True  # play that turn too: can the player still go on?
             world = self._policy(world, world.legal_actions())[-1][1]
         return world.returns()
@@ -589,7 +625,7 @@ class ISMCTSAgent(Agent):
 
     def _best_ending(self, trials: Line, player: int, turn: int) -> Line:
         """The safe end of the turn within two decisions that keeps the most material (ties at
-        random), searched best-first: a move that does not end the turn is looked into only while
+        random; a move that wins the game beats them all), searched best-first: a move that does not end the turn is looked into only while
         the material it keeps could still beat the best ending found. At most FOLLOW_UPS second
         moves are tried: where a turn takes more decisions, none of them ends it, and
         trying them all made each rollout step cost a thousand moves. With no safe ending in
@@ -599,7 +635,7 @@ class ISMCTSAgent(Agent):
         going_on = []
         looked = 0
         for action, trial in trials:  # in random order
-            value = material(trial, player)
+            value = _kept(trial, player)
             if _turn_over(trial, player, turn):
                 if value > best_value:
                     best, best_value = [(action, trial)], value
@@ -619,7 +655,7 @@ class ISMCTSAgent(Agent):
                 after = self._tried(trial, second)
                 if _lost(after, player) or not _turn_over(after, player, turn):
                     continue
-                value = material(after, player)
+                value = _kept(after, player)
                 if value > best_value:
                     best, best_value = [(action, trial), (second, after)], value
                     if value >= bound:
@@ -628,6 +664,12 @@ class ISMCTSAgent(Agent):
             _, action, trial = fallback[0]
             return [(action, trial)]
         return best
+
+
+def _kept(state: State, player: int) -> float:
+    """What the best rollout policy keeps by ending its turn in `state`: its material, or
+    everything if it has won."""
+    return math.inf if state.terminal and player in state.winners else material(state, player)
 
 
 def _turn_over(state: State, player: int, turn: int) -> bool:

@@ -13,7 +13,7 @@ from .diagnostics import Diagnostic, Span, error, suggest, warning
 
 ZONE_KINDS = {"stack", "row", "grid", "columns"}
 # Definitions the bots read by name (docs/agents.md), so a file need not use them itself.
-READ_BY_AGENTS = ("heuristic",)
+READ_BY_AGENTS = ("heuristic", "chance")
 MAX_CARDS = 10_000  # cards one `cards:` line may make
 VISIBILITIES = {"public", "hidden", "owner"}
 OWNERSHIPS = {"per_player", "shared", "hidden_when_out"}  # hidden_when_out: face down once its owner is out

@@ -11,7 +11,7 @@ import pytest
 import cardrules
 from cardrules import cli
 from cardrules.agents import (AGENTS, ROLLOUT_DECISIONS, STEPS_PER_ITERATION, Agent, AgentError, GreedyAgent,
-                              ISMCTSAgent, RandomAgent, estimate, make_agent, parse_spec, register,
+                              ISMCTSAgent, RandomAgent, _Node, estimate, estimator, make_agent, parse_spec, register,
                               sample_information_set)
 
 OPTION_SETS = [{}, {"advanced": True}, {"expert": True}, {"advanced": True, "expert": True}]
@@ -237,6 +237,35 @@ def test_greedy_uses_the_heuristic_the_rules_declare():
         make_agent("greedy:heuristic=rules", cardrules.load("red7"))
 
 
+def test_greedy_and_the_search_judge_by_the_chance_the_rules_declare():
+    # No heuristic: greedy and ismcts's leaves fall back on chance(p), which prefers small piles.
+    source = TAKE.replace("def heuristic(p) = SIGN total(p)", "def chance(p) = 95 - 3 * total(p)")
+    small = cardrules.load_source(source.replace("1..6", "1..12").replace("deal 3", "deal 6"), "take.rules")
+    lowest = 0
+    for seed in range(12):
+        state = small.new_initial_state(2, seed)
+        numbers = {a: small.card_attrs["number"][a.values[0]] for a in state.legal_actions()}
+        assert numbers[make_agent("greedy", small, 0, seed).choose(state)] == min(numbers.values())
+        # Without the prior only the leaves' values tell the moves apart: the rollouts keep equal
+        # material, so the default estimate would leave it a random pick (the lowest about 1 in 6).
+        searched = make_agent("ismcts:prior=0,iterations=600", small, 0, seed).choose(state)
+        lowest += numbers[searched] == min(numbers.values())
+    assert lowest >= 10
+    assert make_agent("greedy", small).heuristic == "chance"
+    with pytest.raises(AgentError, match="declares no 'def chance"):
+        make_agent("greedy:heuristic=chance", cardrules.load("red7"))
+
+
+def test_a_declared_chance_is_clipped_to_percent_and_must_be_a_number():
+    state = cardrules.load_source(TAKE.replace("def heuristic(p) = SIGN total(p)", "def chance(p) = 250"),
+                                  "take.rules").new_initial_state(2, 0)
+    assert estimator(state.game)(state) == [1.0, 1.0]
+    wrong = cardrules.load_source(TAKE.replace("def heuristic(p) = SIGN total(p)", "def chance(p) = total(p) > 3"),
+                                  "take.rules")
+    with pytest.raises(AgentError, match="must give a number from 0 to 100"):
+        make_agent("greedy", wrong).choose(wrong.new_initial_state(2, 0))
+
+
 def test_without_the_prior_the_search_still_widens_at_the_root():
     # Progressive widening lets a node with n visits have 1 + sqrt(n) children: the root's visits
     # were never counted, so without the prior's seeded moves it kept the first move it tried.
@@ -253,6 +282,17 @@ def test_without_the_prior_the_search_still_widens_at_the_root():
     agent._iterate = spy
     agent.choose(state)
     assert len(roots[0].children) > 5  # 1 + sqrt(100) = 11 at most, of the opening's many moves
+
+
+def test_the_search_prior_keeps_to_the_scale_of_results_whatever_the_heuristic():
+    # A heuristic has no scale: the prior used to take its values for results (0 to 1), so a large
+    # one fixed the search on greedy's move.
+    game = cardrules.load_source(TAKE.replace("SIGN", "1000 *"), "take.rules")
+    state = game.new_initial_state(2, 1)
+    agent = ISMCTSAgent(game, 0, 0)
+    root = _Node(None, -1)
+    agent._seed(state.clone(), state.legal_actions(), root, 0)
+    assert root.children and all(0 <= node.reward / node.visits <= 1 for node in root.children.values())
 
 
 def test_default_heuristic_is_a_share_of_the_win():
@@ -295,7 +335,7 @@ def test_specs_registry_and_errors():
     assert isinstance(make_agent("greedy", game), GreedyAgent) and isinstance(make_agent("random", game), RandomAgent)
     for bad, words in [("wizard", "unknown agent"), ("ismcts:depth=3", "no option 'depth'"),
                        ("ismcts:iterations=many", "whole number"), ("ismcts:c=-1", "negative"),
-                       ("greedy:heuristic=magic", "auto, rules or default"),
+                       ("greedy:heuristic=magic", "auto, rules, chance or default"),
                        ("ismcts:policy=clever", "policy must be"), ("ismcts:iterations", "KEY=VALUE"),
                        ("random:x=1", "no option")]:
         with pytest.raises(AgentError, match=words):
