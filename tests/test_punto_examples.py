@@ -327,3 +327,19 @@ def test_a_team_wins_the_game_together(teams):
     state = place(position(teams, 4, grid=row(["g1", "g2", "g3", "g4"]), decks={0: ["g9"], 1: ["b1"]},
                            variables={"wins": [1, 0, 1, 0]}), "4,0")
     assert state.is_terminal() and state.winners == [0, 2] and state.returns() == [1.0, 0.0, 1.0, 0.0]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# For the bots: the file's chance(p) (docs/agents.md) sees lines; the default estimate counts cards only
+# ---------------------------------------------------------------------------------------------------------
+
+def test_bots_break_a_line_that_would_win_the_round_next_turn(punto):
+    from cardrules.agents import make_agent
+
+    # Blue (seat 1) has four in a row and lays a fifth next turn; red's 9 may cover any of them.
+    state = position(punto, 2, grid=row(["b1", "b2", "b3", "b4"]), decks={0: ["g2", "r9"], 1: ["b7", "y3"]})
+    middle = {"place 1,0", "place 2,0"}  # leaves blue two in a row at most, where an end leaves three
+    for seed in range(6):
+        assert make_agent("greedy", punto, 0, seed).choose(state).text in middle
+        assert make_agent("ismcts:iterations=100", punto, 0, seed).choose(state).text in middle
+    assert punto.call(place(state.clone(), "1,0"), "chance", 0) > punto.call(place(state.clone(), "0,0"), "chance", 0)
