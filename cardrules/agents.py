@@ -395,11 +395,13 @@ class ISMCTSAgent(Agent):
         self.last_iterations = self.steps_done = 0
         self.forced: _Node | None = None  # paired search: the root move the next iteration tries
         self.history = History(seat)
-        # The prior and the beliefs need values on the scale of the search's results (0 to 1): a
-        # declared heuristic(p) has no scale, so they use chance(p) or the default estimate.
-        scale = "chance" if declares(game, CHANCE) else "default"
-        self.greedy = GreedyAgent(game, seat, 0, heuristic=scale)  # for the prior
-        self.model = GreedyAgent(game, seat, 0, heuristic=scale, depth=2)  # of the other players, for beliefs
+        # The prior needs values on the scale of the search's results (0 to 1): chance(p) has it;
+        # a heuristic(p) has an order but no scale, so the prior then goes by greedy's ranking.
+        declared = [kind for kind, name in (("chance", CHANCE), ("rules", HEURISTIC)) if declares(game, name)]
+        judged_by = declared[0] if declared else "default"
+        self.ranked = judged_by == "rules"
+        self.greedy = GreedyAgent(game, seat, 0, heuristic=judged_by)  # for the prior
+        self.model = GreedyAgent(game, seat, 0, heuristic=judged_by, depth=2)  # of the other players, for beliefs
         self.evaluate = estimator(game)  # where a rollout stops
         self.beliefs_kept = Beliefs(self.history, self.beliefs, self._likelihood)
 
@@ -488,11 +490,20 @@ class ISMCTSAgent(Agent):
     def _seed(self, world: State, legal: list[Action], root: _Node, me: int) -> None:
         """Progressive bias at the root: each move starts with `prior` virtual visits worth what
         greedy's one-turn lookahead (on one sample) thinks of it. A young search then plays like
-        greedy, and the search overrules it only where its samples disagree often enough."""
-        for action, (outcome, value, *_) in self.greedy.judge(world, legal, me):  # a move not possible here: no prior
+        greedy, and the search overrules it only where its samples disagree often enough. Judged
+        by a heuristic, which has no scale, greedy's best move is worth 1, its worst 0, and the
+        others spread between them by rank."""
+        judged = self.greedy.judge(world, legal, me)  # a move not possible here: no prior
+        if self.ranked:
+            order = sorted({value for _, value in judged})
+            rank = {value: i / (len(order) - 1) if len(order) > 1 else 0.5 for i, value in enumerate(order)}
+            worth = [(action, rank[value]) for action, value in judged]
+        else:
+            worth = [(action, value if outcome == 1 else outcome / 2) for action, (outcome, value, *_) in judged]
+        for action, value in worth:
             node = root.children[action] = _Node(action, me)
             node.visits = node.avail = self.prior
-            node.reward = self.prior * (value if outcome == 1 else outcome / 2)
+            node.reward = self.prior * value
 
     def _iterate(self, world: State, root: _Node, allowed: set[Action], me: int) -> None:
         """One iteration on one sample: select, expand, roll out, back up."""
@@ -625,11 +636,11 @@ class ISMCTSAgent(Agent):
 
     def _best_ending(self, trials: Line, player: int, turn: int) -> Line:
         """The safe end of the turn within two decisions that keeps the most material (ties at
-        random; a move that wins the game beats them all), searched best-first: a move that does not end the turn is looked into only while
-        the material it keeps could still beat the best ending found. At most FOLLOW_UPS second
-        moves are tried: where a turn takes more decisions, none of them ends it, and
-        trying them all made each rollout step cost a thousand moves. With no safe ending in
-        sight, a random safe move (as careful)."""
+        random; a move that wins the game beats them all), searched best-first: a move that does
+        not end the turn is looked into only while the material it keeps could still beat the
+        best ending found. At most FOLLOW_UPS second moves are tried: where a turn takes more
+        decisions, none of them ends it, and trying them all made each rollout step cost a
+        thousand moves. With no safe ending in sight, a random safe move (as careful)."""
         best: Line = []
         best_value = -math.inf
         going_on = []

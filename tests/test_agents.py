@@ -286,13 +286,17 @@ def test_without_the_prior_the_search_still_widens_at_the_root():
 
 def test_the_search_prior_keeps_to_the_scale_of_results_whatever_the_heuristic():
     # A heuristic has no scale: the prior used to take its values for results (0 to 1), so a large
-    # one fixed the search on greedy's move.
+    # one fixed the search on greedy's move for good.
     game = cardrules.load_source(TAKE.replace("SIGN", "1000 *"), "take.rules")
     state = game.new_initial_state(2, 1)
     agent = ISMCTSAgent(game, 0, 0)
     root = _Node(None, -1)
     agent._seed(state.clone(), state.legal_actions(), root, 0)
-    assert root.children and all(0 <= node.reward / node.visits <= 1 for node in root.children.values())
+    worth = {node.action: node.reward / node.visits for node in root.children.values()}
+    assert len(worth) == 3 and all(0 <= value <= 1 for value in worth.values())
+    numbers = {a: game.card_attrs["number"][a.values[0]] for a in worth}
+    # it goes by greedy's ranking instead: the highest card (the heuristic's best) 1, the lowest 0
+    assert sorted(worth.values()) == [0, 0.5, 1] and worth[max(numbers, key=numbers.get)] == 1
 
 
 def test_default_heuristic_is_a_share_of_the_win():
