@@ -207,13 +207,13 @@ def estimator(game: Game) -> Callable[[State], list[float]]:
     def chances(state: State) -> list[float]:
         if state.terminal:
             return state.returns()
-        return [0.0 if state.eliminated[p] else _percent(game.call(state, CHANCE, p)) for p in range(state.n)]
+        return [0.0 if state.eliminated[p] else _percent(game.call(state, CHANCE, p), game) for p in range(state.n)]
     return chances
 
 
-def _percent(value: Any) -> float:
+def _percent(value: Any, game: Game) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise AgentError(f"'{CHANCE}(p)' must give a number from 0 to 100, not {value!r}")
+        raise AgentError(f"{game.path}: '{CHANCE}(p)' must give a number from 0 to 100, not {value!r}")
     return min(100.0, max(0.0, float(value))) / 100.0
 
 
@@ -276,7 +276,7 @@ class GreedyAgent(Agent):
         if state.eliminated[player]:
             return (0, 0.0)
         if self.scored_by == CHANCE:
-            return (1, _percent(self.game.call(state, CHANCE, player)))
+            return (1, _percent(self.game.call(state, CHANCE, player), self.game))
         if self.scored_by is not None:
             return (1, self.game.call(state, HEURISTIC, player))
         return (1, estimate(state)[player])

@@ -109,6 +109,9 @@ def _reporting(as_json: bool = False) -> Iterator[None]:
         first = exc.diagnostics[0].message if exc.diagnostics else str(exc)
         _report(CliError(first, 1, exc.diagnostics, exc.sources), as_json)
         raise typer.Exit(1) from None
+    except AgentError as exc:  # a bot's options, or a definition a bot reads (docs/agents.md)
+        _report(CliError(str(exc), 1), as_json)
+        raise typer.Exit(1) from None
     except KeyboardInterrupt:
         _report(CliError("interrupted", 130), as_json)
         raise typer.Exit(130) from None

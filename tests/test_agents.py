@@ -262,8 +262,19 @@ def test_a_declared_chance_is_clipped_to_percent_and_must_be_a_number():
     assert estimator(state.game)(state) == [1.0, 1.0]
     wrong = cardrules.load_source(TAKE.replace("def heuristic(p) = SIGN total(p)", "def chance(p) = total(p) > 3"),
                                   "take.rules")
-    with pytest.raises(AgentError, match="must give a number from 0 to 100"):
+    with pytest.raises(AgentError, match="take.rules: 'chance\\(p\\)' must give a number from 0 to 100"):
         make_agent("greedy", wrong).choose(wrong.new_initial_state(2, 0))
+
+
+def test_a_chance_that_is_not_a_number_is_a_message_from_play(tmp_path):
+    from typer.testing import CliRunner
+
+    path = tmp_path / "take.rules"
+    path.write_text(TAKE.replace("def heuristic(p) = SIGN total(p)", "def chance(p) = total(p) > 3"))
+    result = CliRunner().invoke(cli.app, ["play", str(path), "--seat", "0=greedy", "--seat", "1=greedy"])
+    assert result.exit_code == 1
+    assert f"error: {path}: 'chance(p)' must give a number from 0 to 100, not False" in result.output
+    assert "unexpected" not in result.output
 
 
 def test_without_the_prior_the_search_still_widens_at_the_root():
