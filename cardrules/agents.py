@@ -196,6 +196,12 @@ def declares(game: Game, name: str) -> bool:
     return declared is not None and declared[2] == 1
 
 
+def judged_by(game: Game, preference: tuple[str, ...]) -> str:
+    """The first of greedy's scores ('rules': heuristic(p), 'chance': chance(p)) that the rules
+    file declares, in order of preference; 'default' (the default estimate) if none."""
+    return next((kind for kind in preference if declares(game, GreedyAgent.SCORES[kind])), "default")
+
+
 def estimator(game: Game) -> Callable[[State], list[float]]:
     """How the search values a position it stops at: each player's chance of winning, in [0, 1].
 
@@ -259,8 +265,7 @@ class GreedyAgent(Agent):
     def __init__(self, game: Game, seat: int = 0, seed: int = 0, **options: Any):
         super().__init__(game, seat, seed, **options)
         if self.heuristic == "auto":
-            self.heuristic = next((kind for kind in ("rules", "chance") if declares(game, self.SCORES[kind])),
-                                  "default")
+            self.heuristic = judged_by(game, ("rules", "chance"))
         if self.heuristic not in self.SCORES:
             raise AgentError(f"greedy: heuristic must be auto, rules, chance or default, not '{self.heuristic}'")
         self.scored_by = self.SCORES[self.heuristic]  # the definition the score calls, None for the default
@@ -397,11 +402,10 @@ class ISMCTSAgent(Agent):
         self.history = History(seat)
         # The prior needs values on the scale of the search's results (0 to 1): chance(p) has it;
         # a heuristic(p) has an order but no scale, so the prior then goes by greedy's ranking.
-        declared = [kind for kind, name in (("chance", CHANCE), ("rules", HEURISTIC)) if declares(game, name)]
-        judged_by = declared[0] if declared else "default"
-        self.ranked = judged_by == "rules"
-        self.greedy = GreedyAgent(game, seat, 0, heuristic=judged_by)  # for the prior
-        self.model = GreedyAgent(game, seat, 0, heuristic=judged_by, depth=2)  # of the other players, for beliefs
+        scored = judged_by(game, ("chance", "rules"))
+        self.ranked = scored == "rules"
+        self.greedy = GreedyAgent(game, seat, 0, heuristic=scored)  # for the prior
+        self.model = GreedyAgent(game, seat, 0, heuristic=scored, depth=2)  # of the other players, for beliefs
         self.evaluate = estimator(game)  # where a rollout stops
         self.beliefs_kept = Beliefs(self.history, self.beliefs, self._likelihood)
 
