@@ -11,8 +11,8 @@ import pytest
 import cardrules
 from cardrules import cli
 from cardrules.agents import (AGENTS, ROLLOUT_DECISIONS, STEPS_PER_ITERATION, Agent, AgentError, GreedyAgent,
-                              ISMCTSAgent, RandomAgent, _Node, estimate, estimator, make_agent, parse_spec, register,
-                              sample_information_set)
+                              ISMCTSAgent, RandomAgent, _Node, estimate, estimator, make_agent, parse_spec,
+                              register, sample_information_set)
 
 OPTION_SETS = [{}, {"advanced": True}, {"expert": True}, {"advanced": True, "expert": True}]
 SMALL = ["random", "greedy:depth=2,budget=40", "greedy:heuristic=default,depth=1",

@@ -342,4 +342,5 @@ def test_bots_break_a_line_that_would_win_the_round_next_turn(punto):
     for seed in range(6):
         assert make_agent("greedy", punto, 0, seed).choose(state).text in middle
         assert make_agent("ismcts:iterations=100", punto, 0, seed).choose(state).text in middle
-    assert punto.call(place(state.clone(), "1,0"), "chance", 0) > punto.call(place(state.clone(), "0,0"), "chance", 0)
+    split, shortened = place(state.clone(), "1,0"), place(state.clone(), "0,0")
+    assert punto.call(split, "chance", 0) > punto.call(shortened, "chance", 0)
