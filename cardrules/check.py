@@ -122,6 +122,7 @@ class Checker:
         self.check_recursion()
         self.check_action_cycles()
         self.check_unused()
+        self.check_read_by_agents()
         return self.diags
 
     def check_required(self) -> None:
@@ -693,6 +694,20 @@ class Checker:
                 self.warn("W203", f"option '{name}' is never used by the rules, so setting it changes nothing",
                           decl.span)
 
+    # ---- what the agents read: a wrong one would be ignored, or found only in the middle of a game
+    def check_read_by_agents(self) -> None:
+        for name in READ_BY_AGENTS:
+            decl = self.sym.defs.get(name) or self.sym.cases.get(name)
+            if decl is None:
+                continue
+            if len(decl.params) != 1:
+                takes = {0: "no parameter", 2: "two parameters"}.get(len(decl.params), f"{len(decl.params)} parameters")
+                self.warn("W206", f"the agents read '{name}' only as '{name}(p)', a function of one player; "
+                          f"this one takes {takes}, so they ignore it", decl.span)
+            elif isinstance(decl, ast.DefDecl) and (kind := _not_a_number(decl.body, decl, self.sym.defs)):
+                self.err("E292", f"'{name}(p)' must give a number for the agents, but this gives {kind}",
+                         decl.body.span)
+
     # ---- what can never happen (decidable cases only: constants, empty literal lists) ---------
     def check_never_legal(self, option: ast.Option) -> None:
         for binder in option.binders:
@@ -743,6 +758,31 @@ def _action_statements(decl: ast.ActionDecl | ast.CaseActionDecl) -> Iterable[as
 
 def _is_literal(e: ast.Expr) -> bool:
     return isinstance(e, ast.Int | ast.Str) or (isinstance(e, ast.Name) and e.id in ("true", "false"))
+
+
+def _not_a_number(e: ast.Expr, where: ast.DefDecl, defs: dict[str, ast.DefDecl],
+                  seen: frozenset[str] = frozenset()) -> str | None:
+    """What `e` (in the body of `where`) certainly gives, if that is not a number: 'true or false',
+    'a text', 'a list'. None where it may be a number (arithmetic, a built-in's result, ...)."""
+    def inner(x: ast.Expr) -> str | None:
+        return _not_a_number(x, where, defs, seen)
+    match e:
+        case ast.Compare() | ast.Not():
+            return "true or false"
+        case ast.Name(name) if name in ("true", "false"):
+            return "true or false"
+        case ast.Str():
+            return "a text"
+        case ast.ListLit() | ast.Comprehension() | ast.Where():
+            return "a list"
+        case ast.TupleLit():
+            return "a tuple"
+        case ast.IfExpr(_, then, otherwise) | ast.BoolOp(_, then, otherwise):
+            first = inner(then)
+            return first if first and first == inner(otherwise) else None
+        case ast.Name(name) | ast.Call(name) if name in defs and name not in seen and name not in where.params:
+            return _not_a_number(defs[name].body, defs[name], defs, seen | {name})
+    return None
 
 
 def _name_span(e: ast.Call) -> Span:

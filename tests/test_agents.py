@@ -12,7 +12,7 @@ import cardrules
 from cardrules import cli
 from cardrules.agents import (AGENTS, ROLLOUT_DECISIONS, STEPS_PER_ITERATION, Agent, AgentError, GreedyAgent,
                               ISMCTSAgent, RandomAgent, _Node, estimate, estimator, make_agent, parse_spec,
-                              register, sample_information_set)
+                              judged_by, register, sample_information_set)
 
 OPTION_SETS = [{}, {"advanced": True}, {"expert": True}, {"advanced": True, "expert": True}]
 SMALL = ["random", "greedy:depth=2,budget=40", "greedy:heuristic=default,depth=1",
@@ -260,7 +260,9 @@ def test_a_declared_chance_is_clipped_to_percent_and_must_be_a_number():
     state = cardrules.load_source(TAKE.replace("def heuristic(p) = SIGN total(p)", "def chance(p) = 250"),
                                   "take.rules").new_initial_state(2, 0)
     assert estimator(state.game)(state) == [1.0, 1.0]
-    wrong = cardrules.load_source(TAKE.replace("def heuristic(p) = SIGN total(p)", "def chance(p) = total(p) > 3"),
+    # `cardrules check` reports a chance that can only be true or false (below); one that gives
+    # nothing, or a card, is found when the agents read it.
+    wrong = cardrules.load_source(TAKE.replace("def heuristic(p) = SIGN total(p)", "def chance(p) = none"),
                                   "take.rules")
     with pytest.raises(AgentError, match="take.rules: 'chance\\(p\\)' must give a number from 0 to 100"):
         make_agent("greedy", wrong).choose(wrong.new_initial_state(2, 0))
@@ -270,11 +272,36 @@ def test_a_chance_that_is_not_a_number_is_a_message_from_play(tmp_path):
     from typer.testing import CliRunner
 
     path = tmp_path / "take.rules"
-    path.write_text(TAKE.replace("def heuristic(p) = SIGN total(p)", "def chance(p) = total(p) > 3"))
+    path.write_text(TAKE.replace("def heuristic(p) = SIGN total(p)", "def chance(p) = none"))
     result = CliRunner().invoke(cli.app, ["play", str(path), "--seat", "0=greedy", "--seat", "1=greedy"])
     assert result.exit_code == 1
-    assert f"error: {path}: 'chance(p)' must give a number from 0 to 100, not False" in result.output
+    assert f"error: {path}: 'chance(p)' must give a number from 0 to 100, not none" in result.output
     assert "unexpected" not in result.output
+
+
+@pytest.mark.parametrize("body, gives", [
+    ("total(p) > 3", "true or false"),
+    ("not empty(pile(p))", "true or false"),
+    ("[total(p)]", "a list"),
+    ("ahead(p)\ndef ahead(p) = total(p) >= 10 or total(p) < 3", "true or false"),
+    ("1 if total(p) > 3 else [2]", None),  # one branch may be a number: found at play, if ever
+    ("total(p) or 50", None),
+    ("total(p) * 10", None),
+])
+def test_check_reports_a_chance_that_cannot_be_a_number(body, gives):
+    text = TAKE.replace("def heuristic(p) = SIGN total(p)", f"def chance(p) = {body}")
+    found = [d for d in cardrules.check_source(text, "take.rules") if d.code == "E292"]
+    if gives is None:
+        assert found == []
+    else:
+        assert [d.message for d in found] == [f"'chance(p)' must give a number for the agents, but this gives {gives}"]
+
+
+def test_check_warns_when_the_agents_would_ignore_a_heuristic_of_the_wrong_shape():
+    text = TAKE.replace("def heuristic(p) = SIGN total(p)", "def heuristic(p, q) = total(p) - total(q)")
+    found = [d for d in cardrules.check_source(text, "take.rules") if d.code == "W206"]
+    assert len(found) == 1 and "takes two parameters, so they ignore it" in found[0].message
+    assert judged_by(cardrules.load_source(text, "take.rules"), ("rules", "chance")) == "default"
 
 
 def test_without_the_prior_the_search_still_widens_at_the_root():
