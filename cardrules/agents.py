@@ -354,6 +354,11 @@ class _Node:
 Line = list[tuple[Action, State]]  # moves a policy chose, each with the state after it
 
 
+def _ucb(node: _Node, c: float, available: int) -> float:
+    """UCB1 over the samples in which the move was available (single-observer ISMCTS)."""
+    return node.reward / node.visits + c * math.sqrt(math.log(available) / node.visits)
+
+
 @register("ismcts")
 class ISMCTSAgent(Agent):
     """Single-observer information-set Monte Carlo tree search with determinization."""
@@ -481,8 +486,7 @@ class ISMCTSAgent(Agent):
         c = self.c
 
         def draw() -> State:
-            best = max(root.children.values(), key=lambda child: child.reward / child.visits
-                       + c * math.sqrt(math.log(child.avail + 1) / child.visits))
+            best = max(root.children.values(), key=lambda child: _ucb(child, c, child.avail + 1))
             while len(shared) <= best.samples:
                 shared.append((sample(), source.getrandbits(64)))
             world, luck = shared[best.samples]
@@ -537,7 +541,7 @@ class ISMCTSAgent(Agent):
             best, best_value = None, -math.inf
             for child in present:  # select by UCB among the children this sample allows
                 child.avail += 1
-                value = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                value = _ucb(child, c, child.avail)
                 if value > best_value:
                     best, best_value = child, value
             world.apply_action(best.action)
