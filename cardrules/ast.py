@@ -503,6 +503,17 @@ class SidesDecl:
 
 
 @attrs.frozen
+class HoldsDecl:
+    """`holds deck(p): COND` — every card a zone can ever hold makes COND true (attribute names are
+    the card's), as anyone who knows the rules can tell; the bots' samples keep to it."""
+
+    zone: str
+    params: tuple[str, ...]  # the owner, for a per-player zone
+    condition: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
 class ShowDecl:
     label: str
     value: Expr
@@ -511,7 +522,7 @@ class ShowDecl:
 
 Decl = Union[ExtendsDecl, GameDecl, PlayersDecl, AttributeDecl, CardsDecl, CardDecl, OrderDecl, TextDecl, ZoneDecl,
              OptionDecl, VarDecl, DefDecl, CaseDecl, ActionDecl, CaseActionDecl, ProcedureDecl, TriggerDecl, NextDecl, EndDecl, ShowDecl,
-             ResultDecl, SidesDecl]
+             ResultDecl, SidesDecl, HoldsDecl]
 
 
 def children(node) -> list:

@@ -8,7 +8,7 @@ import attrs
 
 from . import ast
 from .builtins import CONSTANTS, FUNCTIONS, REQUIRED_KEYWORDS, STATE_FUNCTIONS, STATE_NAMES
-from .constants import UNKNOWN, fold
+from .constants import UNKNOWN, fold, pure_definitions, reads_only
 from .diagnostics import Diagnostic, Span, error, suggest, warning
 
 ZONE_KINDS = {"stack", "row", "grid", "columns"}
@@ -200,8 +200,39 @@ class Checker:
                 self.block(body, _Scope(procedure="end", random=True))
             case ast.ShowDecl(_, value) | ast.ResultDecl(_, value) | ast.SidesDecl(value):
                 self.expr(value, _Scope())
+            case ast.HoldsDecl():
+                self.check_holds(decl)
             case _:
                 assert_never(decl)
+
+    def check_holds(self, decl: ast.HoldsDecl) -> None:
+        """`holds deck(p): COND`: a zone of the file, its owner named if it has one, COND about a card."""
+        name = decl.zone
+        self.need_zone(name, decl.span)
+        if name not in self.sym.zones:
+            return
+        family = self.sym.zones[name].family is not None
+        if family or self.sym.grid(name):
+            what = "a family of zones" if family else "a grid"
+            self.err("E226", f"'holds' is for a single zone or a zone per player, and '{name}' is {what}", decl.span)
+        elif self.sym.per_player(name) and len(decl.params) != 1:
+            self.err("E225", f"'{name}' is a zone per player: name its owner, as in 'holds {name}(p): ...'", decl.span)
+        elif not self.sym.per_player(name) and decl.params:
+            self.err("E225", f"'{name}' is a shared zone, which has no owner: write 'holds {name}: ...'", decl.span)
+        same = [d for d in self.rules.declarations if isinstance(d, ast.HoldsDecl) and d.zone == name]
+        if same[0] is not decl:
+            self.err("E201", f"'holds {name}' is declared more than once", decl.span)
+        before = len(self.diags)
+        self.expr(decl.condition, _Scope(frozenset(decl.params), lazy=True))
+        if len(self.diags) > before:
+            return  # an unknown name is all there is to say
+        fixed = (set(self.sym.options) | set(self.sym.values) | set(self.sym.cards) | set(self.sym.attributes)
+                 | set(CONSTANTS) | {"num_players", "players"})
+        if not reads_only(decl.condition, set(decl.params), pure_definitions(self.sym.defs, self.sym.cases, fixed),
+                          fixed):
+            self.err("E227", "what a zone can hold must be fixed by the rules: a 'holds' condition may read the "
+                     "card, the zone's owner, the options, the players and definitions of those only",
+                     decl.condition.span)
 
     def check_deck_size(self, names: tuple[str, ...], copies: int, span: Span) -> None:
         """A deck is built card by card: a huge product would never finish (and is surely a typo)."""

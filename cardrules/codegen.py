@@ -74,43 +74,6 @@ def _detach(value):
     return value
 
 
-def pure_definitions(defs: dict[str, ast.DefDecl], cases: dict[str, ast.CaseDecl], constant_names) -> set[str]:
-    """The definitions whose value depends on their arguments only, never on the state: they may be
-    cached across states and games. A definition is pure when every name it uses is a parameter,
-    a bound name, an attribute, a constant (options, attribute values, named cards) or a pure
-    definition, and every function it calls is a plain built-in or a pure definition."""
-    bodies = {name: ([d.body], set(d.params)) for name, d in defs.items()}
-    bodies.update({name: ([c.body for c in d.clauses], set(d.params)) for name, d in cases.items()})
-    pure = set(bodies)
-    changed = True
-    while changed:
-        changed = False
-        for name in sorted(pure):
-            exprs, params = bodies[name]
-            if not all(_reads_only(e, params, pure, constant_names) for e in exprs):
-                pure.discard(name)
-                changed = True
-    return pure
-
-
-def _reads_only(e, bound: set[str], pure: set[str], constant_names) -> bool:
-    match e:
-        case ast.Name(name):
-            return name in bound or name == "it" or name in pure or name in constant_names
-        case ast.Call(func, args, kwargs):
-            return ((func in FUNCTIONS or func in pure)
-                    and all(_reads_only(a, bound, pure, constant_names) for a in args)
-                    and all(_reads_only(k.value, bound, pure, constant_names) for k in kwargs))
-        case ast.Comprehension(element, var, source, cond):
-            inner = bound | {var}
-            return (_reads_only(source, bound, pure, constant_names) and _reads_only(element, inner, pure, constant_names)
-                    and (cond is None or _reads_only(cond, inner, pure, constant_names)))
-        case ast.Int() | ast.Str():
-            return True
-    return attrs.has(type(e)) and all(
-        _reads_only(v, bound, pure, constant_names) for v in ast.children(e))
-
-
 def _repeated_calls(body: ast.Expr, is_def: Callable[[str], bool]) -> list[ast.Expr]:
     """Calls of definitions that occur at least twice in the same scope, at least once where they
     are always evaluated (not in a branch): computing them first changes nothing but the cost.
@@ -222,6 +185,13 @@ class Emitter:
         source = f"def {fn}_body(s, {joined}):\n    return {self.const(table)}[{chosen}](s, {joined})\n"
         self.define(source, f"{fn}_body")
         return self.define(self._pure_memo(fn, args) if name in self.pure else self._memo(fn, args), fn)
+
+    def card_condition(self, params: tuple[str, ...], cond: ast.Expr) -> Callable:
+        """`holds deck(p): COND` -> a function (state, owner or None, card) -> whether COND is true
+        of the card (attribute names and `it` are the card's, as after `where`)."""
+        fn = self.fresh("h")
+        env = Env({param: "owner" for param in params}).with_it("card")
+        return self.define(f"def {fn}(s, owner, card):\n    return bool({self.expr(cond, env)})\n", fn)
 
     def body(self, e: ast.Expr, env: Env) -> str:
         """A function body returning `e`; a definition called twice with the same arguments, once

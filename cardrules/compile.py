@@ -13,8 +13,8 @@ from .check import Symbols
 from .diagnostics import RulesError, Span, error
 from .engine import (PAUSE, Decision, ExprFn, Game, GuardSpec, OptionSpec, RuleFailure, State, VarSpec,
                      ZoneSpec)
-from .codegen import Emitter, Env, pure_definitions
-from .constants import UNKNOWN, fold
+from .codegen import Emitter, Env
+from .constants import UNKNOWN, fold, pure_definitions
 from .values import NOTHING, Card, Sym
 
 
@@ -353,6 +353,8 @@ def compile_game(rules: ast.RulesFile, sym: Symbols, options: dict[str, Any], so
                   if isinstance(d, ast.ShowDecl))
     sides = next(((c.expr(d.value, _Scope(c.frame)), d.span) for d in rules.declarations
                   if isinstance(d, ast.SidesDecl)), None)
+    holds = {d.zone: (c.emitter.card_condition(d.params, d.condition), d.span) for d in rules.declarations
+             if isinstance(d, ast.HoldsDecl)}
     return Game(
         name=name, title=sym.title, path=rules.path, min_players=sym.players[0], max_players=sym.players[1],
         options=values,
@@ -365,7 +367,7 @@ def compile_game(rules: ast.RulesFile, sym: Symbols, options: dict[str, Any], so
         shared_vars=c.shared_vars, result=result,
         program=c.program, spans=c.spans, decisions=c.decisions, frame_size=c.frame.size, shows=shows,
         definitions={name: tuple(cell) for name, cell in c.def_cells.items()},
-        sources=sources, sides=sides, **pcs)
+        sources=sources, sides=sides, holds=holds, **pcs)
 
 
 __all__ = ["compile_game", "PAUSE", "RuleFailure", "GuardSpec", "OptionSpec"]

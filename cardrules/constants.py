@@ -1,12 +1,15 @@
 """Expressions -> their value when the file fixes it (constant folding), for the checker's warnings
-and the compiler's dropping of switched-off rules; UNKNOWN when the game decides it."""
+and the compiler's dropping of switched-off rules; UNKNOWN when the game decides it. And which
+definitions never read the state (pure), so that their values may be cached."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from . import ast
-from .builtins import CONSTANTS
+import attrs
+
+from .builtins import CONSTANTS, FUNCTIONS
 
 UNKNOWN: Any = object()  # not a constant: depends on the state or the players (or the options, when unknown)
 MAX_DEPTH = 16  # constant definitions referring to constant definitions: deep enough, always bounded
@@ -70,3 +73,42 @@ def _compare(op: str, a: Any, b: Any) -> Any:
     if all(type(v) in (int, bool) for v in (a, b)):
         return _ORDER[op](a, b)
     return UNKNOWN
+
+
+def pure_definitions(defs: dict[str, ast.DefDecl], cases: dict[str, ast.CaseDecl], constant_names) -> set[str]:
+    """The definitions whose value depends on their arguments only, never on the state: they may be
+    cached across states and games. A definition is pure when every name it uses is a parameter,
+    a bound name, an attribute, a constant (options, attribute values, named cards) or a pure
+    definition, and every function it calls is a plain built-in or a pure definition."""
+    bodies = {name: ([d.body], set(d.params)) for name, d in defs.items()}
+    bodies.update({name: ([c.body for c in d.clauses], set(d.params)) for name, d in cases.items()})
+    pure = set(bodies)
+    changed = True
+    while changed:
+        changed = False
+        for name in sorted(pure):
+            exprs, params = bodies[name]
+            if not all(reads_only(e, params, pure, constant_names) for e in exprs):
+                pure.discard(name)
+                changed = True
+    return pure
+
+
+def reads_only(e, bound: set[str], pure: set[str], constant_names) -> bool:
+    """Whether `e` uses only the names bound, `it`, the pure definitions given and the constant names,
+    and calls only plain built-ins and those definitions."""
+    match e:
+        case ast.Name(name):
+            return name in bound or name == "it" or name in pure or name in constant_names
+        case ast.Call(func, args, kwargs):
+            return ((func in FUNCTIONS or func in pure)
+                    and all(reads_only(a, bound, pure, constant_names) for a in args)
+                    and all(reads_only(k.value, bound, pure, constant_names) for k in kwargs))
+        case ast.Comprehension(element, var, source, cond):
+            inner = bound | {var}
+            return (reads_only(source, bound, pure, constant_names) and reads_only(element, inner, pure, constant_names)
+                    and (cond is None or reads_only(cond, inner, pure, constant_names)))
+        case ast.Int() | ast.Str():
+            return True
+    return attrs.has(type(e)) and all(
+        reads_only(v, bound, pure, constant_names) for v in ast.children(e))

@@ -95,3 +95,17 @@ def suggest(name: str, candidates: Iterable[str]) -> str:
 
     close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
     return f" — did you mean '{close[0]}'?" if close else ""
+
+
+def explain_exception(exc: Exception) -> str:
+    """What went wrong when a rules file's expression failed, in a player's words."""
+    match exc:
+        case ZeroDivisionError():
+            return "division by zero"
+        case IndexError():
+            return "an index is outside the list"
+        case TypeError() | AttributeError() | KeyError():
+            return "a value of the wrong kind was used (for example a card where a number was expected, " \
+                   "or 'none')"
+        case _:
+            return str(exc) or type(exc).__name__

@@ -9,8 +9,9 @@ import attrs
 
 from . import columns
 from .diagnostics import RulesRuntimeError, Span, error
+from .diagnostics import explain_exception as _explain
 from .grid import Cell, Grid
-from .knowledge import Namer, known_view, seer_masks, unseen_pool
+from .knowledge import Namer, keep_to_holds, known_view, seer_masks, unseen_pool
 from .values import NOTHING, SEATS, Card, Seat, Sym
 
 PAUSE = -1
@@ -150,10 +151,13 @@ class Game:
     result: tuple[str, ExprFn, Span] | None = None  # `result "label": EXPR`
     definitions: dict[str, tuple[ExprFn, int, int]] = attrs.Factory(dict)  # name -> (body, frame size, params)
     sides: tuple[ExprFn, Span] | None = None  # `sides: EXPR`: which seats play together
+    # `holds deck(p): COND`: zone name -> ((state, owner seat or None, card) -> bool, span)
+    holds: dict[str, tuple[Callable, Span]] = attrs.Factory(dict)
     by_text: dict[str, list[Card]] = attrs.field(init=False)
     column_families: dict[str, list[ZoneSpec]] = attrs.field(init=False)  # `columns` kind: name -> members
     _hidden: dict = attrs.field(init=False, factory=dict, repr=False)  # (players, seat, out) -> unseen slots
     _seers: dict = attrs.field(init=False, factory=dict, repr=False)  # (players, out) -> seers per slot
+    _holds_verdicts: dict = attrs.field(init=False, factory=dict, repr=False)  # players -> (slot, card) -> bool
     _straight: dict[int, tuple | None] = attrs.field(init=False, factory=dict, repr=False)
     # Callables `(state, span of the 'on move' line)` told whenever a trigger of this game runs
     # (`cardrules validate` counts them); empty in play, so a trigger costs one check of a list.
@@ -401,6 +405,8 @@ class State:
         places = unseen_pool(copy, player, copy.hidden_from(player))
         pool = [copy.zones[slot][i] for slot, i in places]
         rng.shuffle(pool)
+        if self.game.holds:
+            pool = keep_to_holds(self, places, pool, rng)
         for (slot, i), card in zip(places, pool):
             copy.zones[slot][i] = card
             copy.known.pop(card, None)  # others' knowledge was of the card that lay here before
@@ -735,19 +741,6 @@ def _checked_sides(value: Any, n: int, game: Game, span: Span) -> list[list[Seat
                                        f"(such as [[0, 2], [1, 3]]), not {game.describe(value)}", span, game.path)],
                                 game.sources)
     return [[SEATS[int(p)] for p in side] for side in value]
-
-
-def _explain(exc: Exception) -> str:
-    match exc:
-        case ZeroDivisionError():
-            return "division by zero"
-        case IndexError():
-            return "an index is outside the list"
-        case TypeError() | AttributeError() | KeyError():
-            return "a value of the wrong kind was used (for example a card where a number was expected, " \
-                   "or 'none')"
-        case _:
-            return str(exc) or type(exc).__name__
 
 
 def _runtime_error(game: Game, pc: int, exc: Exception) -> RulesRuntimeError:

@@ -29,6 +29,8 @@ def identity(decl: ast.Decl) -> tuple | None:
         return ("procedure", decl.kind)
     if isinstance(decl, ast.ShowDecl):
         return ("show", decl.label)
+    if isinstance(decl, ast.HoldsDecl):
+        return ("holds", decl.zone)
     return None  # triggers, 'end when' and 'cards' lines accumulate (cards: see merge)
 
 

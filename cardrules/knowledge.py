@@ -1,4 +1,5 @@
-"""Cards a player knows without seeing the zone they lie in, and moves that name unseen cards.
+"""Cards a player knows without seeing the zone they lie in, what the rules say a zone can hold,
+and moves that name unseen cards.
 
 A player sees the cards of the zones declared visible to them. Besides those, a player may
 **know** a card lying in a zone they cannot see:
@@ -13,6 +14,10 @@ move or deal) or that zone is shuffled, because from then on nobody can tell whe
 they see the new zone. All valid knowledge of a card is therefore about its current zone, and
 one bitmask per card is enough.
 
+A file may also declare what a zone can ever hold (`holds deck(p): COND`): every player knows
+that much from the rules, so samples of the unseen cards (`keep_to_holds`) deal a card only into
+the zones that allow it.
+
 Moves whose binders range over cards the chooser can neither see nor know would name those
 cards. `Namer` gives them a name by place instead ("hand(P1)#2": the second unseen card of P1's
 hand) in an order drawn from the state's secret random generator, so neither the name nor the
@@ -24,7 +29,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from . import ast
-from .values import Card, Unseen
+from .diagnostics import RulesRuntimeError, error, explain_exception
+from .values import SEATS, Card, Unseen
 
 if TYPE_CHECKING:
     from .check import Symbols
@@ -116,6 +122,64 @@ def unseen_pool(s: "State", player: int, slots: list[int]) -> list[tuple[int, in
     bit = 1 << player if player >= 0 else 0
     return [(slot, i) for slot in slots for i, card in enumerate(s.zones[slot])
             if not known.get(card, 0) & bit]
+
+def keep_to_holds(s: "State", places: list[tuple[int, int]], pool: list[Card], rng) -> list[Card]:
+    """The unseen cards `pool`, dealt to `places` so that each lies in a zone whose `holds` allows
+    it, as anyone who knows the rules knows. The most constrained cards go first, each into a zone
+    it may be in, at random in proportion to the places left there; a card with no such place
+    left takes one of the last places. `rng` is a `random.Random`."""
+    free: dict[int, list[int]] = {}
+    for k, (slot, _) in enumerate(places):
+        free.setdefault(slot, []).append(k)
+    ruled = {slot: _holds_rule(s, slot) for slot in free}
+    if not any(ruled.values()):
+        return pool
+    for indexes in free.values():
+        rng.shuffle(indexes)
+    verdicts = s.game._holds_verdicts.setdefault(s.n, {})
+    choices = []
+    for card in pool:
+        slots = [slot for slot, rule in ruled.items() if rule is None or _fits(s, verdicts, rule, slot, card)]
+        choices.append((len(slots), rng.random(), card, slots))
+    choices.sort(key=lambda entry: entry[:2])
+    dealt: list = [None] * len(places)
+    stranded = []
+    for _, _, card, slots in choices:
+        open_slots = [slot for slot in slots if free[slot]]
+        if not open_slots:
+            stranded.append(card)
+            continue
+        slot = rng.choices(open_slots, [len(free[slot]) for slot in open_slots])[0]
+        dealt[free[slot].pop()] = card
+    rest = [k for indexes in free.values() for k in indexes]
+    for k, card in zip(rest, stranded):
+        dealt[k] = card
+    return dealt
+
+
+def _holds_rule(s: "State", slot: int) -> tuple | None:
+    """(condition, owner seat or None, span) of the zone at `slot`; None for a zone without `holds`."""
+    game = s.game
+    spec = game.zone_at(slot, s.n)
+    if spec.name not in game.holds:
+        return None
+    condition, span = game.holds[spec.name]
+    owner = SEATS[(slot - game.shared_zones) % s.n] if spec.per_player else None
+    return condition, owner, span
+
+
+def _fits(s: "State", verdicts: dict, rule: tuple, slot: int, card: Card) -> bool:
+    """Whether a card may lie at `slot`. The checker made sure the condition reads no state (E227),
+    so the answer is kept for every game with this many players."""
+    verdict = verdicts.get((slot, card))
+    if verdict is None:
+        condition, owner, span = rule
+        try:
+            verdict = verdicts[slot, card] = condition(s, owner, card)
+        except Exception as exc:  # a rules file's condition failed: point at its line
+            raise RulesRuntimeError([error("R310", "this 'holds' condition could not be evaluated: "
+                                           f"{explain_exception(exc)}", span, s.game.path)], s.game.sources) from None
+    return verdict
 
 
 def _secret(rng: int, card: int) -> int:

@@ -353,6 +353,10 @@ class _ToAst(Transformer):
     def sides_decl(self, meta, c):
         return ast.SidesDecl(c[0], span=self._span(meta))
 
+    def holds_decl(self, meta, c):
+        params = c[1] if len(c) > 2 else ()
+        return ast.HoldsDecl(str(c[0]), params, c[-1], span=self._span(meta))
+
     def show_decl(self, meta, c):
         return ast.ShowDecl(_unquote(c[0]), c[1], span=self._span(meta))
 

@@ -230,7 +230,14 @@ class _Explainer:
                     "hidden": "nobody sees its cards, only how many there are",
                     "owner": "only its owner sees the cards; the others see how many"}[visibility]
             out = "; turned face down while its owner is out" if "hidden_when_out" in props else ""
-            items.append(Item([_n(decl.name), _w(f": {which} — {seen}{out}")]))
+            parts = [_n(decl.name), _w(f": {which} — {seen}{out}")]
+            holds = next((d for d in self.rules.declarations if isinstance(d, ast.HoldsDecl) and d.zone == decl.name),
+                         None)
+            if holds is not None:
+                zone = f"{decl.name}({holds.params[0]})" if holds.params else decl.name
+                parts += [_w("; "), _c(zone), _w(" only ever holds cards where "),
+                          _c(unparse(holds.condition, self.sources))]
+            items.append(Item(parts))
         return items
 
     def option_items(self) -> list[Item]:
