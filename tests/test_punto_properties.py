@@ -10,7 +10,8 @@ written from /work/shared/rules/punto.md (never from the engine) follows every a
   winner, marker and dots, nobody winning it, and who starts the next round (8.5);
 * between rounds every card goes back to its holder, partners keep their own halves, markers are out of
   the game, and 3-player neutral cards that were laid are shared out from the next first player (8);
-* decks are face down for everyone, the grid and the card turned up are public (1.1).
+* decks are face down for everyone, the grid and the card turned up are public (1.1);
+* a deck only ever holds its side's colours (and neutral cards), as the file's `holds deck(p)` says.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cardrules
+from cardrules.values import SEATS
 
 GAMES = {False: cardrules.load("punto"), True: cardrules.load("punto", options={"teams": True})}
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
@@ -158,6 +160,11 @@ class Referee:
             view = state.view(viewer)["zones"]
             assert all(isinstance(d, dict) and set(d) == {"count"} for d in view["deck"]), "1.1: decks face down"
             assert view["hand"] == [self.hand(p) for p in range(self.n)], "1.1: the card turned up is public"
+        holds = self.game.holds["deck"][0]  # what the file tells the bots' samples
+        for p in range(self.n):
+            for card in state.zone_cards("deck", p):
+                assert colour(self.text(card)) in self.colours[p] | self.neutral, "3.3, 8.2: a deck holds its side's colours"
+                assert holds(state, SEATS[p], card), "the file's 'holds deck(p)' allows every card a deck holds"
 
     def check_deal(self):
         """3.3: colours per seat; 3 players: 6 neutral cards each; teams: 18 cards each, halves of the team's."""
