@@ -62,14 +62,19 @@ class Grid:
     """The cards of one grid zone: `stacks` maps each occupied cell to its cards, bottom first, and
     `where` maps each card to its cell, so finding a card is one dictionary look-up."""
 
-    __slots__ = ("stacks", "where")
+    __slots__ = ("stacks", "where", "_order")
 
     def __init__(self, stacks: dict[Cell, list[Card]] | None = None, where: dict[Card, Cell] | None = None):
         self.stacks = stacks if stacks is not None else {}
         self.where = where if where is not None else {}
+        # The occupied cells in reading order, kept until a cell is added or emptied: a rules file
+        # asks for them (`cells(grid)`) at every turn, and far more often than the cells change.
+        self._order: list[Cell] | None = None
 
     def copy(self) -> "Grid":
-        return Grid({cell: cards[:] for cell, cards in self.stacks.items()}, dict(self.where))
+        grid = Grid({cell: cards[:] for cell, cards in self.stacks.items()}, dict(self.where))
+        grid._order = self._order  # never changed in place, only replaced
+        return grid
 
     def __getitem__(self, index: slice) -> "Grid":
         # State.clone copies every zone with `zone[:]`; a grid copies its stacks.
@@ -100,12 +105,16 @@ class Grid:
         cards.remove(card)
         if not cards:
             del self.stacks[cell]
+            self._order = None
 
     def put(self, cell: Cell, cards: list[Card], bottom: bool = False) -> None:
         """Lay cards on a cell (on top, or under its cards keeping their order); empty cells stay absent."""
         if not cards:
             return
-        stack = self.stacks.setdefault(cell, [])
+        stack = self.stacks.get(cell)
+        if stack is None:
+            stack = self.stacks[cell] = []
+            self._order = None
         if bottom:
             stack[0:0] = cards
         else:
@@ -114,7 +123,9 @@ class Grid:
             self.where[card] = cell
 
     def cells(self) -> list[Cell]:
-        return sorted(self.stacks, key=reading_order)
+        if self._order is None:
+            self._order = sorted(self.stacks, key=reading_order)
+        return self._order[:]
 
     def cards(self) -> list[Card]:
         """Every card of the grid: cell by cell in reading order, each stack bottom first."""
@@ -196,7 +207,7 @@ def g_segments(grid: Grid, by: Callable[[Any], Any]) -> list[list[Card]]:
     stacks = grid.stacks
     keys = _keys(grid, by)
     out = []
-    for (x, y) in sorted(stacks, key=reading_order):
+    for (x, y) in grid.cells():
         key = keys[(x, y)]
         for dx, dy in DIRECTIONS:
             if keys.get((x - dx, y - dy), _NO_KEY) == key:
