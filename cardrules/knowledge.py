@@ -125,32 +125,37 @@ def unseen_pool(s: "State", player: int, slots: list[int]) -> list[tuple[int, in
 
 def keep_to_holds(s: "State", places: list[tuple[int, int]], pool: list[Card], rng) -> list[Card]:
     """The unseen cards `pool`, dealt to `places` so that each lies in a zone whose `holds` allows
-    it, as anyone who knows the rules knows. The most constrained cards go first, each into a zone
-    it may be in, at random in proportion to the places left there; a card with no such place
-    left takes one of the last places. `rng` is a `random.Random`."""
+    it, as anyone who knows the rules knows. Cards that may go to the fewest zones go first, each
+    into one of its zones at random in proportion to the places left there; a card with no such
+    place left takes one of the last places. `rng` is a `random.Random`."""
     free: dict[int, list[int]] = {}
     for k, (slot, _) in enumerate(places):
         free.setdefault(slot, []).append(k)
-    ruled = {slot: _holds_rule(s, slot) for slot in free}
-    if not any(ruled.values()):
+    ruled = [(slot, _holds_rule(s, slot)) for slot in free]
+    if not any(rule for _, rule in ruled):
         return pool
     for indexes in free.values():
         rng.shuffle(indexes)
-    verdicts = s.game._holds_verdicts.setdefault(s.n, {})
-    choices = []
+    # The checker made sure a condition reads no state (E227): what it says of a card holds in
+    # every game with this many players, so each card's zones are worked out once.
+    zones_of = s.game._holds_verdicts.setdefault((s.n, tuple(free)), {})
+    allowed: dict[tuple[int, ...], list[Card]] = {}  # the zones a card may go to -> those cards
     for card in pool:
-        slots = [slot for slot, rule in ruled.items() if rule is None or _fits(s, verdicts, rule, slot, card)]
-        choices.append((len(slots), rng.random(), card, slots))
-    choices.sort(key=lambda entry: entry[:2])
+        slots = zones_of.get(card)
+        if slots is None:
+            slots = zones_of[card] = tuple(slot for slot, rule in ruled if rule is None or _fits(s, rule, card))
+        allowed.setdefault(slots, []).append(card)
     dealt: list = [None] * len(places)
     stranded = []
-    for _, _, card, slots in choices:
-        open_slots = [slot for slot in slots if free[slot]]
-        if not open_slots:
-            stranded.append(card)
-            continue
-        slot = rng.choices(open_slots, [len(free[slot]) for slot in open_slots])[0]
-        dealt[free[slot].pop()] = card
+    for slots, cards in sorted(allowed.items(), key=lambda entry: len(entry[0])):
+        for card in cards:  # in the pool's random order
+            open_slots = [slot for slot in slots if free[slot]]
+            if not open_slots:
+                stranded.append(card)
+                continue
+            slot = open_slots[0] if len(open_slots) == 1 else \
+                rng.choices(open_slots, [len(free[slot]) for slot in open_slots])[0]
+            dealt[free[slot].pop()] = card
     rest = [k for indexes in free.values() for k in indexes]
     for k, card in zip(rest, stranded):
         dealt[k] = card
@@ -168,18 +173,14 @@ def _holds_rule(s: "State", slot: int) -> tuple | None:
     return condition, owner, span
 
 
-def _fits(s: "State", verdicts: dict, rule: tuple, slot: int, card: Card) -> bool:
-    """Whether a card may lie at `slot`. The checker made sure the condition reads no state (E227),
-    so the answer is kept for every game with this many players."""
-    verdict = verdicts.get((slot, card))
-    if verdict is None:
-        condition, owner, span = rule
-        try:
-            verdict = verdicts[slot, card] = condition(s, owner, card)
-        except Exception as exc:  # a rules file's condition failed: point at its line
-            raise RulesRuntimeError([error("R310", "this 'holds' condition could not be evaluated: "
-                                           f"{explain_exception(exc)}", span, s.game.path)], s.game.sources) from None
-    return verdict
+def _fits(s: "State", rule: tuple, card: Card) -> bool:
+    """Whether a zone's `holds` condition allows a card."""
+    condition, owner, span = rule
+    try:
+        return condition(s, owner, card)
+    except Exception as exc:  # a rules file's condition failed: point at its line
+        raise RulesRuntimeError([error("R310", "this 'holds' condition could not be evaluated: "
+                                       f"{explain_exception(exc)}", span, s.game.path)], s.game.sources) from None
 
 
 def _secret(rng: int, card: int) -> int:
