@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import ast
 import attrs
 
+from . import ast
 from .builtins import CONSTANTS, FUNCTIONS
 
 UNKNOWN: Any = object()  # not a constant: depends on the state or the players (or the options, when unknown)

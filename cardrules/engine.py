@@ -8,8 +8,7 @@ from typing import Any, Callable, Iterator
 import attrs
 
 from . import columns
-from .diagnostics import RulesRuntimeError, Span, error
-from .diagnostics import explain_exception as _explain
+from .diagnostics import RulesRuntimeError, Span, error, explain_exception as _explain
 from .grid import Cell, Grid
 from .knowledge import Namer, keep_to_holds, known_view, seer_masks, unseen_pool
 from .values import NOTHING, SEATS, Card, Seat, Sym
