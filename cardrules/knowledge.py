@@ -123,6 +123,7 @@ def unseen_pool(s: "State", player: int, slots: list[int]) -> list[tuple[int, in
     return [(slot, i) for slot in slots for i, card in enumerate(s.zones[slot])
             if not known.get(card, 0) & bit]
 
+
 def keep_to_holds(s: "State", places: list[tuple[int, int]], pool: list[Card], rng) -> list[Card]:
     """The unseen cards `pool`, dealt to `places` so that each lies in a zone whose `holds` allows
     it, as anyone who knows the rules knows. Cards that may go to the fewest zones go first, each
