@@ -213,7 +213,8 @@ def estimator(game: Game) -> Callable[[State], list[float]]:
     def chances(state: State) -> list[float]:
         if state.terminal:
             return state.returns()
-        return [0.0 if state.eliminated[p] else _percent(game.call(state, CHANCE, p), game) for p in range(state.n)]
+        return [0.0 if state.eliminated[p] else _percent(game.call(state, CHANCE, p, again=p > 0), game)
+                for p in range(state.n)]
     return chances
 
 

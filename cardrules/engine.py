@@ -250,14 +250,17 @@ class Game:
             case _:
                 return str(value)
 
-    def call(self, state: "State", name: str, *args: Any) -> Any:
-        """Evaluate one of the rules file's definitions on a state, e.g. `game.call(s, "winning", 0)`."""
+    def call(self, state: "State", name: str, *args: Any, again: bool = False) -> Any:
+        """Evaluate one of the rules file's definitions on a state, e.g. `game.call(s, "winning", 0)`.
+        `again=True`: the state has not changed since the last call, so the definitions it worked out
+        then still hold (asking each player's value of a position computes what they share once)."""
         body, size, params = self.definitions[name]
         if len(args) != params:
             raise TypeError(f"'{name}' takes {params} argument(s), not {len(args)}")
         frame = [SEATS[a] if type(a) is int else a for a in args]  # a plain int argument is a seat
         frame.extend([None] * (size - len(frame)))
-        state.memo.clear()
+        if not again:
+            state.memo.clear()  # what the last instruction worked out may predate its moves
         return body(state, frame)
 
     # -- states
