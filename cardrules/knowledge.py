@@ -26,7 +26,7 @@ order of the offered moves tells anything about the cards (not even the order th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from . import ast
 from .diagnostics import RulesRuntimeError, error, explain_exception
@@ -161,6 +161,25 @@ def keep_to_holds(s: "State", places: list[tuple[int, int]], pool: list[Card], r
     for k, card in zip(rest, stranded):
         dealt[k] = card
     return dealt
+
+
+def broken_holds(s: "State") -> tuple[str, Card, Any] | None:
+    """The first card lying in a zone whose `holds` rules it out, as (the zone as written, the card,
+    the span of the `holds` line); None when every card keeps to them (`cardrules validate`)."""
+    if not s.game.holds:
+        return None
+    allowed = s.game._holds_allowed.setdefault(s.n, {})  # static conditions (E227): kept per player count
+    for slot, cards in enumerate(s.zones):
+        rule = _holds_rule(s, slot)
+        if rule is None:
+            continue
+        for card in cards:
+            verdict = allowed.get((slot, card))
+            if verdict is None:
+                verdict = allowed[slot, card] = _fits(s, rule, card)
+            if not verdict:
+                return _zone_text(s, slot), card, rule[2]
+    return None
 
 
 def _holds_rule(s: "State", slot: int) -> tuple | None:

@@ -125,3 +125,14 @@ def test_a_variant_replaces_the_holds_of_a_zone(tmp_path):
 def test_what_a_zone_holds_cannot_depend_on_the_state_of_the_game(condition):
     diagnostics = cardrules.check_source(SPLIT.replace("HOLDS", f"holds deck(p): {condition}"), "split.rules")
     assert [d.code for d in diagnostics if d.severity == "error"] == ["E227"]
+
+
+def test_validate_finds_a_card_that_a_holds_rules_out():
+    from cardrules.authoring.validate import validate
+
+    wrong = validate(SPLIT.replace("HOLDS", "holds deck(p): rank < 6"), "split.rules", playouts=2)
+    assert wrong.failed
+    (failure,) = wrong.failures
+    assert failure.diagnostics[0].code == "R311" and failure.diagnostics[0].span.line == 11
+    assert " lay in deck(P" in failure.message and failure.message.endswith("which this 'holds' rules out")
+    assert not validate(SPLIT.replace("HOLDS", HOLDS), "split.rules", playouts=2).failed

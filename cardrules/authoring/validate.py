@@ -5,6 +5,7 @@ After the checks, random games are played for every player count and option comb
 What the playouts look for:
 
 - games that do not end within a decision budget, and runtime errors (with their rules line);
+- a card lying in a zone whose `holds` rules it out (the bots trust `holds`; play never checks it);
 - the options of every `choose` that no player ever took, `on move` triggers that never ran and
   `end when` conditions that never held (rare events need more playouts: these are warnings);
 - the range of every number a game ends with: variables and `show` lines (and `result`).
@@ -27,8 +28,9 @@ import attrs
 from .. import ast, load_source, parse_resolved
 from ..check import check
 from ..compile import literal_default
-from ..diagnostics import Diagnostic, RulesError, Span
+from ..diagnostics import Diagnostic, RulesError, RulesRuntimeError, Span, error
 from ..engine import Game, State
+from ..knowledge import broken_holds
 from ..values import NOTHING, Card, Seat, Sym
 
 MAX_DECISIONS = 10_000  # a random game that has not ended after this many decisions "does not end"
@@ -299,6 +301,10 @@ def _play(game: Game, run: Run, seed: int, recorder: _Recorder, max_decisions: i
             if place := recorder.place("option", option.span):
                 place.count += 1
             state.apply_action(action)
+            if broken := broken_holds(state):
+                zone, card, span = broken
+                raise RulesRuntimeError([error("R311", f"{game.card_texts[card]} lay in {zone}, which this 'holds' "
+                                               "rules out", span, game.path)], game.sources)
         for what, value in _numbers(state):
             for number in _numeric(value):
                 low_high = report.numbers.setdefault(what, [number, number])
