@@ -72,9 +72,10 @@ def validate_command(
     """Check a rules file, then play random games with every player count and option combination.
 
     Every yes/no option is tried on and off (unless fixed with -o); other options keep their
-    default. Reports games that do not end, runtime errors with their rules line, options of a
-    choose never taken, triggers never run, 'end when' conditions never met, and the range of the
-    numbers games end with. Exits 1 on check errors, runtime errors or games that do not end.
+    default. Reports games that do not end, runtime errors with their rules line, cards lying
+    where a 'holds' says they cannot, options of a choose never taken, triggers never run, 'end
+    when' conditions never met, and the range of the numbers games end with. Exits 1 on check
+    errors, runtime errors (a broken 'holds' is one) or games that do not end.
     """
     cli = _cli()
     from .validate import render_report, validate
