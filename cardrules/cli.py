@@ -870,6 +870,23 @@ from .authoring.commands import register as _register_authoring  # noqa: E402
 _register_authoring(app)
 
 
+def _one_line_paragraphs(doc: str) -> str:
+    """A command's docstring for --help, each paragraph on one line: in rich markup mode typer keeps
+    a docstring's own line breaks, and rich then wraps those lines again at the terminal's width,
+    leaving a stub of a line after each. Paragraphs that hold a list keep their lines."""
+    out = []
+    for paragraph in inspect.cleandoc(doc).split("\n\n"):
+        lines = paragraph.splitlines()
+        listed = any(line.lstrip().startswith(("- ", "* ")) for line in lines)
+        out.append(paragraph if listed else " ".join(line.strip() for line in lines))
+    return "\n\n".join(out)
+
+
+for _command in app.registered_commands:
+    if _command.help is None and _command.callback is not None and _command.callback.__doc__:
+        _command.help = _one_line_paragraphs(_command.callback.__doc__)
+
+
 # ---------------------------------------------------------------------------------------------
 
 def main(argv: list[str] | None = None) -> None:
