@@ -474,3 +474,16 @@ def test_package_code_of_the_cli_is_generic():
         text = (REPO / "cardrules" / name).read_text(encoding="utf-8").lower()
         for word in ("red7", "palette", "canvas"):
             assert word not in text, (name, word)
+
+
+@pytest.mark.parametrize("command", [c.name for c in cli.app.registered_commands])
+def test_help_paragraphs_are_wrapped_to_the_terminal_without_stubs(command):
+    # typer's rich mode kept a docstring's own line breaks; at 80 columns each left a short stub
+    # of a line in the middle of a paragraph ("keep their" alone on a line).
+    result = runner.invoke(cli.app, [command, "--help"], env={"COLUMNS": "80"}, terminal_width=80)
+    assert result.exit_code == 0
+    text = result.output.split("Usage:", 1)[1].split("╭", 1)[0]
+    paragraphs = [p.splitlines() for p in re.split(r"\n\s*\n", text) if p.strip()][1:]  # after the usage line
+    for lines in paragraphs:
+        for line in lines[:-1]:
+            assert len(line.strip()) > 40, f"{command} --help: a stub line {line.strip()!r} in {lines}"
