@@ -456,6 +456,9 @@ def _play_loop(console: Console, painter: CardPainter, state: State, kinds: list
             console.print(Text(state.prompt() or "Your moves:", style="bold"))
             console.print(render_moves(painter, state.legal_actions()))
             action = _human_choice(console, painter, state, player)
+        elif humans and console.is_terminal:  # a search may think for seconds: show that it does
+            with console.status(f"P{player} ({kinds[player]}) is thinking…", spinner="dots"):
+                action = bots[player].choose(state)
         else:
             action = bots[player].choose(state)
         inform(bots.values(), state, action)
