@@ -26,10 +26,10 @@ order of the offered moves tells anything about the cards (not even the order th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from . import ast
-from .diagnostics import RulesRuntimeError, error, explain_exception
+from .diagnostics import RulesRuntimeError, Span, error, explain_exception
 from .values import SEATS, Card, Unseen
 
 if TYPE_CHECKING:
@@ -163,7 +163,7 @@ def keep_to_holds(s: "State", places: list[tuple[int, int]], pool: list[Card], r
     return dealt
 
 
-def broken_holds(s: "State") -> tuple[str, Card, Any] | None:
+def broken_holds(s: "State") -> tuple[str, Card, Span] | None:
     """The first card lying in a zone whose `holds` rules it out, as (the zone as written, the card,
     the span of the `holds` line); None when every card keeps to them (`cardrules validate`)."""
     if not s.game.holds:
