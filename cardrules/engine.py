@@ -156,9 +156,10 @@ class Game:
     column_families: dict[str, list[ZoneSpec]] = attrs.field(init=False)  # `columns` kind: name -> members
     _hidden: dict = attrs.field(init=False, factory=dict, repr=False)  # (players, seat, out) -> unseen slots
     _seers: dict = attrs.field(init=False, factory=dict, repr=False)  # (players, out) -> seers per slot
-    # (players, unseen slots) -> card -> the slots whose `holds` allows it (knowledge.keep_to_holds)
+    # `holds` verdicts (knowledge.py): players -> (slot, card) -> allowed; and, for the samples,
+    # (players, unseen slots) -> card -> the unseen slots whose `holds` allows it
+    _holds_allowed: dict = attrs.field(init=False, factory=dict, repr=False)
     _holds_verdicts: dict = attrs.field(init=False, factory=dict, repr=False)
-    _holds_allowed: dict = attrs.field(init=False, factory=dict, repr=False)  # players -> (slot, card) -> bool
     _straight: dict[int, tuple | None] = attrs.field(init=False, factory=dict, repr=False)
     # Callables `(state, span of the 'on move' line)` told whenever a trigger of this game runs
     # (`cardrules validate` counts them); empty in play, so a trigger costs one check of a list.

@@ -137,14 +137,12 @@ def keep_to_holds(s: "State", places: list[tuple[int, int]], pool: list[Card], r
         return pool
     for indexes in free.values():
         rng.shuffle(indexes)
-    # The checker made sure a condition reads no state (E227): what it says of a card holds in
-    # every game with this many players, so each card's zones are worked out once.
-    zones_of = s.game._holds_verdicts.setdefault((s.n, tuple(free)), {})
+    zones_of = s.game._holds_verdicts.setdefault((s.n, tuple(free)), {})  # card -> the zones it may go to
     allowed: dict[tuple[int, ...], list[Card]] = {}  # the zones a card may go to -> those cards
     for card in pool:
         slots = zones_of.get(card)
         if slots is None:
-            slots = zones_of[card] = tuple(slot for slot, rule in ruled if rule is None or _fits(s, rule, card))
+            slots = zones_of[card] = tuple(slot for slot, rule in ruled if rule is None or _fits(s, slot, rule, card))
         allowed.setdefault(slots, []).append(card)
     dealt: list = [None] * len(places)
     stranded = []
@@ -168,16 +166,12 @@ def broken_holds(s: "State") -> tuple[str, Card, Span] | None:
     the span of the `holds` line); None when every card keeps to them (`cardrules validate`)."""
     if not s.game.holds:
         return None
-    allowed = s.game._holds_allowed.setdefault(s.n, {})  # static conditions (E227): kept per player count
     for slot, cards in enumerate(s.zones):
         rule = _holds_rule(s, slot)
         if rule is None:
             continue
         for card in cards:
-            verdict = allowed.get((slot, card))
-            if verdict is None:
-                verdict = allowed[slot, card] = _fits(s, rule, card)
-            if not verdict:
+            if not _fits(s, slot, rule, card):
                 return _zone_text(s, slot), card, rule[2]
     return None
 
@@ -193,11 +187,17 @@ def _holds_rule(s: "State", slot: int) -> tuple | None:
     return condition, owner, span
 
 
-def _fits(s: "State", rule: tuple, card: Card) -> bool:
-    """Whether a zone's `holds` condition allows a card."""
+def _fits(s: "State", slot: int, rule: tuple, card: Card) -> bool:
+    """Whether the `holds` of the zone at `slot` allows a card. The checker made sure a condition
+    reads no state (E227): its answer holds in every game with this many players, so it is kept."""
+    verdicts = s.game._holds_allowed.setdefault(s.n, {})
+    verdict = verdicts.get((slot, card))
+    if verdict is not None:
+        return verdict
     condition, owner, span = rule
     try:
-        return condition(s, owner, card)
+        verdict = verdicts[slot, card] = condition(s, owner, card)
+        return verdict
     except Exception as exc:  # a rules file's condition failed: point at its line
         raise RulesRuntimeError([error("R310", "this 'holds' condition could not be evaluated: "
                                        f"{explain_exception(exc)}", span, s.game.path)], s.game.sources) from None
