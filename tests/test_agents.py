@@ -13,6 +13,7 @@ from cardrules import cli
 from cardrules.agents import (AGENTS, ROLLOUT_DECISIONS, STEPS_PER_ITERATION, Agent, AgentError, GreedyAgent,
                               ISMCTSAgent, RandomAgent, _Node, estimate, estimator, make_agent, parse_spec,
                               judged_by, register, sample_information_set)
+from red7_positions import position
 
 OPTION_SETS = [{}, {"advanced": True}, {"expert": True}, {"advanced": True, "expert": True}]
 SMALL = ["random", "greedy:depth=2,budget=40", "greedy:heuristic=default,depth=1",
@@ -253,7 +254,7 @@ def test_greedy_and_the_search_judge_by_the_chance_the_rules_declare():
     assert lowest >= 10
     assert make_agent("greedy", small).heuristic == "chance"
     with pytest.raises(AgentError, match="declares no 'def chance"):
-        make_agent("greedy:heuristic=chance", cardrules.load("red7"))
+        make_agent("greedy:heuristic=chance", cardrules.load("the-game"))
 
 
 def test_a_declared_chance_is_clipped_to_percent_and_must_be_a_number():
@@ -295,6 +296,20 @@ def test_check_reports_a_chance_that_cannot_be_a_number(body, gives):
         assert found == []
     else:
         assert [d.message for d in found] == [f"'chance(p)' must give a number for the agents, but this gives {gives}"]
+
+
+def test_red7_chance_sees_whether_the_player_to_move_can_stay_in():
+    # Same material in both positions (rule red, P1 to move and losing to r6). With `stuck` no card
+    # beats r6 on the palette and no colour in hand gives a rule that o1 wins; with `free` the v5
+    # changes the rule to violet (most cards below 4), which o1 wins. The default estimate, which
+    # counts cards, cannot tell these apart; red7.rules's chance(p) must.
+    game = cardrules.load("red7")
+    stuck = position(game, [["o1"], ["r6"]], [["y2", "g3", "b5"], ["i4", "y6", "g7"]])
+    free = position(game, [["o1"], ["r6"]], [["y2", "g3", "v5"], ["i4", "y6", "g7"]])
+    assert estimate(stuck) == estimate(free)
+    assert game.call(free, "chance", 0) > game.call(stuck, "chance", 0) + 10
+    for state in (stuck, free):  # two players: the chances share the win
+        assert 98 <= game.call(state, "chance", 0) + game.call(state, "chance", 1) <= 100
 
 
 def test_check_warns_when_the_agents_would_ignore_a_heuristic_of_the_wrong_shape():
