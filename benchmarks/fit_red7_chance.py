@@ -81,7 +81,12 @@ def fit(rows: list[tuple[list[float], int]], iterations: int = 10) -> list[float
 
 
 def log_loss(pairs) -> float:
-    return -sum(math.log(p if y else 1 - p) for p, y in ((min(max(p, 1e-6), 1 - 1e-6), y) for p, y in pairs)) / len(pairs)
+    """Mean negative log-likelihood of (predicted chance, won) pairs; chances kept off 0 and 1."""
+    total = 0.0
+    for p, won in pairs:
+        p = min(max(p, 1e-6), 1 - 1e-6)
+        total -= math.log(p if won else 1 - p)
+    return total / len(pairs)
 
 
 def main() -> None:
