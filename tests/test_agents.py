@@ -299,7 +299,7 @@ def test_check_reports_a_chance_that_cannot_be_a_number(body, gives):
 
 
 def test_red7_chance_sees_whether_the_player_to_move_can_stay_in():
-    # Same material in both positions (rule red, P1 to move and losing to r6). With `stuck` no card
+    # Same material in both positions (rule red, P0 to move and losing to r6). With `stuck` no card
     # beats r6 on the palette and no colour in hand gives a rule that o1 wins; with `free` the v5
     # changes the rule to violet (most cards below 4), which o1 wins. The default estimate, which
     # counts cards, cannot tell these apart; red7.rules's chance(p) must.
