@@ -13,6 +13,7 @@ Random playouts of none / advanced / expert / both check, after every action:
   card alone on the canvas, everyone active, the deck is what is left, the player left of the highest
   palette card starts;
 * a round takes a bounded number of turns and decisions (bound below), and the game ends;
+* every player's `chance(p)`, which the bots read, is a percent (0 once out); two players' sum to 100;
 * the winners: without `advanced`, exactly the last active player; with it, either the round winner who
   reached the target (10.4), or, when the deck is too short for a deal, the players with the highest
   score (10.5.2).
@@ -222,7 +223,19 @@ def playout(name: str, n: int, deal_seed: int, choice_seed: int) -> None:
         decisions += 1
         assert decisions <= MAX_ROUNDS * decisions_per_round(n)
         watcher.step(state, choose(rng, state))
+        if not state.is_terminal():
+            chances(game, state)
     watcher.final(state)
+
+
+def chances(game, state) -> None:
+    """What the bots read (docs/agents.md): every player's chance(p) is a percent, 0 once out, and
+    with two players the two share the win (up to the table's rounding)."""
+    values = [game.call(state, "chance", p, again=p > 0) for p in range(state.n)]
+    assert all(0 <= v <= 100 for v in values)
+    assert all(v == 0 for p, v in enumerate(values) if state.eliminated[p])
+    if state.n == 2 and not any(state.eliminated):
+        assert 98 <= sum(values) <= 100
 
 
 def playout_test(name: str, examples: int):
