@@ -51,6 +51,11 @@ def turns_of_one_game(seed: int) -> list[tuple[list[float], int, float]]:
     return [(x, int(p in state.winners), guess) for p, x, guess in rows]
 
 
+def predict(w: list[float], x: list[float]) -> float:
+    """The fitted chance that the player to move wins: the logistic of the weighted features."""
+    return 1 / (1 + math.exp(-sum(a * b for a, b in zip(w, x))))
+
+
 def solve(a: list[list[float]], b: list[float]) -> list[float]:
     """Gaussian elimination with partial pivoting (the systems here are 10 x 10)."""
     n = len(b)
@@ -71,7 +76,7 @@ def fit(rows: list[tuple[list[float], int]], iterations: int = 10) -> list[float
     for _ in range(iterations):
         grad, hess = [0.0] * k, [[1e-6 * (i == j) for j in range(k)] for i in range(k)]
         for x, y in rows:
-            p = 1 / (1 + math.exp(-sum(a * b for a, b in zip(w, x))))
+            p = predict(w, x)
             for i in range(k):
                 grad[i] += (y - p) * x[i]
                 for j in range(k):
@@ -101,7 +106,7 @@ def main() -> None:
     train = [(x, y) for i, g in enumerate(games) if i % 5 for x, y, _ in g]
     test = [(x, y, guess) for i, g in enumerate(games) if not i % 5 for x, y, guess in g]
     w = fit(train)
-    fitted = [(1 / (1 + math.exp(-sum(a * b for a, b in zip(w, x)))), y) for x, y, _ in test]
+    fitted = [(predict(w, x), y) for x, y, _ in test]
     print(f"{len(train)} turns to fit, {len(test)} held out")
     print(f"log loss held out: default estimate {log_loss([(g, y) for _, y, g in test]):.3f}, "
           f"fit {log_loss(fitted):.3f}")
