@@ -26,8 +26,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import cardrules  # noqa: E402
-from cardrules.agents import ISMCTSAgent, make_agent  # noqa: E402
-from cardrules.beliefs import sample_information_set  # noqa: E402
+from cardrules.bots import ISMCTSAgent, make_agent  # noqa: E402
+from cardrules.bots.beliefs import sample_information_set  # noqa: E402
 
 
 def positions(game: cardrules.Game, seed: int, count: int) -> list:

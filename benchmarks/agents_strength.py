@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import cardrules  # noqa: E402
-from cardrules.agents import inform, make_agent  # noqa: E402
+from cardrules.bots import inform, make_agent  # noqa: E402
 
 DEFAULT_MATCHES = ["ismcts vs random", "ismcts vs greedy", "greedy vs random"]
 

@@ -21,7 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import cardrules  # noqa: E402
-from cardrules.agents import estimate, inform, make_agent  # noqa: E402
+from cardrules.bots import inform, make_agent
+from cardrules.bots.evaluation import estimate  # noqa: E402
 
 NAMES = ["1", "hand", "palette", "palette_plays", "rule_changes", "can_stay",
          "rival hand", "rival palette", "rival palette_plays", "rival rule_changes"]

@@ -2,8 +2,15 @@
 
 The whole pipeline, as `load` runs it::
 
-    text  --syntax.parse-->  AST  --check.check-->  symbols + diagnostics
-          --compile.compile_game-->  Game  --Game.new_initial_state-->  State
+    text  --language.syntax.parse-->  nodes  --language.extend.resolve-->  one merged file
+          --language.check.check-->  symbols + diagnostics
+          --compiler.compile_game-->  engine.Game  --Game.new_initial_state-->  engine.State
+
+The sub-packages, each importing only those before it (tests/test_layout.py keeps it so):
+`diagnostics`, `values` and `resources` (foundations), `engine` (the runtime: zone kinds, states,
+knowledge, positions, saves), `language` (syntax, nodes, extend, builtins, check), `compiler`,
+`bots`, this façade, `simulation` (the match driver, backends, statistics), `authoring`
+(validate, explain, fmt, new) and `cli` (the commands and the terminal rendering).
 """
 
 from __future__ import annotations
@@ -11,13 +18,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from . import extend
-from .check import check
-from .compile import compile_game
+from .compiler import compile_game
 from .diagnostics import Diagnostic, RulesError, RulesRuntimeError
 from .engine import Action, Game, IllegalAction, State
+from .language import extend
+from .language.check import check
+from .language.syntax import parse
 from .resources import bundled_games, bundled_variants
-from .syntax import parse
 
 __all__ = ["load", "load_source", "check_source", "find_game", "Game", "State", "Action", "RulesError",
            "RulesRuntimeError", "IllegalAction", "Diagnostic"]

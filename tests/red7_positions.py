@@ -8,7 +8,7 @@ the canvas, under the card that sets the rule.
 
 from __future__ import annotations
 
-from cardrules.positions import load_position
+from cardrules.engine.positions import load_position
 
 COLORS = "roygbiv"  # red .. violet (rules 2.2)
 RULE_LETTER = {"red": "r", "orange": "o", "yellow": "y", "green": "g", "blue": "b", "indigo": "i",

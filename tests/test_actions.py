@@ -3,7 +3,7 @@
 import pytest
 
 import cardrules
-from cardrules.extend import merge
+from cardrules.language.extend import merge
 
 HEAD = """\
 game "T"

@@ -10,9 +10,11 @@ import pytest
 
 import cardrules
 from cardrules import cli
-from cardrules.agents import (AGENTS, ROLLOUT_DECISIONS, STEPS_PER_ITERATION, Agent, AgentError, GreedyAgent,
-                              ISMCTSAgent, RandomAgent, _Node, estimate, estimator, make_agent, parse_spec,
-                              judged_by, register, sample_information_set)
+from cardrules.bots import AGENTS, Agent, AgentError, GreedyAgent, ISMCTSAgent, RandomAgent, make_agent, parse_spec, register
+from cardrules.bots.beliefs import sample_information_set
+from cardrules.bots.evaluation import estimate, estimator
+from cardrules.bots.greedy import judged_by
+from cardrules.bots.ismcts import ROLLOUT_DECISIONS, STEPS_PER_ITERATION, _Node
 from red7_positions import position
 
 OPTION_SETS = [{}, {"advanced": True}, {"expert": True}, {"advanced": True, "expert": True}]
@@ -411,16 +413,16 @@ def test_a_new_agent_registers_by_name():
         game = cardrules.load("red7")
         state = play(game, 2, 1, ["first-test"])
         assert state.is_terminal()
-        assert cli.parse_seats(["1=first-test"], 2) == ["human", "first-test"]
+        assert cli.play.parse_seats(["1=first-test"], 2) == ["human", "first-test"]
     finally:
         del AGENTS["first-test"]
 
 
 def test_cli_seats_take_agents_with_options():
-    assert cli.parse_seats(["0=greedy", "1=ismcts:iterations=20,c=0.5"], 2) == ["greedy", "ismcts:iterations=20,c=0.5"]
+    assert cli.play.parse_seats(["0=greedy", "1=ismcts:iterations=20,c=0.5"], 2) == ["greedy", "ismcts:iterations=20,c=0.5"]
     for bad in (["1=ismcts:depth=2"], ["1=ismcts:iterations=x"], ["1=wizard"]):
-        with pytest.raises(cli.CliError) as info:
-            cli.parse_seats(bad, 2)
+        with pytest.raises(cli.common.CliError) as info:
+            cli.play.parse_seats(bad, 2)
         assert info.value.code == 2
     from typer.testing import CliRunner
 

@@ -10,7 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 import cardrules
-from cardrules import cli, syntax
+from cardrules import cli
+from cardrules.language import syntax
 from cardrules.authoring.explain import explain_text
 from cardrules.authoring.fmt import format_text
 from cardrules.authoring.new import variant_text
@@ -545,17 +546,17 @@ def test_new_command(tmp_path, monkeypatch):
 def _expressions(node):
     import attrs
 
-    from cardrules import ast
+    from cardrules.language import nodes
     stack = [node]
     while stack:
         item = stack.pop()
         if isinstance(item, tuple):
             stack.extend(item)
         elif attrs.has(type(item)):
-            if isinstance(item, ast.DefDecl | ast.ShowDecl):
-                yield item.body if isinstance(item, ast.DefDecl) else item.value
-            elif isinstance(item, ast.Guard | ast.EndDecl | ast.If):
-                yield from ([item.condition] if not isinstance(item, ast.If) else [c for c, _ in item.branches])
+            if isinstance(item, nodes.DefDecl | nodes.ShowDecl):
+                yield item.body if isinstance(item, nodes.DefDecl) else item.value
+            elif isinstance(item, nodes.Guard | nodes.EndDecl | nodes.If):
+                yield from ([item.condition] if not isinstance(item, nodes.If) else [c for c, _ in item.branches])
             stack.extend(getattr(item, f.name) for f in attrs.fields(type(item)) if f.name != "span")
 
 

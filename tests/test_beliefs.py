@@ -3,10 +3,10 @@
 import random
 
 import cardrules
-from cardrules.agents import RandomAgent, inform, make_agent
-from cardrules.beliefs import History, explained_samples, same_view
-from cardrules.knowledge import unseen_pool
-from cardrules.simulate import play_bot_game
+from cardrules.bots import RandomAgent, inform, make_agent
+from cardrules.bots.beliefs import History, explained_samples, same_view
+from cardrules.engine.knowledge import unseen_pool
+from cardrules.simulation import play_bot_game
 
 BURY = """
 game "Bury"

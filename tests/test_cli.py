@@ -1,4 +1,4 @@
-"""Tests of the `cardrules` command line (cardrules/cli.py) and the terminal rendering (cardrules/render.py)."""
+"""Tests of the `cardrules` command line (cardrules/cli/) and the terminal rendering (cardrules/cli/render.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 import cardrules
-from cardrules import cli, render
+from cardrules import cli
+from cardrules.bots import RandomAgent
+from cardrules.cli import render
 
 REPO = Path(__file__).resolve().parent.parent
 RED7 = REPO / "games" / "red7.rules"
@@ -81,8 +83,8 @@ def test_list_json():
 
 def test_list_shows_options(tmp_path, monkeypatch):
     path = red7_with_options(tmp_path)
-    monkeypatch.setattr(cli, "bundled_games", lambda: {"withopts": path})
-    monkeypatch.setattr(cli, "bundled_variants", lambda: {})
+    monkeypatch.setattr(cli.games, "bundled_games", lambda: {"withopts": path})
+    monkeypatch.setattr(cli.games, "bundled_variants", lambda: {})
     entries = json.loads(invoke("list", "--json").stdout)
     assert len(entries) == 1
     entry = entries[0]
@@ -389,8 +391,8 @@ def test_simulate_counts_errors_and_goes_on(monkeypatch):
             raise cardrules.RulesRuntimeError([])
         return real(game, n, seed, agents)
 
-    real = cli.play_bot_game
-    monkeypatch.setattr(cli, "play_bot_game", flaky)
+    real = cli.simulate.play_bot_game
+    monkeypatch.setattr(cli.simulate, "play_bot_game", flaky)
     result = invoke("simulate", "red7", "--games", "4", "--json")
     data = json.loads(result.stdout)
     assert len(calls) == 4 and data["errors"] == 2 and sum(data["wins"]) == 2
@@ -404,7 +406,7 @@ def test_main_never_shows_a_traceback(monkeypatch, capsys):
     def boom():
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(cli, "bundled_games", boom)
+    monkeypatch.setattr(cli.games, "bundled_games", boom)
     with pytest.raises(SystemExit) as exit_info:
         cli.main(["list"])
     assert exit_info.value.code == 1
@@ -420,22 +422,22 @@ def test_main_runs_a_command(capsys):
 
 
 def test_parse_options_and_seats():
-    assert cli.parse_options(["advanced", "rounds=3", " x = y "]) == {"advanced": True, "rounds": "3", "x": "y"}
-    with pytest.raises(cli.CliError):
-        cli.parse_options(["=3"])
-    assert cli.parse_seats(None, 3) == ["human", "random", "random"]
-    assert cli.parse_seats(["0=random", "P2=human"], 3) == ["random", "random", "human"]
+    assert cli.common.parse_options(["advanced", "rounds=3", " x = y "]) == {"advanced": True, "rounds": "3", "x": "y"}
+    with pytest.raises(cli.common.CliError):
+        cli.common.parse_options(["=3"])
+    assert cli.play.parse_seats(None, 3) == ["human", "random", "random"]
+    assert cli.play.parse_seats(["0=random", "P2=human"], 3) == ["random", "random", "human"]
     for bad in (["3=random"], ["1=nobody"], ["1"], ["a=human"]):
-        with pytest.raises(cli.CliError) as info:
-            cli.parse_seats(bad, 3)
+        with pytest.raises(cli.common.CliError) as info:
+            cli.play.parse_seats(bad, 3)
         assert info.value.code == 2
 
 
 def test_random_agent_is_reproducible():
     state = cardrules.load("red7").new_initial_state(2, 3)
-    picks = [cli.RandomAgent(__import__("random").Random(9)).choose(state) for _ in range(2)]
+    picks = [RandomAgent(state.game, 0, 9).choose(state) for _ in range(2)]
     assert picks[0] == picks[1] and picks[0] in state.legal_actions()
-    assert cli.derive_seed(1, 2) == cli.derive_seed(1, 2) != cli.derive_seed(2, 1)
+    assert cli.play.derive_seed(1, 2) == cli.play.derive_seed(1, 2) != cli.play.derive_seed(2, 1)
 
 
 def test_card_colours_from_attributes():
@@ -469,11 +471,11 @@ def test_render_view_hides_what_a_player_may_not_see():
             assert visible == (seat == viewer)
 
 
-def test_package_code_of_the_cli_is_generic():
-    for name in ("cli.py", "render.py"):
-        text = (REPO / "cardrules" / name).read_text(encoding="utf-8").lower()
-        for word in ("red7", "palette", "canvas"):
-            assert word not in text, (name, word)
+def test_package_code_is_generic():
+    for path in sorted((REPO / "cardrules").rglob("*.py")):
+        text = path.read_text(encoding="utf-8").lower()
+        for pattern in (r"red ?7", "punto", r"seven ?7s", "palette", "canvas", "extreme"):
+            assert re.search(pattern, text) is None, (path.name, pattern)
 
 
 @pytest.mark.parametrize("command", [c.name for c in cli.app.registered_commands])

@@ -33,10 +33,10 @@ from pathlib import Path
 
 import pytest
 
-from cardrules import builtins as language_builtins
+from cardrules.language import builtins as language_builtins
 from cardrules import check_source, load_source
 from cardrules.diagnostics import RulesError
-from cardrules.syntax import parse
+from cardrules.language.syntax import parse
 
 REPO = Path(__file__).resolve().parent.parent
 DOC = REPO / "docs" / "language.md"

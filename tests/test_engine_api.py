@@ -5,7 +5,7 @@ import random
 import pytest
 
 import cardrules
-from cardrules.positions import load_position
+from cardrules.engine.positions import load_position
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 import cardrules
-from cardrules.agents import sample_information_set
+from cardrules.bots.beliefs import sample_information_set
 from cardrules.diagnostics import RulesRuntimeError
 from cardrules.values import SEATS
 

@@ -7,9 +7,9 @@ import random
 import pytest
 
 import cardrules
-from cardrules.agents import sample_information_set
-from cardrules.positions import load_position
-from cardrules.serialize import load_state, save_state
+from cardrules.bots.beliefs import sample_information_set
+from cardrules.engine.positions import load_position
+from cardrules.engine.saves import load_state, save_state
 from cardrules.values import Unseen
 
 HEAD = """\

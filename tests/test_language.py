@@ -214,7 +214,7 @@ turn:
 
 
 def test_save_and_load_inside_a_trigger():
-    from cardrules.serialize import load_state, save_state
+    from cardrules.engine.saves import load_state, save_state
     game = echo()
     state = find_state(game, lambda s: game.card_attrs["rank"][s.zone_cards("hand", 0)[0]] % 2 == 0)
     state.apply_action(f"keep {game.describe(state.zone_cards('hand', 0)[0])}")

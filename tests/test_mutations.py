@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules.authoring.fmt import format_text
 from cardrules.resources import bundled_games, bundled_variants
-from cardrules.syntax import parse
+from cardrules.language.syntax import parse
 
 FILES = sorted({**bundled_games(), **bundled_variants()}.values())
 TEXTS = {path: path.read_text(encoding="utf-8") for path in FILES}

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 import cardrules
-from cardrules import ast, syntax
+from cardrules.language import nodes, syntax
 from cardrules.resources import bundled_games
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,7 +46,7 @@ def test_parse_gives_frozen_nodes_with_spans_outside_equality():
     assert a == b and a.span != b.span
     with pytest.raises(AttributeError):
         a.title = "Y"
-    assert isinstance(a, ast.GameDecl) and a.span.line == 1 and b.span.line == 3
+    assert isinstance(a, nodes.GameDecl) and a.span.line == 1 and b.span.line == 3
 
 
 def _words_of_bundled_games() -> tuple[set[str], set[str]]:
@@ -58,11 +58,11 @@ def _words_of_bundled_games() -> tuple[set[str], set[str]]:
         rules = syntax.parse(path.read_text(), str(path))
         for decl in rules.declarations:
             match decl:
-                case ast.GameDecl(title):
+                case nodes.GameDecl(title):
                     titles.add(title)
-                case ast.ZoneDecl(zone) if zone not in GENERIC_ZONE_WORDS:
+                case nodes.ZoneDecl(zone) if zone not in GENERIC_ZONE_WORDS:
                     names.add(zone)
-                case ast.CardDecl(card) | ast.OptionDecl(card) if card not in GENERIC_OPTION_WORDS:
+                case nodes.CardDecl(card) | nodes.OptionDecl(card) if card not in GENERIC_OPTION_WORDS:
                     names.add(card)
     return names, titles
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 import cardrules
-from cardrules.positions import load_position, read_position
+from cardrules.engine.positions import load_position, read_position
 
 ROOT = Path(__file__).resolve().parent.parent
 

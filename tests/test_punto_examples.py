@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 
 import cardrules
-from cardrules.positions import load_position
+from cardrules.engine.positions import load_position
 
 
 @pytest.fixture(scope="module")
@@ -334,7 +334,7 @@ def test_a_team_wins_the_game_together(teams):
 # ---------------------------------------------------------------------------------------------------------
 
 def test_bots_break_a_line_that_would_win_the_round_next_turn(punto):
-    from cardrules.agents import make_agent
+    from cardrules.bots import make_agent
 
     # Blue (seat 1) has four in a row and lays a fifth next turn; red's 9 may cover any of them.
     state = position(punto, 2, grid=row(["b1", "b2", "b3", "b4"]), decks={0: ["g2", "r9"], 1: ["b7", "y3"]})

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardrules.positions import load_position
+from cardrules.engine.positions import load_position
 
 COLORS = "roygbiv"  # red .. violet, colour index 0..6 (2.2)
 RULE_LETTER = {"red": "r", "orange": "o", "yellow": "y", "green": "g", "blue": "b", "indigo": "i",

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules.serialize import load_state, save_state
+from cardrules.engine.saves import load_state, save_state
 
 ORACLE_PATH = pathlib.Path(__file__).resolve().parent.parent / "benchmarks" / "red7_handwritten.py"
 

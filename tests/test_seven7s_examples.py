@@ -13,7 +13,7 @@ cards.
 from __future__ import annotations
 
 import cardrules
-from cardrules.positions import load_position
+from cardrules.engine.positions import load_position
 
 GAME = cardrules.load("seven7s")
 

@@ -9,8 +9,8 @@ from typer.testing import CliRunner
 
 import cardrules
 from cardrules import cli
-from cardrules.positions import load_position
-from cardrules.render import render_view
+from cardrules.engine.positions import load_position
+from cardrules.cli.render import render_view
 
 GAME = cardrules.load("seven7s")
 runner = CliRunner()

@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules.agents import sample_information_set
+from cardrules.bots.beliefs import sample_information_set
 
 GAME = cardrules.load("seven7s")
 TYPES = ("colors", "ages", "sins", "seas", "virtues", "wonders", "gods")

@@ -1,4 +1,4 @@
-"""Batch simulation (cardrules/simulate.py) and the `simulate` and `compare` commands.
+"""Batch simulation (cardrules/simulation/) and the `simulate` and `compare` commands.
 
 Determinism across workers and backends, the statistics on hand-computed examples, Ctrl-C, and
 the command lines. The Ray test needs the `ray` extra, which CI installs (README's set-up line).
@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 import cardrules
 from cardrules import cli
-from cardrules import simulate as sim
+from cardrules import simulation as sim
 
 runner = CliRunner()
 
@@ -295,7 +295,7 @@ def test_ctrl_c_reports_the_games_finished_so_far(monkeypatch):
             raise KeyboardInterrupt
         return real(game, n, seed, agents)
 
-    monkeypatch.setattr(cli, "play_bot_game", interrupted_at_the_sixth_game)
+    monkeypatch.setattr(cli.simulate, "play_bot_game", interrupted_at_the_sixth_game)
     data = simulate_json("red7", "--games", "20", "--seed", "1", code=130)
     assert data["interrupted"] is True and data["requested"] == 20 and data["games"] == 5
     assert sum(data["wins"]) == 5 and data["turns"]["mean"] > 0
@@ -332,8 +332,8 @@ def test_simulate_text_report():
 
 
 def test_simulate_pace_reads_in_seconds_per_game_when_games_are_slow():
-    assert cli.pace(12, 0.5) == "24.0 games/s"
-    assert cli.pace(2, 191.48) == "95.7 s per game"  # not "0.0 games/s"
+    assert cli.simulate.pace(12, 0.5) == "24.0 games/s"
+    assert cli.simulate.pace(2, 191.48) == "95.7 s per game"  # not "0.0 games/s"
 
 
 def test_simulate_per_seat_agents_and_bad_agents():

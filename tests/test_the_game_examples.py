@@ -18,7 +18,7 @@ from __future__ import annotations
 import pytest
 
 import cardrules
-from cardrules.positions import load_position
+from cardrules.engine.positions import load_position
 
 PILES = ("asc1", "asc2", "desc1", "desc2")
 ALL_NUMBERS = list(range(2, 100))  # 1.2: the 98 number cards

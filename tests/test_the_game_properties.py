@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules.positions import load_position
+from cardrules.engine.positions import load_position
 
 PILES = ("asc1", "asc2", "desc1", "desc2")
 HAND_SIZE = {1: 8, 2: 7, 3: 6, 4: 6, 5: 6}

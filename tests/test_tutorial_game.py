@@ -22,7 +22,7 @@ import pytest
 
 import cardrules
 from cardrules.authoring.fmt import format_text
-from cardrules.positions import load_position
+from cardrules.engine.positions import load_position
 
 REPO = Path(__file__).resolve().parent.parent
 RULES = REPO / "games" / "crazy-eights.rules"

@@ -5,7 +5,7 @@ from pathlib import Path
 
 
 import cardrules
-from cardrules.positions import load_position
+from cardrules.engine.positions import load_position
 from cardrules.resources import bundled_variants
 
 ROOT = Path(__file__).resolve().parent.parent

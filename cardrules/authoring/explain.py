@@ -16,9 +16,10 @@ import attrs
 from rich.console import Group
 from rich.text import Text
 
-from .. import ast, load_source, parse_resolved
-from ..check import Symbols, check
+from .. import load_source, parse_resolved
 from ..diagnostics import RulesError
+from ..language import nodes
+from ..language.check import Symbols, check
 from .exprs import is_constant, is_false, is_true, requirement, simplify, unparse
 
 CODE = "cyan"
@@ -136,7 +137,7 @@ def _plain_lines(item: Item, depth: int) -> list[str]:
 # ---------------------------------------------------------------------------------------------
 
 class _Explainer:
-    def __init__(self, rules: ast.RulesFile, sym: Symbols, options: dict[str, Any], game: Any):
+    def __init__(self, rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], game: Any):
         self.rules, self.sym, self.options, self.game = rules, sym, options, game
         self.sources = rules.sources
         self.switches = {k: v for k, v in options.items() if isinstance(v, bool)}  # put into shown conditions
@@ -144,7 +145,7 @@ class _Explainer:
     def code(self, e: Any, wrap: bool = False) -> str:
         """A value as written (options by name); `wrap`: in parentheses if it is a conditional or a filter."""
         text = unparse(e, self.sources)
-        return f"({text})" if wrap and isinstance(e, ast.IfExpr | ast.Where) else text
+        return f"({text})" if wrap and isinstance(e, nodes.IfExpr | nodes.Where) else text
 
     def raw(self, e: Any) -> str:
         return unparse(e, self.sources)
@@ -171,7 +172,7 @@ class _Explainer:
                 items.append(Item([_n(attr.name), _w(f": the numbers {attr.low} to {attr.high}")]))
         total = 0
         for decl in self.rules.declarations:
-            if isinstance(decl, ast.CardsDecl):
+            if isinstance(decl, nodes.CardsDecl):
                 size = decl.copies
                 for name in decl.attributes:
                     attr = self.sym.attributes.get(name)
@@ -180,7 +181,7 @@ class _Explainer:
                 copies = f", {decl.copies} copies of each" if decl.copies > 1 else ""
                 items.append(Item([_w("cards: one for every "), _c(" × ".join(decl.attributes)), _w(copies),
                                    _w(f" = {size} cards, starting in "), _n(decl.zone)]))
-            elif isinstance(decl, ast.CardDecl):
+            elif isinstance(decl, nodes.CardDecl):
                 total += 1
                 label = f' "{decl.label}"' if decl.label else ""
                 values = ", ".join(f"{a.name} {self.raw(a.value)}" for a in decl.attributes)
@@ -189,7 +190,7 @@ class _Explainer:
         if self.game is not None:
             total = len(self.game.cards)
         items.append(Item([_w(f"The deck has {total} cards.")]))
-        order = next((d.attributes for d in self.rules.declarations if isinstance(d, ast.OrderDecl)), ())
+        order = next((d.attributes for d in self.rules.declarations if isinstance(d, nodes.OrderDecl)), ())
         if order:
             item = Item([_w("Card order (for highest, lowest and comparing cards): by "),
                          _c(", then ".join(order))])
@@ -199,7 +200,7 @@ class _Explainer:
             items.append(item)
         else:
             items.append(Item([_w("Card order: the order the cards are declared in")]))
-        text = next((d.attributes for d in self.rules.declarations if isinstance(d, ast.TextDecl)), ())
+        text = next((d.attributes for d in self.rules.declarations if isinstance(d, nodes.TextDecl)), ())
         if self.game is not None and self.game.cards:
             card = self.game.cards[-1]
             how = f" (from {', '.join(text)})" if text else ""
@@ -231,7 +232,7 @@ class _Explainer:
                     "owner": "only its owner sees the cards; the others see how many"}[visibility]
             out = "; turned face down while its owner is out" if "hidden_when_out" in props else ""
             parts = [_n(decl.name), _w(f": {which} — {seen}{out}")]
-            holds = next((d for d in self.rules.declarations if isinstance(d, ast.HoldsDecl) and d.zone == decl.name),
+            holds = next((d for d in self.rules.declarations if isinstance(d, nodes.HoldsDecl) and d.zone == decl.name),
                          None)
             if holds is not None:
                 zone = f"{decl.name}({holds.params[0]})" if holds.params else decl.name
@@ -259,10 +260,10 @@ class _Explainer:
     def definitions(self) -> list[Item]:
         items = []
         for decl in self.rules.declarations:
-            if isinstance(decl, ast.DefDecl):
+            if isinstance(decl, nodes.DefDecl):
                 params = f"({', '.join(decl.params)})" if decl.has_params else ""
                 items.append(Item([_n(decl.name + params), _w(" = "), _c(self.code(decl.body))]))
-            elif isinstance(decl, ast.CaseDecl):
+            elif isinstance(decl, nodes.CaseDecl):
                 items.append(_case_item(decl, lambda c, label: Item([_n(c.key), _w(label + ": "),
                                                                      _c(self.code(c.body))])))
         return items
@@ -270,10 +271,10 @@ class _Explainer:
     def actions(self) -> list[Item]:
         items = []
         for decl in self.rules.declarations:
-            if isinstance(decl, ast.ActionDecl):
+            if isinstance(decl, nodes.ActionDecl):
                 params = f"({', '.join(decl.params)})" if decl.params else ""
                 items.append(Item([_n(decl.name + params), _w(":")], number(self.block(decl.body))))
-            elif isinstance(decl, ast.CaseActionDecl):
+            elif isinstance(decl, nodes.CaseActionDecl):
                 items.append(_case_item(decl, lambda c, label: Item([_n(c.key), _w(label + ":")],
                                                                     number(self.block(c.body)))))
         return items
@@ -297,50 +298,50 @@ class _Explainer:
             items.append(item)
             ends = _ends_game(stmt)
             if ends is not None:  # `if C: ... win`: what follows is reached only when C is false
-                reach = ast.Not(ends) if reach is None else ast.BoolOp("and", reach, ast.Not(ends))
+                reach = nodes.Not(ends) if reach is None else nodes.BoolOp("and", reach, nodes.Not(ends))
         return items
 
     def statement(self, st: Any) -> Item:
         match st:
-            case ast.Move(cards, dest, bottom):
+            case nodes.Move(cards, dest, bottom):
                 where = " (at the bottom)" if bottom else ""
                 return Item([_w("move "), _c(self.code(cards, True)), _w(" to "), _c(self.code(dest)), _w(where)])
-            case ast.Deal(count, source, dest):
-                every = isinstance(dest, ast.Name) and dest.id in self.sym.zones and \
+            case nodes.Deal(count, source, dest):
+                every = isinstance(dest, nodes.Name) and dest.id in self.sym.zones and \
                     "per_player" in self.sym.zones[dest.id].properties
                 to = [_w(" to every player's "), _n(dest.id)] if every else [_w(" to "), _c(self.code(dest))]
                 return Item([_w("deal "), _c(self.code(count, True)), _w(" from "), _c(self.code(source)), *to])
-            case ast.Shuffle(zone):
+            case nodes.Shuffle(zone):
                 return Item([_w("shuffle "), _c(self.code(zone))])
-            case ast.Eliminate(player):
+            case nodes.Eliminate(player):
                 return Item([_w("eliminate "), _c(self.code(player))])
-            case ast.Set(target, value):
+            case nodes.Set(target, value):
                 return Item([_w("set "), _c(self.code(target)), _w(" to "), _c(self.code(value, True))])
-            case ast.FirstPlayer(player):
+            case nodes.FirstPlayer(player):
                 return Item([_c(self.code(player, True)), _w(" takes the first turn")])
-            case ast.Win(players):
+            case nodes.Win(players):
                 return Item([_w("the game ends, won by "), _c(self.code(players))])
-            case ast.Pass():
+            case nodes.Pass():
                 return Item([_w("nothing happens")])
-            case ast.Stop():
+            case nodes.Stop():
                 return Item([_w("stop repeating")])
-            case ast.NewRound():
+            case nodes.NewRound():
                 return Item([_w("a new round starts: everyone is back in, and the round setup runs")])
-            case ast.Say(parts):
+            case nodes.Say(parts):
                 return Item([_w("tell the players: "), _c(", ".join(self.code(p) for p in parts))])
-            case ast.If():
+            case nodes.If():
                 return self.if_item(st)
-            case ast.For(var, source, body):
+            case nodes.For(var, source, body):
                 return Item([_w("for each "), _c(var), _w(" in "), _c(self.shown(source)), _w(":")], self.block(body))
-            case ast.Repeat(body):
+            case nodes.Repeat(body):
                 return Item([_w("repeat, until a 'stop':")], self.block(body))
-            case ast.Choose(options, prompt):
+            case nodes.Choose(options, prompt):
                 asked = f" (asked: \"{prompt}\")" if prompt else ""
                 return Item([_w(f"the player chooses one of{asked}:")], [self.option(o) for o in options])
-            case ast.Do(name, args):
+            case nodes.Do(name, args):
                 given = f"({', '.join(self.code(a) for a in args)})" if args else ""
                 return Item([_w("do the action "), _n(name), _c(given)])
-            case ast.Reveal(cards, players):
+            case nodes.Reveal(cards, players):
                 return Item([_w("show "), _c(self.code(cards, True)), _w(" to "), _c(self.code(players)),
                              _w(" only: they know those cards while they lie where they are")])
         kind = type(st).__name__
@@ -350,24 +351,24 @@ class _Explainer:
             return Item([_w("while "), _c(self.shown(st.condition)), _w(":")], self.block(st.body))
         return Item([_c(unparse(st, self.sources))])
 
-    def if_item(self, st: ast.If) -> Item:
+    def if_item(self, st: nodes.If) -> Item:
         branches = []
         earlier: Any = None  # the conditions of the branches above: false when this one runs
         for index, (cond, body) in enumerate(st.branches):
             word = "if " if index == 0 else "otherwise, if "
             item = Item([_w(word), _c(self.shown(cond)), _w(":")], self.block(body))
-            self.needs(item, cond if earlier is None else ast.BoolOp("and", ast.Not(earlier), cond))
+            self.needs(item, cond if earlier is None else nodes.BoolOp("and", nodes.Not(earlier), cond))
             branches.append(item)
-            earlier = cond if earlier is None else ast.BoolOp("or", earlier, cond)
+            earlier = cond if earlier is None else nodes.BoolOp("or", earlier, cond)
         if st.otherwise:
             item = Item([_w("otherwise:")], self.block(st.otherwise))
-            self.needs(item, ast.Not(earlier))
+            self.needs(item, nodes.Not(earlier))
             branches.append(item)
         if len(branches) == 1:
             return branches[0]
         return Item([_w("one of these, the first that applies:")], branches)
 
-    def option(self, option: ast.Option) -> Item:
+    def option(self, option: nodes.Option) -> Item:
         parts = [_n(option.name)]
         if option.name == "otherwise":
             parts.append(_w(" (offered only when no other option is possible)"))
@@ -393,7 +394,7 @@ class _Explainer:
             if applies is not None and not is_true(applies):
                 parts += [_w(", when "), _c(unparse(applies, self.sources))]
             if not guard.afterwards and guard.when is None:
-                required = guard.condition if required is None else ast.BoolOp("and", required, guard.condition)
+                required = guard.condition if required is None else nodes.BoolOp("and", required, guard.condition)
         item = Item(parts, self.block(option.body))
         if required is not None:
             self.needs(item, required)
@@ -402,14 +403,14 @@ class _Explainer:
     # -- sections
     def procedure(self, kind: str) -> list[Item]:
         for decl in self.rules.declarations:
-            if isinstance(decl, ast.ProcedureDecl) and decl.kind == kind:
+            if isinstance(decl, nodes.ProcedureDecl) and decl.kind == kind:
                 return self.block(decl.body)
         return []
 
     def triggers(self) -> list[Item]:
         items = []
         for decl in self.rules.declarations:
-            if isinstance(decl, ast.TriggerDecl):
+            if isinstance(decl, nodes.TriggerDecl):
                 source = [_w(" from "), _n(decl.source)] if decl.source else []
                 parts = [_w("when a "), _c(decl.var), _w(" moves"), *source, _w(" to "), _n(decl.zone)]
                 condition = simplify(decl.condition, self.options) if decl.condition is not None else None
@@ -424,12 +425,12 @@ class _Explainer:
     def ending(self) -> list[Item]:
         items = []
         for decl in self.rules.declarations:
-            if isinstance(decl, ast.EndDecl):
+            if isinstance(decl, nodes.EndDecl):
                 item = Item([_w("after every turn, when "), _c(self.shown(decl.condition)), _w(":")],
                             self.block(decl.body))
                 self.needs(item, decl.condition)
                 items.append(item)
-        nxt = next((d for d in self.rules.declarations if isinstance(d, ast.NextDecl)), None)
+        nxt = next((d for d in self.rules.declarations if isinstance(d, nodes.NextDecl)), None)
         if nxt is not None:
             items.append(Item([_w("the next turn is taken by "), _c(self.code(nxt.player))]))
         else:
@@ -440,12 +441,12 @@ class _Explainer:
         """Where the game is won and how per-player numbers change."""
         items = []
         for path, stmt in _statements(self.rules):
-            if isinstance(stmt, ast.Win) or type(stmt).__name__ == "Lose":
-                who = [_w("won by "), _c(self.code(stmt.players))] if isinstance(stmt, ast.Win) else \
+            if isinstance(stmt, nodes.Win) or type(stmt).__name__ == "Lose":
+                who = [_w("won by "), _c(self.code(stmt.players))] if isinstance(stmt, nodes.Win) else \
                     [_w("lost by everybody")]
                 items.append(Item([_w("the game ends, "), *who, _w(f" — in {path} (line {stmt.span.line})")]))
         for path, stmt in _statements(self.rules):
-            if isinstance(stmt, ast.Set) and isinstance(stmt.target, ast.Call) and stmt.target.func in self.sym.vars:
+            if isinstance(stmt, nodes.Set) and isinstance(stmt.target, nodes.Call) and stmt.target.func in self.sym.vars:
                 items.append(Item([_w("set "), _c(self.code(stmt.target)), _w(" to "), _c(self.code(stmt.value)),
                                    _w(" — in " + path + f" (line {stmt.span.line})")]))
         return items
@@ -453,10 +454,10 @@ class _Explainer:
     def shows(self) -> list[Item]:
         items = []
         for decl in self.rules.declarations:
-            if isinstance(decl, ast.SidesDecl):
+            if isinstance(decl, nodes.SidesDecl):
                 items.append(Item([_w("sides (seats that win together): "), _c(self.shown(decl.value))]))
-            if isinstance(decl, ast.ShowDecl) or type(decl).__name__ == "ResultDecl":
-                word = "show" if isinstance(decl, ast.ShowDecl) else "result"
+            if isinstance(decl, nodes.ShowDecl) or type(decl).__name__ == "ResultDecl":
+                word = "show" if isinstance(decl, nodes.ShowDecl) else "result"
                 item = Item([_w(f"{word} "), _n(f'"{decl.label}"'), _w(": "), _c(self.shown(decl.value))])
                 self.needs(item, decl.value)
                 items.append(item)
@@ -474,9 +475,9 @@ def _case_item(decl: Any, clause_item: Any) -> Item:
 
 def _ends_game(stmt: Any) -> Any:
     """For `if C: ... win/lose/new round` without other branches: C (what follows needs `not C`)."""
-    if isinstance(stmt, ast.If) and len(stmt.branches) == 1 and not stmt.otherwise:
+    if isinstance(stmt, nodes.If) and len(stmt.branches) == 1 and not stmt.otherwise:
         cond, body = stmt.branches[0]
-        if body and (isinstance(body[-1], ast.Win | ast.NewRound) or type(body[-1]).__name__ == "Lose"):
+        if body and (isinstance(body[-1], nodes.Win | nodes.NewRound) or type(body[-1]).__name__ == "Lose"):
             return cond
     return None
 
@@ -484,7 +485,7 @@ def _ends_game(stmt: Any) -> Any:
 _PLACES = {"setup": "setup", "round setup": "round setup", "turn": "the turn", "after turn": "after the turn"}
 
 
-def _statements(rules: ast.RulesFile):
+def _statements(rules: nodes.RulesFile):
     """(where, statement) for every statement of the file, nested ones included."""
     def walk(body, where):
         for stmt in body:
@@ -500,15 +501,15 @@ def _statements(rules: ast.RulesFile):
                 elif field.name in ("body", "otherwise") and isinstance(value, tuple):
                     yield from walk(value, where)
     for decl in rules.declarations:
-        if isinstance(decl, ast.ProcedureDecl):
+        if isinstance(decl, nodes.ProcedureDecl):
             yield from walk(decl.body, _PLACES.get(decl.kind, decl.kind))
-        elif isinstance(decl, ast.TriggerDecl):
+        elif isinstance(decl, nodes.TriggerDecl):
             yield from walk(decl.body, f"the trigger on line {decl.span.line}")
-        elif isinstance(decl, ast.EndDecl):
+        elif isinstance(decl, nodes.EndDecl):
             yield from walk(decl.body, f"the end condition on line {decl.span.line}")
-        elif isinstance(decl, ast.ActionDecl):
+        elif isinstance(decl, nodes.ActionDecl):
             yield from walk(decl.body, f"the action '{decl.name}'")
-        elif isinstance(decl, ast.CaseActionDecl):
+        elif isinstance(decl, nodes.CaseActionDecl):
             for clause in decl.clauses:
                 yield from walk(clause.body, f"the action '{decl.name}' for {clause.key}")
 

@@ -13,16 +13,16 @@ from typing import Any
 
 import attrs
 
-from .. import ast
+from ..language import nodes
 
 _UNKNOWN = object()
-_LEVEL = {ast.IfExpr: 1, ast.Where: 2, ast.Not: 5, ast.Compare: 6, ast.Neg: 9}
+_LEVEL = {nodes.IfExpr: 1, nodes.Where: 2, nodes.Not: 5, nodes.Compare: 6, nodes.Neg: 9}
 
 
-def _level(e: ast.Expr) -> int:
-    if isinstance(e, ast.BoolOp):
+def _level(e: nodes.Expr) -> int:
+    if isinstance(e, nodes.BoolOp):
         return 3 if e.op == "or" else 4
-    if isinstance(e, ast.BinOp):
+    if isinstance(e, nodes.BinOp):
         return 7 if e.op in ("+", "-") else 8
     return _LEVEL.get(type(e), 11)
 
@@ -37,45 +37,45 @@ def unparse(e: Any, sources: dict[str, str] | None = None) -> str:
     match e:
         case None:
             return ""
-        case ast.Name(name):
+        case nodes.Name(name):
             return name
-        case ast.Int(value):
+        case nodes.Int(value):
             return str(value)
-        case ast.Str(value):
+        case nodes.Str(value):
             return f'"{value}"'
-        case ast.Attr(obj, name):
+        case nodes.Attr(obj, name):
             return f"{u(obj, 10)}.{name}"
-        case ast.Index(obj, index):
+        case nodes.Index(obj, index):
             return f"{u(obj, 10)}[{u(index)}]"
-        case ast.Call(func, args, kwargs):
+        case nodes.Call(func, args, kwargs):
             parts = [u(a) for a in args] + [f"{k.name}: {u(k.value)}" for k in kwargs]
             return f"{func}({', '.join(parts)})"
-        case ast.TupleLit(items):
+        case nodes.TupleLit(items):
             inner = ", ".join(u(i) for i in items)
             return f"({inner},)" if len(items) == 1 else f"({inner})"
-        case ast.ListLit(items):
+        case nodes.ListLit(items):
             return "[" + ", ".join(u(i) for i in items) + "]"
-        case ast.Comprehension(element, var, source, cond):
+        case nodes.Comprehension(element, var, source, cond):
             where = f" where {u(cond)}" if cond is not None else ""
             return f"[{u(element)} for {var} in {u(source, 3)}{where}]"
-        case ast.Where(source, cond):
+        case nodes.Where(source, cond):
             return f"{u(source, 3)} where {u(cond, 3)}"
-        case ast.BinOp(op, left, right):
+        case nodes.BinOp(op, left, right):
             level = _level(e)
             return f"{u(left, level)} {op} {u(right, level + 1)}"
-        case ast.Compare(op, left, right):
+        case nodes.Compare(op, left, right):
             return f"{u(left, 7)} {op} {u(right, 7)}"
-        case ast.BoolOp("and", left, right):
+        case nodes.BoolOp("and", left, right):
             return f"{u(left, 4)} and {u(right, 5)}"
-        case ast.BoolOp(_, left, right):  # `a or (b and c)`: clearer with the parentheses
+        case nodes.BoolOp(_, left, right):  # `a or (b and c)`: clearer with the parentheses
             def side(x: Any, need: int) -> str:
-                return f"({unparse(x, sources)})" if isinstance(x, ast.BoolOp) and x.op == "and" else u(x, need)
+                return f"({unparse(x, sources)})" if isinstance(x, nodes.BoolOp) and x.op == "and" else u(x, need)
             return f"{side(left, 3)} or {side(right, 4)}"
-        case ast.Not(operand):
+        case nodes.Not(operand):
             return f"not {u(operand, 5)}"
-        case ast.Neg(operand):
+        case nodes.Neg(operand):
             return f"-{u(operand, 9)}"
-        case ast.IfExpr(cond, then, otherwise):
+        case nodes.IfExpr(cond, then, otherwise):
             return f"{u(then, 2)} if {u(cond, 2)} else {u(otherwise, 1)}"
     return source_text(e, sources)
 
@@ -97,26 +97,26 @@ def source_text(node: Any, sources: dict[str, str] | None) -> str:
 # ---------------------------------------------------------------------------------------------
 # Option values
 
-def literal(value: Any) -> ast.Expr:
+def literal(value: Any) -> nodes.Expr:
     if isinstance(value, bool):
-        return ast.Name("true" if value else "false")
+        return nodes.Name("true" if value else "false")
     if isinstance(value, int):
-        return ast.Int(value)
+        return nodes.Int(value)
     if value is None:
-        return ast.Name("none")
-    return ast.Str(str(value))
+        return nodes.Name("none")
+    return nodes.Str(str(value))
 
 
 def constant(e: Any) -> Any:
     """The Python value of a literal node, or _UNKNOWN."""
     match e:
-        case ast.Name("true"):
+        case nodes.Name("true"):
             return True
-        case ast.Name("false"):
+        case nodes.Name("false"):
             return False
-        case ast.Name("none"):
+        case nodes.Name("none"):
             return None
-        case ast.Int(v) | ast.Str(v):
+        case nodes.Int(v) | nodes.Str(v):
             return v
     return _UNKNOWN
 
@@ -144,7 +144,7 @@ def mentioned(e: Any, names: set[str] | dict) -> set[str]:
         if isinstance(node, tuple):
             stack.extend(node)
         elif attrs.has(type(node)):
-            if isinstance(node, ast.Name) and node.id in names:
+            if isinstance(node, nodes.Name) and node.id in names:
                 found.add(node.id)
             stack.extend(getattr(node, f.name) for f in attrs.fields(type(node)) if f.name != "span")
     return found
@@ -154,7 +154,7 @@ def simplify(e: Any, options: dict[str, Any]) -> Any:
     """The expression with option values put in and what becomes constant folded."""
     if not attrs.has(type(e)):
         return e
-    if isinstance(e, ast.Name):
+    if isinstance(e, nodes.Name):
         return literal(options[e.id]) if e.id in options else e
     changes = {}
     for field in attrs.fields(type(e)):
@@ -176,21 +176,21 @@ def simplify(e: Any, options: dict[str, Any]) -> Any:
 
 def _fold(e: Any) -> Any:
     match e:
-        case ast.Not(operand) if constant(operand) is not _UNKNOWN:
+        case nodes.Not(operand) if constant(operand) is not _UNKNOWN:
             return literal(not constant(operand))
-        case ast.BoolOp("and", left, right):
+        case nodes.BoolOp("and", left, right):
             if is_false(left) or is_true(right):
                 return left
             if is_true(left) or is_false(right):
                 return right
-        case ast.BoolOp("or", left, right):
+        case nodes.BoolOp("or", left, right):
             if is_true(left) or is_false(right):
                 return left
             if is_false(left) or is_true(right):
                 return right
-        case ast.IfExpr(cond, then, otherwise) if constant(cond) is not _UNKNOWN:
+        case nodes.IfExpr(cond, then, otherwise) if constant(cond) is not _UNKNOWN:
             return then if constant(cond) else otherwise
-        case ast.Compare(op, left, right) if _UNKNOWN not in (constant(left), constant(right)):
+        case nodes.Compare(op, left, right) if _UNKNOWN not in (constant(left), constant(right)):
             a, b = constant(left), constant(right)
             try:
                 value = {"==": lambda: a == b, "!=": lambda: a != b, "<": lambda: a < b, "<=": lambda: a <= b,

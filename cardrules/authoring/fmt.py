@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import attrs
 
-from .. import ast
-from ..syntax import LayoutToken, layout_tokens, parse
+from ..language import nodes
+from ..language.syntax import LayoutToken, layout_tokens, parse
 
 INDENT = 2
 _OPEN = {"(", "["}
@@ -43,7 +43,7 @@ class FormatError(Exception):
     """The formatter could not keep the meaning of a file (a bug in fmt, reported, never written)."""
 
 
-def _option_name_positions(rules: ast.RulesFile) -> set[tuple[int, int]]:
+def _option_name_positions(rules: nodes.RulesFile) -> set[tuple[int, int]]:
     """Where option names of `choose` stand: keywords there (`end(...)`) are names, not keywords."""
     found: set[tuple[int, int]] = set()
     stack: list = list(rules.declarations)
@@ -54,7 +54,7 @@ def _option_name_positions(rules: ast.RulesFile) -> set[tuple[int, int]]:
             continue
         if not attrs.has(type(node)):
             continue
-        if isinstance(node, ast.Option):
+        if isinstance(node, nodes.Option):
             found.add((node.span.line, node.span.column))
         for field in attrs.fields(type(node)):
             if field.name != "span":

@@ -12,24 +12,25 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .. import ast, parse_resolved
+from .. import parse_resolved
+from ..language import nodes
 
 RULE = "# " + "-" * 94
 
 
 # What a new variant lists, commented out, section by section: (declarations, header lines).
 _SECTIONS = (
-    (ast.OptionDecl, ["# Options: change a default here; players can still choose with -o NAME=VALUE."]),
-    (ast.DefDecl, ["# Definitions: uncomment one and change it to replace the game's version; everything",
+    (nodes.OptionDecl, ["# Options: change a default here; players can still choose with -o NAME=VALUE."]),
+    (nodes.DefDecl, ["# Definitions: uncomment one and change it to replace the game's version; everything",
                    "# that uses it follows."]),
-    (ast.CaseDecl, ["# Case definitions: written here with only some of their clauses, they replace just those",
+    (nodes.CaseDecl, ["# Case definitions: written here with only some of their clauses, they replace just those",
                     "# clauses (keep the first line as it is); the other clauses stay as they are."]),
-    (ast.ActionDecl, ["# Actions: uncomment one and change it to replace the game's version wherever it is done."]),
-    (ast.CaseActionDecl, ["# Case actions: like case definitions, written with only some clauses they replace just",
+    (nodes.ActionDecl, ["# Actions: uncomment one and change it to replace the game's version wherever it is done."]),
+    (nodes.CaseActionDecl, ["# Case actions: like case definitions, written with only some clauses they replace just",
                           "# those clauses."]),
 )
 
-def _lines_of(decl: ast.Decl, sources: dict[str, str]) -> list[str]:
+def _lines_of(decl: nodes.Decl, sources: dict[str, str]) -> list[str]:
     """The source lines a declaration was written on."""
     text = sources.get(decl.span.path, "")
     lines = text.splitlines()[decl.span.line - 1: decl.span.end_line or decl.span.line]
@@ -57,8 +58,8 @@ def variant_text(game_text: str, game_path: str, extends: str, name: str) -> str
     """The text of a new rules file `name` that extends the game in `game_text`."""
     rules = parse_resolved(game_text, game_path)
     decls = rules.declarations
-    title = next((d.title for d in decls if isinstance(d, ast.GameDecl)), name)
-    players = next((d for d in decls if isinstance(d, ast.PlayersDecl)), None)
+    title = next((d.title for d in decls if isinstance(d, nodes.GameDecl)), name)
+    players = next((d for d in decls if isinstance(d, nodes.PlayersDecl)), None)
     out = [
         f"# {name}: a variant of {title}.",
         "#",

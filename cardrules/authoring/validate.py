@@ -25,12 +25,13 @@ from typing import Any, Callable, Iterable
 
 import attrs
 
-from .. import ast, load_source, parse_resolved
-from ..check import check
-from ..compile import literal_default
+from .. import load_source, parse_resolved
+from ..compiler import literal_default
 from ..diagnostics import Diagnostic, RulesError, RulesRuntimeError, Span, error
 from ..engine import Game, State
-from ..knowledge import broken_holds
+from ..engine.knowledge import broken_holds
+from ..language import nodes
+from ..language.check import check
 from ..values import NOTHING, Card, Seat, Sym
 
 MAX_DECISIONS = 10_000  # a random game that has not ended after this many decisions "does not end"
@@ -180,17 +181,17 @@ def _walk(node: Any) -> Iterable[Any]:
             stack.extend(reversed([getattr(item, f.name) for f in attrs.fields(type(item)) if f.name != "span"]))
 
 
-def places_of(rules: ast.RulesFile) -> list[Place]:
+def places_of(rules: nodes.RulesFile) -> list[Place]:
     """Every option of every `choose`, every `on move` trigger and every `end when`, in file order."""
     out = []
     for node in _walk(rules.declarations):
         where = (node.span.path or rules.path, node.span.line, node.span.column) if hasattr(node, "span") else None
-        if isinstance(node, ast.Option):
+        if isinstance(node, nodes.Option):
             out.append(Place("option", node.name, *where))
-        elif isinstance(node, ast.TriggerDecl):
+        elif isinstance(node, nodes.TriggerDecl):
             source = f" from {node.source}" if node.source else ""
             out.append(Place("trigger", f"on move {node.var}{source} to {node.zone}", *where))
-        elif isinstance(node, ast.EndDecl):
+        elif isinstance(node, nodes.EndDecl):
             out.append(Place("end", "end when", *where))
     return out
 
@@ -211,12 +212,12 @@ def option_combinations(options: dict[str, Any], fixed: dict[str, Any]) -> tuple
 class _Recorder:
     """Counts what happens in the real game (not in the searches of 'afterwards' guards)."""
 
-    def __init__(self, report: Report, rules: ast.RulesFile):
+    def __init__(self, report: Report, rules: nodes.RulesFile):
         self.report = report
         self.default_path = rules.path
         self.by_key = {(p.kind, p.path, p.line, p.column): p for p in report.places}
         self.conditions = {span_key(d.condition.span, rules.path): d for d in rules.declarations
-                           if isinstance(d, ast.EndDecl)}
+                           if isinstance(d, nodes.EndDecl)}
         self.current: State | None = None
 
     def place(self, kind: str, span: Span) -> Place | None:

@@ -1,0 +1,55 @@
+"""The `cardrules` command line (Typer + rich): the app, built from one module per command group.
+
+Every command reports problems as messages (rules diagnostics with their source line and caret),
+never as Python tracebacks. Exit codes: 0 success, 1 a problem with a rules or position file or a
+failed run, 2 a bad command line (unknown game, option, seat kind, player count).
+
+A command group module (games, play, simulate, authoring) defines its commands as plain functions
+and lists them in `COMMANDS` (name -> function); the app registers them in the order below.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+from rich.text import Text
+
+from . import authoring, games, play, simulate
+from .common import make_console, one_line_paragraphs
+
+GROUPS = (games, play, simulate, authoring)
+
+app = typer.Typer(
+    name="cardrules",
+    help="Play, check and simulate card games written in the [bold]cardrules[/] rules language.",
+    rich_markup_mode="rich",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+for _group in GROUPS:
+    for _name, _function in _group.COMMANDS.items():
+        app.command(_name, help=one_line_paragraphs(_function.__doc__) if _function.__doc__ else None)(_function)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console-script entry point: run the app and turn anything unexpected into a message."""
+    try:
+        app(args=argv, prog_name="cardrules")
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        make_console(stderr=True).print("interrupted")
+        sys.exit(130)
+    except Exception as exc:  # never a traceback
+        make_console(stderr=True).print(Text.assemble(("error", "bold red"),
+                                                  f": unexpected {type(exc).__name__}: {exc}"))
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

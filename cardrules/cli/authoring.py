@@ -1,0 +1,234 @@
+"""The authoring commands: validate, explain, fmt and new (the work is done by `cardrules.authoring`).
+
+Exit codes follow the other commands: 0 success, 1 a problem with a rules file (or a file that
+would change under `fmt --check`), 2 a bad command line.
+"""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+from rich.text import Text
+
+from .. import check_source, find_game
+from ..authoring.explain import explain_text
+from ..authoring.fmt import FormatError, format_text
+from ..authoring.new import extends_name, variant_text
+from ..authoring.validate import render_report, validate
+from ..diagnostics import RulesError
+from ..resources import bundled_games, bundled_variants
+from .common import (
+    CliError,
+    GameArg,
+    JsonOpt,
+    OptionOpt,
+    check_players,
+    colored,
+    echo_json,
+    load_game,
+    make_console,
+    parse_options,
+    print_diagnostics,
+    reporting,
+)
+
+
+def _game_source(name: str) -> tuple[str, str, str]:
+    """A bundled game's name or a path -> (text, path, short name); unknown -> exit 2."""
+    try:
+        path = find_game(name)
+    except FileNotFoundError as exc:
+        raise CliError(str(exc), 2) from None
+    try:
+        return path.read_text(encoding="utf-8"), str(path), path.stem
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CliError(f"cannot read '{path}': {getattr(exc, 'strerror', None) or exc}", 1) from None
+
+
+def _typed_options(name: str, raw: list[str] | None) -> dict[str, Any]:
+    """-o values checked against the game (unknown option: exit 2) and converted to their kind."""
+    given = parse_options(raw)
+    if not given:
+        return {}
+    game = load_game(name, given)
+    return {key: game.options[key] for key in given}
+
+
+def validate_command(
+    game_name: GameArg,
+    playouts: Annotated[int, typer.Option("--playouts", "-n", metavar="N", min=0,
+                                          help="Random games per player count and option combination.")] = 20,
+    option: OptionOpt = None,
+    players: Annotated[Optional[int], typer.Option("-p", "--players", metavar="N",
+                                                   help="Only this player count (default: every allowed count).",
+                                                   show_default=False)] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Base seed; the same seed gives the same report.")] = 0,
+    max_decisions: Annotated[int, typer.Option("--max-decisions", metavar="M", min=1,
+                                               help="A game still running after M decisions counts as not ending."
+                                               )] = 10_000,
+    strict: Annotated[bool, typer.Option("--strict", help="Also fail on check warnings and on parts of the rules "
+                                         "that never happened.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Check a rules file, then play random games with every player count and option combination.
+
+    Every yes/no option is tried on and off (unless fixed with -o); other options keep their
+    default. Reports games that do not end, runtime errors with their rules line, cards lying
+    where a 'holds' says they cannot, options of a choose never taken, triggers never run, 'end
+    when' conditions never met, and the range of the numbers games end with. Exits 1 on check
+    errors, runtime errors (a broken 'holds' is one) or games that do not end.
+    """
+    with reporting(as_json):
+        text, path, name = _game_source(game_name)
+        fixed = _typed_options(game_name, option)
+        if players is not None:
+            game = load_game(game_name, {})
+            check_players(game, players)
+        console = make_console()
+        progress_bar = None
+        if not as_json and console.is_terminal:
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+            )
+            progress_bar = Progress(TextColumn("[bold]validating"), BarColumn(), MofNCompleteColumn(),
+                                    TimeElapsedColumn(), console=console, transient=True)
+        task = None
+
+        def progress(done: int, total: int) -> None:
+            nonlocal task
+            if progress_bar is not None:
+                if task is None:
+                    task = progress_bar.add_task("validate", total=total)
+                progress_bar.update(task, completed=done)
+
+        if progress_bar is not None:
+            with progress_bar:
+                report = validate(text, path, name, playouts, fixed, players, seed, max_decisions, strict, progress)
+        else:
+            report = validate(text, path, name, playouts, fixed, players, seed, max_decisions, strict)
+        if as_json:
+            echo_json(report.to_json())
+        else:
+            console.print(render_report(report, colored(console)), soft_wrap=True)
+        if report.failed:
+            raise typer.Exit(1)
+
+
+def explain_command(game_name: GameArg, option: OptionOpt = None, as_json: JsonOpt = False) -> None:
+    """Explain a game in words: cards, zones, setup, the turn as an outline, triggers, the end.
+
+    It follows the options: with -o fast the parts that need fast are shown as active;
+    without it they are marked "(only with fast)".
+    """
+    with reporting(as_json):
+        text, path, _ = _game_source(game_name)
+        explanation = explain_text(text, path, _typed_options(game_name, option))
+        if as_json:
+            echo_json(explanation.to_json())
+        else:
+            make_console().print(explanation.render(), soft_wrap=True)
+
+
+def _rules_files(paths: list[Path]) -> list[Path]:
+    out: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            out.extend(sorted(p for p in path.rglob("*.rules") if p.is_file()))
+        else:
+            out.append(path)
+    return out
+
+
+def fmt_command(
+    paths: Annotated[list[Path], typer.Argument(metavar="PATH", help="Rules files, or directories to search for "
+                                                "*.rules files.", show_default=False)],
+    check: Annotated[bool, typer.Option("--check", help="Write nothing; list the files that would change and exit 1 "
+                                        "if there are any.")] = False,
+    diff: Annotated[bool, typer.Option("--diff", help="Write nothing; show what would change.")] = False,
+) -> None:
+    """Rewrite rules files in the canonical layout, keeping every comment.
+
+    Two-space indentation per block, one space around operators and after commas, single blank
+    lines, a final newline (the full list is in cardrules/authoring/fmt.py). The meaning never
+    changes: a file is only written when it reads back to the same rules.
+    """
+    with reporting():
+        console = make_console()
+        files = _rules_files(paths)
+        if not files:
+            raise CliError("no .rules files found in " + ", ".join(str(p) for p in paths), 1)
+        changed, failed = [], 0
+        for path in files:
+            name = str(path)
+            try:
+                original = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                console.print(Text.assemble((name, "bold"), ": ", ("error", "bold red"),
+                                            f": cannot read this file: {getattr(exc, 'strerror', None) or exc}"))
+                failed += 1
+                continue
+            try:
+                formatted = format_text(original, name)
+            except RulesError as exc:
+                print_diagnostics(console, exc.diagnostics, {name: original, **exc.sources})
+                failed += 1
+                continue
+            except FormatError as exc:
+                console.print(Text.assemble((name, "bold"), ": ", ("error", "bold red"), f": {exc}"))
+                failed += 1
+                continue
+            if formatted == original:
+                continue
+            changed.append(name)
+            if diff:
+                lines = difflib.unified_diff(original.splitlines(True), formatted.splitlines(True), name, name)
+                console.print(Text("".join(lines)), soft_wrap=True, end="")
+            if check or diff:
+                console.print(Text.assemble(("would reformat ", "yellow"), (name, "bold")), soft_wrap=True)
+            else:
+                path.write_text(formatted, encoding="utf-8")
+                console.print(Text.assemble(("reformatted ", "green"), (name, "bold")), soft_wrap=True)
+        verb = "would be reformatted" if check or diff else "reformatted"
+        summary = f"{len(files)} file(s) checked, {len(changed)} {verb}"
+        if failed:
+            summary += f", {failed} could not be read"
+        console.print(Text(summary, style="bold"))
+        if failed or (check and changed):
+            raise typer.Exit(1)
+
+
+def new_command(
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The new file: NAME.rules, or a path ending in .rules.",
+                                        show_default=False)],
+    base: Annotated[str, typer.Option("--from", metavar="GAME", help="The game to start from: a bundled game's "
+                                      "name or a path to a .rules file.", show_default=False)],
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the file if it exists.")] = False,
+) -> None:
+    """Start a variant: write NAME.rules that extends GAME, with commented places to change."""
+    with reporting():
+        target = Path(name if name.endswith(".rules") else name + ".rules")
+        if target.exists() and not force:
+            raise CliError(f"{target} already exists; use --force to overwrite it", 1)
+        if not target.parent.is_dir():
+            raise CliError(f"cannot write {target}: the directory {target.parent} does not exist", 1)
+        text, path, _ = _game_source(base)
+        bundled = base in {**bundled_games(), **bundled_variants()}
+        extends = extends_name(base, Path(path), target, bundled)
+        content = variant_text(text, path, extends, target.stem)
+        target.write_text(content, encoding="utf-8")
+        problems = [d for d in check_source(content, str(target)) if d.severity == "error"]
+        if problems:  # never expected: the file only extends a game that checks
+            raise RulesError(problems, {str(target): content})
+        console = make_console()
+        console.print(Text.assemble(("wrote ", "green"), (str(target), "bold"), f' (extends "{extends}")'))
+        console.print(Text(f"next: edit it, then cardrules check {target} and cardrules play {target}", style="dim"))
+
+
+COMMANDS = {"validate": validate_command, "explain": explain_command, "fmt": fmt_command, "new": new_command}

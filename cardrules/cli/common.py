@@ -1,0 +1,141 @@
+"""What every command shares: the console, messages and exit codes instead of tracebacks, common arguments."""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import json
+from typing import Annotated, Any, Iterator, Optional
+
+import typer
+import typer.exceptions
+from rich.console import Console
+from rich.text import Text
+
+from .. import find_game, load
+from ..bots import AgentError
+from ..diagnostics import Diagnostic, RulesError, render, suggest
+from ..engine import Game
+
+
+class CliError(Exception):
+    """A problem to report as a message; `code` is the exit status."""
+
+    def __init__(self, message: str, code: int = 1, diagnostics: tuple[Diagnostic, ...] = (),
+                 sources: dict[str, str] | None = None):
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.diagnostics = tuple(diagnostics)
+        self.sources = dict(sources or {})
+
+def make_console(stderr: bool = False) -> Console:
+    return Console(stderr=stderr, highlight=False)
+
+def colored(console: Console) -> bool:
+    return console.is_terminal and console.color_system is not None and not console.no_color
+
+def echo_json(data: Any) -> None:
+    typer.echo(json.dumps(data, indent=2))
+
+def print_diagnostics(console: Console, diagnostics: tuple[Diagnostic, ...] | list[Diagnostic],
+                       sources: dict[str, str]) -> None:
+    color = colored(console)
+    for diag in diagnostics:
+        rendered = render(diag, sources.get(diag.path), color=color)
+        console.print(Text.from_ansi(rendered) if color else Text(rendered), soft_wrap=True)
+
+def _report(exc: CliError, as_json: bool) -> None:
+    if as_json:
+        echo_json({"error": exc.message, "diagnostics": [d.to_json() for d in exc.diagnostics]})
+        return
+    err = make_console(stderr=True)
+    if exc.diagnostics:
+        print_diagnostics(err, exc.diagnostics, exc.sources)
+    else:
+        err.print(Text.assemble(("error", "bold red"), ": ", exc.message), soft_wrap=True)
+
+@contextlib.contextmanager
+def reporting(as_json: bool = False) -> Iterator[None]:
+    """Turn every failure inside a command into a message and an exit status."""
+    try:
+        yield
+    except (typer.exceptions.Exit, typer.exceptions.Abort, typer.exceptions.TyperException):
+        raise
+    except CliError as exc:
+        _report(exc, as_json)
+        raise typer.Exit(exc.code) from None
+    except RulesError as exc:
+        first = exc.diagnostics[0].message if exc.diagnostics else str(exc)
+        _report(CliError(first, 1, exc.diagnostics, exc.sources), as_json)
+        raise typer.Exit(1) from None
+    except AgentError as exc:  # a bot's options, or a definition a bot reads (docs/agents.md)
+        _report(CliError(str(exc), 1), as_json)
+        raise typer.Exit(1) from None
+    except KeyboardInterrupt:
+        _report(CliError("interrupted", 130), as_json)
+        raise typer.Exit(130) from None
+    except Exception as exc:  # never a traceback
+        _report(CliError(f"unexpected {type(exc).__name__}: {exc}", 1), as_json)
+        raise typer.Exit(1) from None
+
+def parse_options(raw: list[str] | None) -> dict[str, Any]:
+    """`-o advanced` -> advanced=True, `-o rounds=3` -> rounds="3" (the game converts the value)."""
+    options: dict[str, Any] = {}
+    for item in raw or []:
+        name, sep, value = item.partition("=")
+        name = name.strip()
+        if not name or not name.replace("_", "").replace("-", "").isalnum():
+            raise CliError(f"bad option '{item}': write -o NAME or -o NAME=VALUE", 2)
+        options[name] = value.strip() if sep else True
+    return options
+
+def load_game(name: str, options: dict[str, Any]) -> Game:
+    try:
+        find_game(name)
+    except FileNotFoundError as exc:
+        raise CliError(str(exc), 2) from None
+    try:
+        game = load(name)
+        unknown = [option for option in options if option not in game.option_docs]
+        if unknown:
+            known = ", ".join(game.option_docs) or "none"
+            raise CliError(f"{game.title} has no option '{unknown[0]}'{suggest(unknown[0], game.option_docs)} "
+                           f"(its options: {known})", 2)
+        return load(name, options) if options else game
+    except OSError as exc:
+        raise CliError(f"cannot read '{name}': {exc.strerror or exc}", 1) from None
+
+def check_players(game: Game, players: int | None) -> int:
+    n = game.min_players if players is None else players
+    if not game.min_players <= n <= game.max_players:
+        span = f"{game.min_players}" if game.min_players == game.max_players else \
+            f"{game.min_players} to {game.max_players}"
+        raise CliError(f"{game.title} is for {span} players, not {n}", 2)
+    return n
+
+
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="A bundled game's name (see [bold]cardrules list[/]) "
+                                        "or a path to a .rules file.", show_default=False)]
+
+OptionOpt = Annotated[Optional[list[str]], typer.Option(
+    "-o", "--option", metavar="NAME[=VALUE]",
+    help="Set a game option; repeatable. [bold]-o advanced[/] switches a yes/no option on, "
+         "[bold]-o rounds=3[/] sets a value.", show_default=False)]
+
+PlayersOpt = Annotated[Optional[int], typer.Option(
+    "-p", "--players", metavar="N", help="Number of players (default: the game's minimum).",
+    show_default=False)]
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON instead of text.")]
+
+def one_line_paragraphs(doc: str) -> str:
+    """A command's docstring for --help, each paragraph on one line: in rich markup mode typer keeps
+    a docstring's own line breaks, and rich then wraps those lines again at the terminal's width,
+    leaving a stub of a line after each. Paragraphs that hold a list keep their lines."""
+    out = []
+    for paragraph in inspect.cleandoc(doc).split("\n\n"):
+        lines = paragraph.splitlines()
+        listed = any(line.lstrip().startswith(("- ", "* ")) for line in lines)
+        out.append(paragraph if listed else " ".join(line.strip() for line in lines))
+    return "\n\n".join(out)

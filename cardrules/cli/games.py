@@ -1,0 +1,129 @@
+"""The `list` and `check` commands: the bundled games, and every problem of some rules files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from .. import check_source, load
+from ..diagnostics import RulesError, Span, error
+from ..resources import bundled_games, bundled_variants
+from .common import JsonOpt, echo_json, make_console, print_diagnostics, reporting
+from .render import plural
+
+
+def list_games(as_json: JsonOpt = False) -> None:
+    """List the bundled games and variants with their player counts and options."""
+    with reporting(as_json):
+        entries = []
+        bundled = [(n, p, False) for n, p in bundled_games().items()]
+        bundled += [(n, p, True) for n, p in bundled_variants().items()]
+        for name, path, variant in bundled:
+            entry: dict[str, Any] = {"name": name, "title": name, "players": None, "options": [],
+                                     "variant": variant}
+            try:
+                game = load(path)
+            except (RulesError, OSError) as exc:
+                entry["error"] = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            else:
+                entry["title"] = game.title
+                entry["players"] = [game.min_players, game.max_players]
+                entry["options"] = [{"name": opt, "default": default, "description": doc}
+                                    for opt, (default, doc) in game.option_docs.items()]
+            entries.append(entry)
+        if as_json:
+            echo_json(entries)
+            return
+        console = make_console()
+        if not entries:
+            console.print("No bundled games found.")
+            return
+        table = Table(title="Bundled games and variants", title_justify="left", show_lines=False)
+        table.add_column("name", style="bold cyan", no_wrap=True)
+        table.add_column("title")
+        table.add_column("players", justify="center", no_wrap=True)
+        table.add_column("options")
+        for entry in entries:
+            if "error" in entry:
+                table.add_row(entry["name"], Text("cannot load: " + entry["error"], style="red"), "", "")
+                continue
+            low, high = entry["players"]
+            players = str(low) if low == high else f"{low}-{high}"
+            options = Text()
+            for i, opt in enumerate(entry["options"]):
+                if i:
+                    options.append("\n")
+                options.append(opt["name"], style="bold")
+                options.append(f" = {_option_value(opt['default'])}", style="dim")
+                if opt["description"]:
+                    options.append(f"  {opt['description']}")
+            title = Text(entry["title"]) + (Text("  (variant)", style="dim") if entry["variant"] else Text())
+            table.add_row(entry["name"], title, players, options if entry["options"] else Text("-", "dim"))
+        console.print(table)
+        console.print(Text("Play one with: cardrules play NAME", style="dim"))
+
+def _option_value(value: Any) -> str:
+    return "true" if value is True else "false" if value is False else str(value)
+
+def check(
+    paths: Annotated[list[Path], typer.Argument(metavar="PATH", help="Rules files to check.", show_default=False)],
+    as_json: JsonOpt = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Treat warnings as errors (exit 1).")] = False,
+) -> None:
+    """Check rules files and report every problem with its line and column.
+
+    Exits 0 when no file has errors (warnings are shown but allowed unless --strict), 1 otherwise.
+    """
+    with reporting(as_json):
+        console = make_console()
+        files = []
+        errors = warnings = 0
+        for path in paths:
+            name = str(path)
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+                if isinstance(exc, IsADirectoryError):
+                    reason = "is a directory"
+                diag = error("E001", f"cannot read this file: {reason}", Span(0, 0), name)
+                diagnostics, text = [diag], None
+            else:
+                diagnostics = check_source(text, name)
+            n_err = sum(d.severity == "error" for d in diagnostics)
+            n_warn = len(diagnostics) - n_err
+            errors += n_err
+            warnings += n_warn
+            files.append({"file": name, "diagnostics": [d.to_json() for d in diagnostics]})
+            if as_json:
+                continue
+            if text is None:
+                console.print(Text.assemble((name, "bold"), ": ", ("error", "bold red"), ": ",
+                                            diagnostics[0].message), soft_wrap=True)
+                continue
+            print_diagnostics(console, diagnostics, {name: text})
+            if not n_err:
+                line = Text.assemble((name, "bold"), ": ", ("ok", "bold green"))
+                if n_warn:
+                    line.append(f" ({plural(n_warn, 'warning')})", style="yellow")
+                console.print(line, soft_wrap=True)
+        failed = errors > 0 or (strict and warnings > 0)
+        if as_json:
+            echo_json({"files": files, "errors": errors, "warnings": warnings})
+        else:
+            summary = Text(f"{plural(len(files), 'file')} checked: ")
+            summary.append(plural(errors, "error"), style="bold red" if errors else "green")
+            summary.append(", ")
+            summary.append(plural(warnings, "warning"), style="yellow" if warnings else "green")
+            if strict and warnings and not errors:
+                summary.append(" (--strict: warnings count as errors)", style="dim")
+            console.print(summary)
+        if failed:
+            raise typer.Exit(1)
+
+
+COMMANDS = {"list": list_games, "check": check}

@@ -1,0 +1,57 @@
+"""Checked rules + options -> `engine.Game`: declarations become tables, procedures instructions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Game
+from ..language import nodes
+from ..language.check import Symbols
+from ..values import Card
+from .compiler import Compiler
+from .options import literal_default, option_values
+from .procedures import build_program
+from .scope import Scope
+
+
+def compile_game(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], sources: dict[str, str],
+                 name: str) -> Game:
+    """Build the executable game once per rules file and set of options."""
+    values = option_values(sym, options, rules.path, sources)
+    c = Compiler(rules, sym, values, sources)
+    attributes = c.attributes()
+    raw_cards, _ = c.cards(attributes)
+    order = next((d.attributes for d in rules.declarations if isinstance(d, nodes.OrderDecl)), ())
+    text_attrs = next((d.attributes for d in rules.declarations if isinstance(d, nodes.TextDecl)), ())
+    raw_cards.sort(key=lambda card: c.order_key(card, order))  # stable: ids follow the card order
+    cards = tuple(Card(i) for i in range(len(raw_cards)))
+    for attr in sym.attributes:
+        c.card_attrs[attr] = {cards[i]: rc["attrs"][attr] for i, rc in enumerate(raw_cards) if attr in rc["attrs"]}
+    for i, rc in enumerate(raw_cards):
+        if rc["name"]:
+            c.card_names[rc["name"]] = cards[i]
+    zones = c.zones()
+    variables = c.variables()
+    c.definitions()  # before anything that may call them (the result line, like show lines)
+    result = next(((d.label, c.expr(d.value, Scope(c.frame)), d.span) for d in rules.declarations
+                   if isinstance(d, nodes.ResultDecl)), None)
+    pcs = build_program(c)
+    shows = tuple((d.label, c.expr(d.value, Scope(c.frame)), d.span) for d in rules.declarations
+                  if isinstance(d, nodes.ShowDecl))
+    sides = next(((c.expr(d.value, Scope(c.frame)), d.span) for d in rules.declarations
+                  if isinstance(d, nodes.SidesDecl)), None)
+    holds = {d.zone: (c.emitter.card_condition(d.params, d.condition), d.span) for d in rules.declarations
+             if isinstance(d, nodes.HoldsDecl)}
+    return Game(
+        name=name, title=sym.title, path=rules.path, min_players=sym.players[0], max_players=sym.players[1],
+        options=values,
+        option_docs={n: (literal_default(d.default), d.doc or "") for n, d in sym.options.items()},
+        attributes=attributes, card_attrs=c.card_attrs, cards=cards,
+        card_texts=tuple(c.text_of(rc, text_attrs) for rc in raw_cards),
+        card_labels=tuple(c.label_of(rc, text_attrs) for rc in raw_cards),
+        card_home=tuple(c.zone_specs[rc["home"]].index for rc in raw_cards),
+        zones=zones, shared_zones=c.shared_zones, vars=variables,
+        shared_vars=c.shared_vars, result=result,
+        program=c.program, spans=c.spans, decisions=c.decisions, frame_size=c.frame.size, shows=shows,
+        definitions={name: tuple(cell) for name, cell in c.def_cells.items()},
+        sources=sources, sides=sides, holds=holds, **pcs)

@@ -1,0 +1,389 @@
+"""Checked expressions -> Python source -> functions: the fast form of a game's rule expressions.
+
+A rules file is untrusted, so no text of it ever reaches the generated source: names become
+identifiers made here (`p3`, `d7`), numbers and quoted texts are written with `repr` of an int or
+a str, and every other value (options, attribute tables, symbols) is a constant of the module
+namespace (`k12`). The source is compiled once per game and set of options.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING, Any, Callable, assert_never
+
+import attrs
+
+from ..engine import columns
+from ..engine.knowledge import knows
+from ..language import nodes
+from ..language.builtins import CONSTANTS, FUNCTIONS
+from ..values import NOTHING, SEATS, Sym
+
+if TYPE_CHECKING:
+    from .compiler import Compiler
+
+_OPS = {"+": "+", "-": "-", "*": "*", "//": "//", "%": "%", "==": "==", "!=": "!=", "<": "<", "<=": "<=",
+        ">": ">", ">=": ">=", "in": "in", "not in": "not in"}
+_MISSING = object()
+_TUPLE = object()  # tags a tuple argument in a cache key, so that (1, 2) and [1, 2] stay apart
+PURE_CACHE_LIMIT = 100_000  # entries kept by one pure definition before its cache starts afresh
+
+
+@attrs.frozen
+class Env:
+    """What each name means in generated code: a Python expression (a parameter, `f[3]`, a loop name)."""
+
+    names: dict[str, str] = attrs.Factory(dict)
+    it: str | None = None
+    hoisted: dict = attrs.Factory(dict)  # calls already computed into a local of the function
+
+    def bind(self, name: str, code: str) -> "Env":
+        return attrs.evolve(self, names={**self.names, name: code}, hoisted={})  # a name may now mean another
+
+    def with_it(self, code: str) -> "Env":
+        return attrs.evolve(self, it=code, hoisted={})
+
+
+def _active(s) -> list:
+    return [SEATS[p] for p in range(s.n) if not s.eliminated[p]]
+
+
+def _owner(s, card):
+    shared = s.game.shared_zones
+    for slot in range(shared, len(s.zones)):
+        if card in s.zones[slot]:
+            return SEATS[(slot - shared) % s.n]
+    return NOTHING
+
+
+def _next_seat(s, after, among):
+    """The first seat after `after` (going round, itself last) that is among the given seats."""
+    seats = set(among)
+    for step in range(1, s.n + 1):
+        q = (after + step) % s.n
+        if q in seats:
+            return SEATS[q]
+    return NOTHING
+
+
+def _detach(value):
+    """A copy of a result that shares no list with the state (an argument may be a zone)."""
+    if value.__class__ is list:
+        return [_detach(v) for v in value]
+    if value.__class__ is tuple:
+        return tuple(_detach(v) for v in value)
+    return value
+
+
+def _repeated_calls(body: nodes.Expr, is_def: Callable[[str], bool]) -> list[nodes.Expr]:
+    """Calls of definitions that occur at least twice in the same scope, at least once where they
+    are always evaluated (not in a branch): computing them first changes nothing but the cost.
+    Smallest first, so that a larger one can use a smaller one's local."""
+    counts: dict[nodes.Expr, int] = {}
+    always: set[nodes.Expr] = set()
+
+    def count(e, branch: bool) -> None:
+        counts[e] = counts.get(e, 0) + 1
+        if not branch:
+            always.add(e)
+
+    def walk(e, branch: bool) -> None:
+        match e:
+            case nodes.Comprehension(source=source) | nodes.Where(source=source):
+                walk(source, branch)  # the rest sees a newly bound name: another scope
+            case nodes.IfExpr(cond, then, otherwise):
+                walk(cond, branch)
+                walk(then, True)
+                walk(otherwise, True)
+            case nodes.BoolOp(_, left, right):
+                walk(left, branch)
+                walk(right, True)
+            case nodes.Name(name):
+                if is_def(name):
+                    count(e, branch)
+            case nodes.Call(func, args, _):  # keyword arguments are functions of 'it': another scope
+                if is_def(func):
+                    count(e, branch)
+                for arg in args:
+                    walk(arg, branch)
+            case _:
+                for child in nodes.children(e):
+                    walk(child, branch)
+    walk(body, False)
+    repeated = [e for e, n in counts.items() if n > 1 and e in always]
+    return sorted(repeated, key=lambda e: len(repr(e)))
+
+
+def _random(s, values):
+    """A uniformly random element; the draw comes from the state's generator, so replays agree."""
+    values = list(values) if isinstance(values, list | tuple) else [values]
+    return values[s.random_below(len(values))] if values else NOTHING
+
+
+def _words(s, values):
+    return " ".join(v if isinstance(v, str) else s.game.describe(v) for v in values if v is not NOTHING)
+
+
+class Emitter:
+    """Writes one Python function per definition, case clause and procedure expression."""
+
+    def __init__(self, c: "Compiler"):
+        self.c = c
+        self.ns: dict[str, Any] = {"NOTHING": NOTHING, "SEATS": SEATS, "MISSING": _MISSING,
+                                   "ACTIVE": _active, "OWNER": _owner, "NEXT_SEAT": _next_seat, "WORDS": _words,
+                                   "RANDOM": _random, "OPEN_KEYS": _open_keys, "KNOWS": knows,
+                                   "DETACH": _detach, "TUPLE": _TUPLE, "LIMIT": PURE_CACHE_LIMIT}
+        self.counter = itertools.count()
+        self.const_ids: dict[int, str] = {}
+        self.def_names: dict[str, str] = {}
+        self.pure: set[str] = set()  # definitions cached across states (see pure_definitions)
+
+    # ---- plumbing -----------------------------------------------------------
+    def fresh(self, prefix: str) -> str:
+        return f"{prefix}{next(self.counter)}"
+
+    def const(self, value: Any) -> str:
+        """A module-level name for a value (kept alive by the namespace, so ids stay unique)."""
+        name = self.const_ids.get(id(value))
+        if name is None:
+            name = self.const_ids[id(value)] = self.fresh("k")
+            self.ns[name] = value
+        return name
+
+    def define(self, source: str, name: str) -> Callable:
+        exec(compile(source, f"<rules {self.c.path}>", "exec"), self.ns)  # source made here, see module doc
+        return self.ns[name]
+
+    # ---- functions ----------------------------------------------------------
+    def expression(self, e: nodes.Expr, env: Env) -> Callable:
+        """A procedure-level expression: a function (state, frame) -> value."""
+        name = self.fresh("e")
+        return self.define(f"def {name}(s, f):\n    return {self.expr(e, env)}\n", name)
+
+    def declare(self, name: str) -> str:
+        self.def_names[name] = self.fresh("d")
+        return self.def_names[name]
+
+    def definition(self, name: str, params: tuple[str, ...], body: nodes.Expr) -> Callable:
+        """`def name(a, b) = body`; calls with one or no argument are memoised per state."""
+        fn = self.def_names[name]
+        args = [self.fresh("p") for _ in params]
+        env = Env({param: arg for param, arg in zip(params, args)})
+        self.define(f"def {fn}_body(s, {', '.join(args)}):\n{self.body(body, env)}", f"{fn}_body")
+        return self.define(self._pure_memo(fn, args) if name in self.pure and args else self._memo(fn, args), fn)
+
+    def case(self, name: str, params: tuple[str, ...], key: str, clauses: dict[Sym, nodes.Expr]) -> Callable:
+        """`def name(x, k) by k:` — one function per clause, chosen by the key's value."""
+        fn = self.def_names[name]
+        args = [self.fresh("p") for _ in params]
+        env = Env({param: arg for param, arg in zip(params, args)})
+        table = {}
+        for value, body in clauses.items():
+            clause = self.fresh("c")
+            table[value] = self.define(f"def {clause}(s, {', '.join(args)}):\n{self.body(body, env)}", clause)
+        chosen = args[params.index(key)]
+        joined = ", ".join(args)
+        source = f"def {fn}_body(s, {joined}):\n    return {self.const(table)}[{chosen}](s, {joined})\n"
+        self.define(source, f"{fn}_body")
+        return self.define(self._pure_memo(fn, args) if name in self.pure else self._memo(fn, args), fn)
+
+    def card_condition(self, params: tuple[str, ...], cond: nodes.Expr) -> Callable:
+        """`holds deck(p): COND` -> a function (state, owner or None, card) -> whether COND is true
+        of the card (attribute names and `it` are the card's, as after `where`)."""
+        fn = self.fresh("h")
+        env = Env({param: "owner" for param in params}).with_it("card")
+        return self.define(f"def {fn}(s, owner, card):\n    return bool({self.expr(cond, env)})\n", fn)
+
+    def body(self, e: nodes.Expr, env: Env) -> str:
+        """A function body returning `e`; a definition called twice with the same arguments, once
+        whatever the branches, is computed once into a local first (common subexpressions)."""
+        lines, hoisted = [], {}
+        for call in _repeated_calls(e, lambda name: name in self.def_names and name not in env.names):
+            local = self.fresh("t")
+            lines.append(f"    {local} = {self.expr(call, attrs.evolve(env, hoisted=dict(hoisted)))}\n")
+            hoisted[call] = local
+        return "".join(lines) + f"    return {self.expr(e, attrs.evolve(env, hoisted=hoisted))}\n"
+
+    def _pure_memo(self, fn: str, args: list[str]) -> str:
+        """A pure definition's results, cached by the values of its arguments for the game's lifetime.
+        Lists become tuples in the key; a list holding lists cannot be a key, and that call runs."""
+        cache = self.const({})
+        joined = ", ".join(["s", *args])
+        parts = "".join(f"tuple({a}) if {a}.__class__ is list else (TUPLE, {a}) if isinstance({a}, tuple) "
+                        f"else {a}, " for a in args)
+        return (f"def {fn}({joined}):\n    key = ({parts})\n"
+                f"    try:\n        return {cache}[key]\n    except KeyError:\n        pass\n"
+                f"    except TypeError:\n        return {fn}_body({joined})\n"
+                f"    if len({cache}) >= LIMIT:\n        {cache}.clear()\n"
+                f"    v = {cache}[key] = DETACH({fn}_body({joined}))\n    return v\n")
+
+    @staticmethod
+    def _memo(fn: str, args: list[str]) -> str:
+        """Definitions only read their arguments and the state, so a result holds until the state changes
+        (the engine empties `s.memo` before every instruction). Lists cannot be keys: those calls run."""
+        joined = ", ".join(["s", *args])
+        if len(args) > 1:
+            return f"def {fn}({joined}):\n    return {fn}_body({joined})\n"
+        key = f"({fn}_body, {args[0]})" if args else f"{fn}_body"
+        guard = f"    if {args[0]}.__class__ is list:\n        return {fn}_body({joined})\n" if args else ""
+        return (f"def {fn}({joined}):\n{guard}    m = s.memo\n    v = m.get({key}, MISSING)\n"
+                f"    if v is MISSING:\n        v = m[{key}] = {fn}_body({joined})\n    return v\n")
+
+    # ---- expressions ----------------------------------------------------------
+    def expr(self, e: nodes.Expr, env: Env) -> str:
+        if env.hoisted and e in env.hoisted:
+            return env.hoisted[e]
+        match e:
+            case nodes.Name(name):
+                return self.name(name, env)
+            case nodes.Int(value):
+                return repr(int(value))
+            case nodes.Str(value):
+                return repr(str(value))
+            case nodes.Attr(obj, name):
+                return f"{self.const(self.c.card_attrs[name])}.get({self.expr(obj, env)}, NOTHING)"
+            case nodes.Index(obj, index):
+                return f"({self.expr(obj, env)})[{self.expr(index, env)}]"
+            case nodes.Call():
+                return self.call(e, env)
+            case nodes.TupleLit(items):
+                return "(" + "".join(self.expr(i, env) + ", " for i in items) + ")"
+            case nodes.ListLit(items):
+                return "[" + ", ".join(self.expr(i, env) for i in items) + "]"
+            case nodes.Comprehension() | nodes.Where():
+                return f"[{self.iteration(e, env)}]"
+            case nodes.BinOp(op, left, right) | nodes.Compare(op, left, right):
+                return f"({self.expr(left, env)} {_OPS[op]} {self.expr(right, env)})"
+            case nodes.BoolOp(op, left, right):
+                return f"({self.expr(left, env)} {op} {self.expr(right, env)})"
+            case nodes.Not(operand):
+                return f"(not {self.expr(operand, env)})"
+            case nodes.Neg(operand):
+                return f"(-{self.expr(operand, env)})"
+            case nodes.IfExpr(cond, then, otherwise):
+                return f"({self.expr(then, env)} if {self.expr(cond, env)} else {self.expr(otherwise, env)})"
+        raise AssertionError(f"unexpected node {e!r}")
+
+    def name(self, name: str, env: Env) -> str:
+        c = self.c
+        if name in env.names:
+            return env.names[name]
+        if name == "it":
+            return env.it
+        if env.it is not None and name in c.card_attrs:
+            return f"{self.const(c.card_attrs[name])}.get({env.it}, NOTHING)"
+        if name in self.def_names:
+            return f"{self.def_names[name]}(s)"
+        if name in c.zone_specs:
+            spec = c.zone_specs[name]
+            # a grid alone is the list of its cards; a function of the grid reads the Grid itself
+            return f"s.zones[{int(spec.index)}]" + (".cards()" if spec.kind == "grid" else "")
+        if name in c.var_specs:
+            return f"s.vars[{int(c.var_specs[name].index)}]"
+        for table in (c.options, c.syms, c.card_names, CONSTANTS):
+            if name in table:
+                return self.const(table[name])
+        return _STATE_NAMES[name]
+
+    def call(self, e: nodes.Call, env: Env) -> str:
+        c, name = self.c, e.func
+        if (name in _SHORT_CIRCUIT and name not in self.def_names and len(e.args) == 1 and not e.kwargs
+                and isinstance(e.args[0], (nodes.Comprehension, nodes.Where))):
+            # a generator, so that the first deciding element ends the work (expressions are pure)
+            return f"{self.const(_SHORT_CIRCUIT[name])}({self.iteration(e.args[0], env)})"
+        args = [self.expr(a, env) for a in e.args] if name not in _NAMING else []
+        if name in c.families:
+            first, keys = c.families[name]
+            return f"s.zones[{int(first)} + {self.const(keys)}[{args[0]}]]"
+        if name in c.zone_specs and c.zone_specs[name].kind == "grid":
+            return f"s.zones[{int(c.zone_specs[name].index)}].stack({args[0]})"
+        if name in c.zone_specs:
+            base, index = int(c.shared_zones), int(c.zone_specs[name].index)
+            return f"s.zones[{base} + {index} * s.n + {args[0]}]"
+        if name in c.var_specs:
+            return f"s.vars[{self.var_slot(name, args)}]"
+        if name in self.def_names:
+            return f"{self.def_names[name]}(s, {', '.join(args)})"
+        if name in FUNCTIONS:
+            if FUNCTIONS[name][0].grid:  # the checker made sure the first argument names a grid zone
+                args[0] = f"s.zones[{int(c.zone_specs[e.args[0].id].index)}]"
+            return self.builtin(name, args, e.kwargs, env)
+        return _STATE_FUNCTIONS[name](self, e, env, args)
+
+    def iteration(self, e: nodes.Comprehension | nodes.Where, env: Env) -> str:
+        """The inside of a comprehension, `element for v in source if test`: a list in brackets, a
+        generator in a call."""
+        v = self.fresh("v")
+        match e:
+            case nodes.Comprehension(element, var, source, cond):
+                inner = env.bind(var, v)
+                test = f" if {self.expr(cond, inner)}" if cond is not None else ""
+                return f"{self.expr(element, inner)} for {v} in {self.expr(source, env)}{test}"
+            case nodes.Where(source, cond):
+                return f"{v} for {v} in {self.expr(source, env)} if {self.expr(cond, env.with_it(v))}"
+        assert_never(e)
+
+    def var_slot(self, name: str, args: list[str]) -> str:
+        spec = self.c.var_specs[name]
+        player = args[0] if spec.per_player else None
+        flat = "0"
+        for table, arg in zip(spec.keys, args[1:] if spec.per_player else args):
+            flat = f"({flat}) * {len(table)} + {self.const(table)}[{arg}]"
+        if player is None:
+            return f"{int(spec.index)} + {flat}"
+        return f"{int(self.c.shared_vars)} + {int(spec.index)} * s.n + ({player}) * {int(spec.size)} + {flat}"
+
+    def builtin(self, name: str, args: list[str], kwargs, env: Env) -> str:
+        if name == "count" and not kwargs:
+            return f"len({args[0]})"
+        lazy = []
+        for kw in kwargs:
+            v = self.fresh("v")
+            lazy.append(f"{kw.name}=lambda {v}: {self.expr(kw.value, env.with_it(v))}")
+        return f"{self.const(FUNCTIONS[name][1])}({', '.join(args + lazy)})"
+
+
+def _label(g: Emitter, e: nodes.Call, env: Env, args: list[str]) -> str:
+    decl = g.c.sym.cases.get(e.args[0].id) or g.c.sym.actions[e.args[0].id]
+    labels = {g.c.syms[cl.key]: cl.label or cl.key for cl in decl.clauses}
+    return f"{g.const(labels)}.get({g.expr(e.args[1], env)}, '')"
+
+
+def _keys(g: Emitter, e: nodes.Call, env: Env, args: list[str]) -> str:
+    """A family's keys in declaration order; a `columns` family's existing members, oldest first."""
+    name = e.args[0].id
+    first, keys = g.c.families[name]
+    if columns.KIND not in g.c.sym.zones[name].properties:
+        return f"list({g.const(tuple(keys))})"
+    by_slot = {first + i: key for key, i in keys.items()}
+    return f"OPEN_KEYS(s, {g.const(name)}, {g.const(by_slot)})"
+
+
+def _values(g: Emitter, e: nodes.Call, env: Env, args: list[str]) -> str:
+    domain = g.c.attribute_domains[e.args[0].id]
+    values = tuple(domain) if domain and isinstance(domain[0], Sym) else tuple(range(domain[0], domain[1] + 1))
+    return f"list({g.const(values)})"
+
+
+def _open_keys(s, family: str, by_slot: dict) -> list:
+    return [by_slot[slot] for slot in columns.open_slots(s, s.game.column_families[family])]
+
+
+_SHORT_CIRCUIT = {"any": any, "all": all}  # over a comprehension: compiled to a generator
+_NAMING = ("label", "keys", "values")  # their argument names a declaration; it is not a value
+_STATE_NAMES = {"me": "SEATS[s.me]", "players": "list(SEATS[:s.n])", "active": "ACTIVE(s)", "num_players": "s.n",
+                "sides": "s.sides()"}
+_STATE_FUNCTIONS: dict[str, Callable[[Emitter, nodes.Call, Env, list[str]], str]] = {
+    "left": lambda g, e, env, a: f"SEATS[({a[0]} + 1) % s.n]",
+    "right": lambda g, e, env, a: f"SEATS[({a[0]} - 1) % s.n]",
+    "eliminated": lambda g, e, env, a: f"s.eliminated[{a[0]}]",
+    "owner": lambda g, e, env, a: f"OWNER(s, {a[0]})",
+    "next_seat": lambda g, e, env, a: f"NEXT_SEAT(s, {a[0]}, {a[1]})",
+    "side": lambda g, e, env, a: f"s.side({a[0]})",
+    "words": lambda g, e, env, a: f"WORDS(s, [{', '.join(a)}])",
+    "random": lambda g, e, env, a: f"RANDOM(s, {a[0]})",
+    "label": _label,
+    "keys": _keys,
+    "values": _values,
+    "knows": lambda g, e, env, a: f"KNOWS(s, {a[0]}, {a[1]})",
+}

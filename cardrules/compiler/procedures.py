@@ -1,0 +1,561 @@
+"""Statements -> engine instructions: each statement compiler emits closures `State -> next pc` into the program."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ..engine import columns, knowledge
+from ..engine.grid import as_cell
+from ..engine.specs import PAUSE, Decision, GuardSpec, OptionSpec, RuleFailure
+from ..engine.state import State
+from ..language import nodes
+from ..values import NOTHING, Card
+from . import visibility
+from .scope import Label, Scope
+
+if TYPE_CHECKING:
+    from .compiler import Compiler
+
+
+def _jump(label: Label):
+    def jump(s: State) -> int:
+        return label.pc
+    jump.jump_to = label  # lets the engine follow control flow without running it (see Game.straight_moves)
+    return jump
+
+
+class _Trigger:
+    """An `on move` declaration: where it listens, its card's slot, its condition, its body."""
+
+    __slots__ = ("source", "zone", "slot", "condition", "body", "span")
+
+    def __init__(self, source, zone, slot, condition, span=None):
+        self.source, self.zone, self.slot, self.condition = source, zone, slot, condition
+        self.body = Label()
+        self.span = span
+
+
+def _take(s: State, card) -> int:
+    """Remove a card from the zone holding it; return that zone's slot. Players' zones come last and
+    most moves start there, so the search runs backwards (a card is in exactly one zone)."""
+    zones = s.zones
+    for slot in range(len(zones) - 1, -1, -1):
+        zone = zones[slot]
+        if card in zone:
+            zone.remove(card)
+            if s.known:  # knowledge is of a card where it lies (knowledge.py)
+                s.known.pop(card, None)
+            return slot
+    raise RuleFailure(f"card {s.game.describe(card)} is in no zone")
+
+
+def _fire(s: State, triggers: list[_Trigger], card, from_slot: int, resume: int) -> int:
+    """Enter the first trigger that listens to this move, remembering where to come back."""
+    for trigger in triggers:
+        if trigger.source is not None and s.game.zone_at(from_slot, s.n).name != trigger.source:
+            continue
+        saved = s.locals[trigger.slot]
+        s.locals[trigger.slot] = card
+        if trigger.condition is None or trigger.condition(s, s.locals):
+            s.stack.append([resume, trigger.slot, saved])
+            for observe in s.game.trigger_observers:
+                observe(s, trigger.span)
+            return trigger.body.pc
+        s.locals[trigger.slot] = saved
+    return resume
+
+
+def _seat(s: State, value) -> int:
+    """The seat a `first player:` or `next player:` names; anything else stops the game with a message."""
+    if isinstance(value, bool | Card) or not isinstance(value, int) or not 0 <= value < s.n:
+        raise RuleFailure(f"the next player must be a seat from 0 to {s.n - 1}, not {s.game.describe(value)}")
+    return int(value)
+
+
+def _as_list(value) -> list:
+    return list(value) if isinstance(value, list | tuple) else [value]
+
+
+def _take_all(s: State, moving: list, hidden_to: int = -1) -> int:
+    """Take every card to move out of its zone; the slot the last one came from (-1 for none). With
+    `hidden_to`, the slot of a destination some player may not see, those who watched a card go
+    there keep knowing it (knowledge.carry)."""
+    from_slot = -1
+    for card in moving:
+        if not isinstance(card, Card):
+            raise RuleFailure("there is no card to move" if card is NOTHING else
+                              f"'move' needs cards, not {s.game.describe(card)}")
+        from_slot = _take(s, card)
+        if hidden_to >= 0:
+            knowledge.carry(s, card, from_slot, hidden_to)
+    return from_slot
+
+
+def move(c: "Compiler", st: nodes.Move, sc: "Scope", loop_exit) -> None:
+    zone = st.destination.id if isinstance(st.destination, nodes.Name) else st.destination.func
+    if zone in c.zone_specs and c.zone_specs[zone].kind == "grid":
+        return move_to_cell(c, st, sc)
+    cards, dest, bottom = c.expr(st.cards, sc), c.zone_slot(st.destination, sc), st.bottom
+    triggers = [t for t in c.triggers if t.zone == zone]
+    hiding = _hides(c, zone) and not visibility.seen_by_nobody(st.cards, c.sym.zones)
+    opens = _opens(c, zone)
+    nxt = Label()
+
+    def move(s: State) -> int:
+        slot = dest(s, s.locals)
+        target = s.zones[slot]
+        moving = _as_list(cards(s, s.locals))
+        from_slot = _take_all(s, moving, slot if hiding else -1)
+        if opens and not target and moving:
+            columns.note_opened(s, slot)
+        if bottom:  # the moved cards keep their order, under the zone's cards
+            target[0:0] = moving
+        else:
+            target.extend(moving)
+        if triggers and len(moving) == 1:  # only a single card's move sets off a trigger
+            return _fire(s, triggers, moving[0], from_slot, nxt.pc)
+        return nxt.pc
+    # Nothing but the move itself happens (no trigger, no knowledge to carry, no column opened): the
+    # engine may try it in place.
+    if not triggers and not hiding and not opens:
+        move.straight = (cards, dest, bottom, nxt)
+    c.emit(move, st.span)
+    nxt.pc = c.here()
+
+
+def _visibility(c: "Compiler", zone: str) -> str:
+    decl = c.sym.zones[zone]
+    return next((v for v in ("public", "hidden", "owner") if v in decl.properties), "public")
+
+
+def _hides(c: "Compiler", zone: str) -> bool:
+    """Some player may not see a card that enters this zone (so knowledge may have to follow it)."""
+    return _visibility(c, zone) != "public" or "hidden_when_out" in c.sym.zones[zone].properties
+
+
+def _opens(c: "Compiler", zone: str) -> bool:
+    return columns.KIND in c.sym.zones[zone].properties
+
+
+def move_to_cell(c: "Compiler", st: nodes.Move, sc: "Scope") -> None:
+    """`move CARDS to grid(CELL)`: the cards go onto that cell's stack (made by the first card)."""
+    cards, bottom = c.expr(st.cards, sc), st.bottom
+    slot = c.zone_specs[st.destination.func].index
+    cell = c.expr(st.destination.args[0], sc)
+    triggers = [t for t in c.triggers if t.zone == st.destination.func]
+    nxt = Label()
+
+    def move(s: State) -> int:
+        value = cell(s, s.locals)
+        where = as_cell(value)
+        if where is None:
+            raise RuleFailure(f"a grid cell is a pair of whole numbers (x, y), not {s.game.describe(value)}")
+        moving = _as_list(cards(s, s.locals))
+        from_slot = _take_all(s, moving)
+        s.zones[slot].put(where, moving, bottom)
+        if triggers and len(moving) == 1:
+            return _fire(s, triggers, moving[0], from_slot, nxt.pc)
+        return nxt.pc
+    c.emit(move, st.span)
+    nxt.pc = c.here()
+
+
+def deal(c: "Compiler", st: nodes.Deal, sc: "Scope", loop_exit) -> None:
+    count, source = c.expr(st.count, sc), c.zone_slot(st.source, sc)
+    source_name = st.source.id if isinstance(st.source, nodes.Name) else "the zone"
+    dest_name = st.destination.id if isinstance(st.destination, nodes.Name) else st.destination.func
+    from_name = st.source.id if isinstance(st.source, nodes.Name) else st.source.func
+    hiding = _hides(c, dest_name) and _visibility(c, from_name) != "hidden"
+    opens = _opens(c, dest_name)
+    nxt = Label()
+    if isinstance(st.destination, nodes.Name):  # a per-player zone: every player gets cards, one at a time
+        spec, shared = c.zone_specs[st.destination.id], c.shared_zones
+
+        def targets(s: State) -> list[int]:
+            return [shared + spec.index * s.n + p for p in range(s.n)]
+    else:
+        one = c.zone_slot(st.destination, sc)
+
+        def targets(s: State) -> list[int]:
+            return [one(s, s.locals)]
+
+    def deal(s: State) -> int:
+        src_slot = source(s, s.locals)
+        src = s.zones[src_slot]
+        slots = targets(s)
+        for _ in range(count(s, s.locals)):
+            for slot in slots:
+                if not src:
+                    raise RuleFailure(f"cannot deal: '{source_name}' is empty")
+                card = src.pop()
+                if s.known:
+                    s.known.pop(card, None)
+                if hiding:
+                    knowledge.carry(s, card, src_slot, slot)
+                if opens and not s.zones[slot]:
+                    columns.note_opened(s, slot)
+                s.zones[slot].append(card)
+        return nxt.pc
+    c.emit(deal, st.span)
+    nxt.pc = c.here()
+
+
+def shuffle(c: "Compiler", st: nodes.Shuffle, sc: "Scope", loop_exit) -> None:
+    zone = c.zone_slot(st.zone, sc)
+    nxt = Label()
+
+    def shuffle(s: State) -> int:
+        slot = zone(s, s.locals)
+        if s.known:
+            knowledge.forget_zone(s, slot)
+        s.shuffle(s.zones[slot])
+        return nxt.pc
+    c.emit(shuffle, st.span)
+    nxt.pc = c.here()
+
+
+def eliminate(c: "Compiler", st: nodes.Eliminate, sc: "Scope", loop_exit) -> None:
+    who = c.expr(st.player, sc)
+    nxt = Label()
+
+    def eliminate(s: State) -> int:
+        for p in _as_list(who(s, s.locals)):
+            if not s.eliminated[p]:
+                s.eliminated[p] = True
+                s.events.append(f"P{int(p)} is out")
+        return nxt.pc
+    c.emit(eliminate, st.span)
+    nxt.pc = c.here()
+
+
+def set_var(c: "Compiler", st: nodes.Set, sc: "Scope", loop_exit) -> None:
+    value = c.expr(st.value, sc)
+    nxt = Label()
+    match st.target:
+        case nodes.Name(name):
+            slot = c.var_specs[name].index
+
+            def assign(s: State) -> int:
+                s.vars[slot] = value(s, s.locals)
+                return nxt.pc
+        case nodes.Call(name, args):
+            slot = c.var_slot(name, [c.expr(a, sc) for a in args])
+
+            def assign(s: State) -> int:
+                s.vars[slot(s, s.locals)] = value(s, s.locals)
+                return nxt.pc
+        case _:
+            raise AssertionError(st.target)
+    c.emit(assign, st.span)
+    nxt.pc = c.here()
+
+
+def first_player(c: "Compiler", st: nodes.FirstPlayer, sc: "Scope", loop_exit) -> None:
+    who = c.expr(st.player, sc)
+    nxt = Label()
+
+    def first(s: State) -> int:
+        s.me = _seat(s, who(s, s.locals))
+        return nxt.pc
+    c.emit(first, st.span)
+    nxt.pc = c.here()
+
+
+def win(c: "Compiler", st: nodes.Win, sc: "Scope", loop_exit) -> None:
+    who = c.expr(st.players, sc)
+    here = c.here()
+
+    def win(s: State) -> int:
+        winners = _as_list(who(s, s.locals))
+        if s.game.sides is not None:  # a win is the whole side's
+            winners = [q for p in winners for q in s.side(p)]
+        s.winners = sorted({int(p) for p in winners})
+        s.terminal = True
+        s.pc = here
+        return PAUSE
+    c.emit(win, st.span)
+
+
+def say(c: "Compiler", st: nodes.Say, sc: "Scope", loop_exit) -> None:
+    parts = [c.expr(p, sc) for p in st.parts]
+    nxt = Label()
+
+    def say(s: State) -> int:
+        words = [v if isinstance(v, str) else s.game.describe(v, long=True) for v in (p(s, s.locals) for p in parts)]
+        s.events.append(" ".join(words))
+        return nxt.pc
+    c.emit(say, st.span)
+    nxt.pc = c.here()
+
+
+def reveal(c: "Compiler", st: nodes.Reveal, sc: "Scope", loop_exit) -> None:
+    cards, players = c.expr(st.cards, sc), c.expr(st.players, sc)
+    nxt = Label()
+
+    def reveal(s: State) -> int:
+        shown = _as_list(cards(s, s.locals))
+        if any(card is not NOTHING and not isinstance(card, Card) for card in shown):
+            raise RuleFailure(f"'reveal' shows cards, not {s.game.describe(shown)}")
+        seats = _as_list(players(s, s.locals))
+        for p in seats:
+            if isinstance(p, bool | Card) or not isinstance(p, int) or not 0 <= p < s.n:
+                raise RuleFailure(f"'reveal' shows cards to seats from 0 to {s.n - 1}, not {s.game.describe(p)}")
+        knowledge.reveal(s, shown, seats)
+        return nxt.pc
+    c.emit(reveal, st.span)
+    nxt.pc = c.here()
+
+
+def nothing(c: "Compiler", st, sc: "Scope", loop_exit) -> None:
+    """`pass` emits no instruction."""
+
+
+def new_round(c: "Compiler", st: nodes.NewRound, sc: "Scope", loop_exit) -> None:
+    start = c.round_label
+
+    def new_round(s: State) -> int:
+        s.eliminated = [False] * s.n
+        s.stack.clear()
+        s.events.append("A new round begins")
+        return start.pc
+    c.emit(new_round, st.span)
+
+
+def stop(c: "Compiler", st: nodes.Stop, sc: "Scope", loop_exit: Label) -> None:
+    c.emit(_jump(loop_exit), st.span)
+
+
+def if_stmt(c: "Compiler", st: nodes.If, sc: "Scope", loop_exit) -> None:
+    end = Label()
+    for index, (cond_e, body) in enumerate(st.branches):
+        known, value = c.constant(cond_e)
+        if known:  # an option decides it: build only the branch taken
+            if value:
+                block(c, body, sc, loop_exit)
+                end.pc = c.here()
+                return
+            continue
+        cond, skip = c.expr(cond_e, sc), Label()
+        nxt = c.here() + 1
+        c.emit(lambda s, cond=cond, skip=skip, nxt=nxt: nxt if cond(s, s.locals) else skip.pc, cond_e.span)
+        block(c, body, sc, loop_exit)
+        c.emit(_jump(end), st.span)
+        skip.pc = c.here()
+    block(c, st.otherwise, sc, loop_exit)
+    end.pc = c.here()
+
+
+def for_stmt(c: "Compiler", st: nodes.For, sc: "Scope", loop_exit) -> None:
+    source = c.expr(st.source, sc)
+    items, index = c.frame.alloc(), c.frame.alloc()
+    inner, var = sc.bind(st.var)
+    end = Label()
+
+    def start(s: State) -> int:
+        s.locals[items] = list(_as_list(source(s, s.locals)))
+        s.locals[index] = 0
+        return head
+    head = c.emit(start, st.span) + 1
+
+    def step(s: State) -> int:
+        i = s.locals[index]
+        if i >= len(s.locals[items]):
+            return end.pc
+        s.locals[var] = s.locals[items][i]
+        s.locals[index] = i + 1
+        return head + 1
+    c.emit(step, st.span)
+    block(c, st.body, inner, loop_exit)
+    c.emit(lambda s: head, st.span)
+    end.pc = c.here()
+
+
+def while_stmt(c: "Compiler", st: nodes.While, sc: "Scope", loop_exit) -> None:
+    cond, end = c.expr(st.condition, sc), Label()
+    head = c.here()
+    c.emit(lambda s: head + 1 if cond(s, s.locals) else end.pc, st.span)
+    block(c, st.body, sc, end)
+    c.emit(lambda s: head, st.span)
+    end.pc = c.here()
+
+
+def lose(c: "Compiler", st: nodes.Lose, sc: "Scope", loop_exit) -> None:
+    here = c.here()
+
+    def lose(s: State) -> int:
+        s.winners = []
+        s.terminal = True
+        s.pc = here
+        return PAUSE
+    c.emit(lose, st.span)
+
+
+def repeat(c: "Compiler", st: nodes.Repeat, sc: "Scope", loop_exit) -> None:
+    head, end = c.here(), Label()
+    block(c, st.body, sc, end)
+    c.emit(lambda s: head, st.span)
+    end.pc = c.here()
+
+
+def choose(c: "Compiler", st: nodes.Choose, sc: "Scope", loop_exit) -> None:
+    here = c.here()
+
+    def pause(s: State) -> int:
+        s.pc = here
+        return PAUSE
+    c.emit(pause, st.span)
+    end = Label()
+    options = []
+    for option in st.options:
+        inner, binders = sc, []
+        for binder in option.binders:
+            source = c.expr(binder.source, inner)
+            inner, slot = inner.bind(binder.var)
+            binders.append((slot, lambda s, f, source=source: _as_list(source(s, f))))
+        guards = tuple(_guard(c, g, inner) for g in option.guards if c.constant(g.when) != (True, False))
+        body_pc = c.here()
+        block(c, option.body, inner, loop_exit)
+        c.emit(_jump(end), option.span)
+        hides = tuple(visibility.may_hide(b.source, c.sym) for b in option.binders)
+        options.append(OptionSpec(option.name, tuple(binders), guards, body_pc, option.span, hides))
+    end.pc = c.here()
+    c.decisions[here] = Decision(tuple(options), st.span, st.prompt or "")
+
+
+def do(c: "Compiler", st: nodes.Do, sc: "Scope", loop_exit) -> None:
+    """An action is inlined where it is done (the checker rules out cycles): its parameters get
+    fresh local slots, and its body sees them and the file's names, never the caller's locals."""
+    decl = c.sym.actions[st.name]
+    values = [c.expr(a, sc) for a in st.args]
+    inner, slots = Scope(c.frame), []
+    for param in decl.params:
+        inner, slot = inner.bind(param)
+        slots.append(slot)
+    nxt = Label()
+
+    def enter(s: State) -> int:
+        f = s.locals
+        given = [value(s, f) for value in values]  # all read before any is bound
+        for slot, value in zip(slots, given):
+            f[slot] = value
+        return nxt.pc
+    c.emit(enter, st.span)
+    nxt.pc = c.here()
+    if isinstance(decl, nodes.ActionDecl):
+        block(c, decl.body, inner)
+    else:
+        _case_action(c, decl, inner, slots[decl.params.index(decl.key)])
+
+
+def _case_action(c: "Compiler", decl: nodes.CaseActionDecl, sc: "Scope", key_slot: int) -> None:
+    """Jump to the clause for the key's value; each clause rejoins after the last."""
+    end = Label()
+    clauses = {c.syms[clause.key]: Label() for clause in decl.clauses}
+
+    def dispatch(s: State) -> int:
+        label = clauses.get(s.locals[key_slot])
+        if label is None:
+            raise RuleFailure(f"'{decl.name}' has no clause for {s.game.describe(s.locals[key_slot])}")
+        return label.pc
+    c.emit(dispatch, decl.span)
+    for clause in decl.clauses:
+        clauses[c.syms[clause.key]].pc = c.here()
+        block(c, clause.body, sc)
+        c.emit(_jump(end), clause.span)
+    end.pc = c.here()
+
+
+def _guard(c: "Compiler", g: nodes.Guard, sc: "Scope") -> GuardSpec:
+    always = g.when is None or c.constant(g.when) == (True, True)
+    return GuardSpec(c.expr(g.condition, sc), g.afterwards, g.span, None if always else c.expr(g.when, sc))
+
+
+STATEMENTS = {
+    nodes.Move: move, nodes.Deal: deal, nodes.Shuffle: shuffle, nodes.Eliminate: eliminate, nodes.Set: set_var,
+    nodes.FirstPlayer: first_player, nodes.Win: win, nodes.Lose: lose, nodes.Pass: nothing, nodes.Stop: stop,
+    nodes.NewRound: new_round, nodes.Say: say, nodes.Reveal: reveal, nodes.If: if_stmt, nodes.For: for_stmt,
+    nodes.Repeat: repeat, nodes.While: while_stmt, nodes.Choose: choose, nodes.Do: do,
+}
+
+
+def block(c: "Compiler", body, sc: Scope, loop_exit: Label | None = None) -> None:
+    """Compile the statements of a body in order, each by the compiler for its kind."""
+    for stmt in body:
+        STATEMENTS[type(stmt)](c, stmt, sc, loop_exit)
+
+
+def build_program(c: "Compiler") -> dict[str, int]:
+    """Lay out setup, round setup, then the turn loop (turn, turn end, after turn, end checks,
+    next player), then the bodies of the triggers."""
+    sc = Scope(c.frame)
+    procs = {d.kind: d for d in c.rules.declarations if isinstance(d, nodes.ProcedureDecl)}
+    triggers = [d for d in c.rules.declarations if isinstance(d, nodes.TriggerDecl)
+                and c.constant(d.condition) != (True, False)]  # switched off by an option
+    c.triggers = [_trigger(c, d, sc) for d in triggers]
+    c.round_label = Label()
+    setup_pc = c.here()
+    if "setup" in procs:
+        block(c, procs["setup"].body, sc)
+    c.round_label.pc = c.here()
+    if "round setup" in procs:
+        block(c, procs["round setup"].body, sc)
+    turn = procs["turn"]
+    turn_pc = c.emit(_begin_turn(c.here() + 1), turn.span)
+    block(c, turn.body, sc)
+    turn_end_pc = c.emit(lambda s: turn_end_pc + 1, turn.span)
+    if "after turn" in procs:
+        block(c, procs["after turn"].body, sc)
+    for decl in c.rules.declarations:
+        if isinstance(decl, nodes.EndDecl):
+            if_stmt(c, nodes.If(((decl.condition, decl.body),), span=decl.span), sc, None)
+    _next_player(c, sc, turn_pc)
+    for decl, trigger in zip(triggers, c.triggers):
+        trigger.body.pc = c.here()
+        inner = attrs.evolve(sc, names={**sc.names, decl.var: trigger.slot})
+        block(c, decl.body, inner)
+        c.emit(_return, decl.span)
+    return {"setup_pc": setup_pc, "round_pc": c.round_label.pc, "turn_pc": turn_pc, "turn_end_pc": turn_end_pc}
+
+
+def _trigger(c: "Compiler", decl: nodes.TriggerDecl, sc: "Scope") -> _Trigger:
+    inner, slot = sc.bind(decl.var)
+    condition = c.expr(decl.condition, inner) if decl.condition is not None else None
+    return _Trigger(decl.source, decl.zone, slot, condition, decl.span)
+
+
+def _return(s: State) -> int:
+    resume, slot, saved = s.stack.pop()
+    s.locals[slot] = saved
+    return resume
+
+
+def _begin_turn(nxt: int):
+    def begin(s: State) -> int:
+        s.turns += 1
+        s.locals = [None] * len(s.locals)  # nothing bound in one turn leaks into the next
+        return nxt
+    return begin
+
+
+def _next_player(c: "Compiler", sc: "Scope", turn_pc: int) -> None:
+    decl = next((d for d in c.rules.declarations if isinstance(d, nodes.NextDecl)), None)
+    if decl is not None:
+        who = c.expr(decl.player, sc)
+
+        def chosen(s: State) -> int:
+            s.me = _seat(s, who(s, s.locals))
+            return turn_pc
+        c.emit(chosen, decl.span)
+        return
+
+    def next_active(s: State) -> int:
+        for step in range(1, s.n + 1):
+            p = (s.me + step) % s.n
+            if not s.eliminated[p]:
+                s.me = p
+                return turn_pc
+        raise RuleFailure("no active player is left to take the next turn")
+    span = next(d.span for d in c.rules.declarations if isinstance(d, nodes.ProcedureDecl) and d.kind == "turn")
+    c.emit(next_active, span)

@@ -1,0 +1,207 @@
+"""Compiled rules for one set of options (`Game`): the layout of zones and variables, the program, and new states."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import attrs
+
+from ..diagnostics import RulesRuntimeError, Span, error
+from ..diagnostics import explain_exception as _explain
+from ..values import NOTHING, SEATS, Card, Seat, Sym
+from . import columns
+from .grid import Cell, Grid
+from .knowledge import seer_masks
+from .specs import Decision, ExprFn, Instruction, VarSpec, ZoneSpec
+from .state import MASK64, State
+
+
+@attrs.define(eq=False)
+class Game:
+    """A rules file compiled for one set of options; immutable once built."""
+
+    name: str
+    title: str
+    path: str
+    min_players: int
+    max_players: int
+    options: dict[str, Any]
+    option_docs: dict[str, tuple[Any, str]]  # name -> (default, description)
+    attributes: dict[str, tuple[Sym, ...] | tuple[int, int]]
+    card_attrs: dict[str, dict[Card, Any]]
+    cards: tuple[Card, ...]
+    card_texts: tuple[str, ...]
+    card_labels: tuple[str, ...]
+    card_home: tuple[int, ...]  # shared zone slot each card starts in
+    zones: tuple[ZoneSpec, ...]
+    shared_zones: int
+    vars: tuple[VarSpec, ...]
+    shared_vars: int
+    program: list[Instruction]
+    spans: list[Span]
+    decisions: dict[int, Decision]
+    setup_pc: int
+    round_pc: int
+    turn_pc: int
+    turn_end_pc: int
+    frame_size: int
+    shows: tuple[tuple[str, ExprFn, Span], ...]
+    sources: dict[str, str]
+    result: tuple[str, ExprFn, Span] | None = None  # `result "label": EXPR`
+    definitions: dict[str, tuple[ExprFn, int, int]] = attrs.Factory(dict)  # name -> (body, frame size, params)
+    sides: tuple[ExprFn, Span] | None = None  # `sides: EXPR`: which seats play together
+    # `holds deck(p): COND`: zone name -> ((state, owner seat or None, card) -> bool, span)
+    holds: dict[str, tuple[Callable, Span]] = attrs.Factory(dict)
+    by_text: dict[str, list[Card]] = attrs.field(init=False)
+    column_families: dict[str, list[ZoneSpec]] = attrs.field(init=False)  # `columns` kind: name -> members
+    _hidden: dict = attrs.field(init=False, factory=dict, repr=False)  # (players, seat, out) -> unseen slots
+    _seers: dict = attrs.field(init=False, factory=dict, repr=False)  # (players, out) -> seers per slot
+    # `holds` verdicts (knowledge.py): players -> (slot, card) -> allowed; and, for the samples,
+    # (players, unseen slots) -> card -> the unseen slots whose `holds` allows it
+    _holds_allowed: dict = attrs.field(init=False, factory=dict, repr=False)
+    _holds_verdicts: dict = attrs.field(init=False, factory=dict, repr=False)
+    _straight: dict[int, tuple | None] = attrs.field(init=False, factory=dict, repr=False)
+    # Callables `(state, span of the 'on move' line)` told whenever a trigger of this game runs
+    # (`cardrules validate` counts them); empty in play, so a trigger costs one check of a list.
+    trigger_observers: list = attrs.field(init=False, factory=list, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        self.column_families = columns.families(self)
+        self.by_text = {}
+        for card in self.cards:
+            self.by_text.setdefault(self.card_texts[card].lower(), []).append(card)
+
+    def straight_moves(self, pc: int) -> tuple | None:
+        """When the code from `pc` to the end of the turn does nothing but plain moves (no trigger
+        listens) and jumps, those moves as (cards, destination, at bottom); otherwise None."""
+        if pc in self._straight:
+            return self._straight[pc]
+        start, moves, seen = pc, [], set()
+        while pc != self.turn_end_pc and pc not in seen:
+            seen.add(pc)
+            step = self.program[pc]
+            if getattr(step, "straight", None) is not None:
+                cards, dest, bottom, nxt = step.straight
+                moves.append((cards, dest, bottom))
+                pc = nxt.pc
+            elif getattr(step, "jump_to", None) is not None:
+                pc = step.jump_to.pc
+            else:
+                break
+        found = tuple(moves) if pc == self.turn_end_pc else None
+        self._straight[start] = found
+        return found
+
+    # -- layout
+    def hidden_slots(self, n: int, player: int, eliminated: list[bool]) -> list[int]:
+        """The slots whose cards `player` cannot see (`State.hidden_from`), remembered: they depend only
+        on the number of players, the seat and who is out."""
+        key = (n, player, tuple(eliminated))
+        slots = self._hidden.get(key)
+        if slots is None:
+            probe = State(game=self, n=n, zones=[], vars=[], eliminated=list(eliminated), locals=[], rng=0)
+            slots = self._hidden[key] = probe.hidden_from(player)
+        return slots
+
+    def seer_masks(self, n: int, eliminated: list[bool]) -> list[int]:
+        """For each slot, the seats that see its cards as a bitmask (knowledge.seers), remembered."""
+        key = (n, tuple(eliminated))
+        masks = self._seers.get(key)
+        if masks is None:
+            probe = State(game=self, n=n, zones=[], vars=[], eliminated=list(eliminated), locals=[], rng=0)
+            masks = self._seers[key] = seer_masks(probe)
+        return masks
+
+    def zone(self, name: str) -> ZoneSpec:
+        for spec in self.zones:
+            if spec.name == name:
+                return spec
+        raise KeyError(name)
+
+    def zone_slot(self, spec: ZoneSpec, n: int, player: int = 0) -> int:
+        return self.shared_zones + spec.index * n + player if spec.per_player else spec.index
+
+    def zone_at(self, slot: int, n: int) -> ZoneSpec:
+        """The zone that owns a slot of State.zones."""
+        if slot < self.shared_zones:
+            return self.zones[slot]
+        return self.zones[self.shared_zones + (slot - self.shared_zones) // n]
+
+    def var_slot(self, spec: VarSpec, n: int, player: int = 0, key: int = 0) -> int:
+        if spec.per_player:
+            return self.shared_vars + spec.index * n + player * spec.size + key
+        return spec.index + key
+
+    # -- cards
+    def card_json(self, card: Card) -> dict:
+        return {attr: _plain(table[card]) for attr, table in self.card_attrs.items() if card in table}
+
+    def describe(self, value: Any, long: bool = False) -> str:
+        """A value as a player would write it: card text (or its full name), P1, a colour name, a number."""
+        match value:
+            case Card():
+                return self.card_labels[value] if long else self.card_texts[value]
+            case Seat():
+                return f"P{int(value)}"
+            case Cell():
+                return repr(value)
+            case bool():
+                return "true" if value else "false"
+            case list() | tuple():
+                return "[" + ", ".join(self.describe(v, long) for v in value) + "]"
+            case _:
+                return str(value)
+
+    def call(self, state: "State", name: str, *args: Any, again: bool = False) -> Any:
+        """Evaluate one of the rules file's definitions on a state, e.g. `game.call(s, "winning", 0)`.
+        `again=True`: the state has not changed since the last call, so the definitions it worked out
+        then still hold (asking each player's value of a position computes what they share once)."""
+        body, size, params = self.definitions[name]
+        if len(args) != params:
+            raise TypeError(f"'{name}' takes {params} argument(s), not {len(args)}")
+        frame = [SEATS[a] if type(a) is int else a for a in args]  # a plain int argument is a seat
+        frame.extend([None] * (size - len(frame)))
+        if not again:
+            state.memo.clear()  # what the last instruction worked out may predate its moves
+        return body(state, frame)
+
+    # -- states
+    def new_initial_state(self, num_players: int | None = None, seed: int = 0) -> "State":
+        n = self.min_players if num_players is None else num_players
+        if not self.min_players <= n <= self.max_players:
+            raise ValueError(f"{self.title} is for {self.min_players} to {self.max_players} players, not {n}")
+        state = self.blank_state(n, seed)
+        for card in self.cards:
+            state.zones[self.card_home[card]].append(card)
+        self.initialise_vars(state)
+        state.pc = self.setup_pc
+        state.run()
+        return state
+
+    def blank_state(self, n: int, seed: int) -> "State":
+        zones: list = [Grid() if spec.kind == "grid" else [] for spec in self.zones[:self.shared_zones]]
+        zones += [[] for _ in range(n * (len(self.zones) - self.shared_zones))]
+        size = self.shared_vars + n * sum(v.size for v in self.vars if v.per_player)
+        return State(game=self, n=n, zones=zones, vars=[None] * size, eliminated=[False] * n,
+                     locals=[None] * self.frame_size, rng=_mix(seed))
+
+    def initialise_vars(self, state: "State") -> None:
+        """Variables start from their declared values, computed once the cards are in place."""
+        for spec in self.vars:
+            try:
+                value = spec.initial(state, state.locals)  # it cannot depend on the player or the key
+            except Exception as exc:
+                raise RulesRuntimeError([error("R305", f"the initial value could not be computed: {_explain(exc)}",
+                                               spec.span, self.path)], self.sources) from None
+            for p in range(state.n if spec.per_player else 1):
+                for key in range(spec.size):
+                    state.vars[self.var_slot(spec, state.n, p, key)] = value
+
+
+def _plain(value: Any) -> Any:
+    return value.name if isinstance(value, Sym) else (None if value is NOTHING else int(value))
+
+
+def _mix(seed: int) -> int:
+    return (int(seed) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK64
+

@@ -1,0 +1,276 @@
+"""Cards a player knows without seeing the zone they lie in, what the rules say a zone can hold,
+and moves that name unseen cards.
+
+A player sees the cards of the zones declared visible to them. Besides those, a player may
+**know** a card lying in a zone they cannot see:
+
+* `reveal CARDS to PLAYERS` shows the cards to those players;
+* a card that moves from a zone a player sees into a zone they do not see stays known to them
+  there: they watched it go (a face-up card put on the deck, a public card taken into a hand).
+
+Knowledge is of a card *where it lies*: `State.known` maps a card to a bitmask of the seats that
+know it in the zone holding it now. It is forgotten the moment the card leaves that zone (by any
+move or deal) or that zone is shuffled, because from then on nobody can tell where it went unless
+they see the new zone. All valid knowledge of a card is therefore about its current zone, and
+one bitmask per card is enough.
+
+A file may also declare what a zone can ever hold (`holds deck(p): COND`): every player knows
+that much from the rules, so samples of the unseen cards (`keep_to_holds`) deal a card only into
+the zones that allow it.
+
+Moves whose binders range over cards the chooser can neither see nor know would name those
+cards. `Namer` gives them a name by place instead ("hand(P1)#2": the second unseen card of P1's
+hand) in an order drawn from the state's secret random generator, so neither the name nor the
+order of the offered moves tells anything about the cards (not even the order they were drawn in).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from ..diagnostics import RulesRuntimeError, Span, error, explain_exception
+from ..values import SEATS, Card, Unseen
+
+if TYPE_CHECKING:
+    from .state import State
+
+MASK64 = (1 << 64) - 1
+
+
+def seers(s: "State", slot: int) -> int:
+    """The seats that see the cards of the zone at `slot`, as a bitmask."""
+    return s.game.seer_masks(s.n, s.eliminated)[slot]
+
+
+def seer_masks(s: "State") -> list[int]:
+    """`seers` of every slot (Game.seer_masks remembers them)."""
+    game, n = s.game, s.n
+    masks = []
+    for slot in range(game.shared_zones + n * (len(game.zones) - game.shared_zones)):
+        spec = game.zone_at(slot, n)
+        seat = (slot - game.shared_zones) % n if spec.per_player else None
+        masks.append(sum(1 << viewer for viewer in range(n) if s._sees(spec, seat, viewer)))
+    return masks
+
+
+def carry(s: "State", card: Card, from_slot: int, to_slot: int) -> None:
+    """After a move: the players who saw the card in its old zone but cannot see the new one know
+    it there. Called after the card's old knowledge was forgotten."""
+    masks = s.game.seer_masks(s.n, s.eliminated)
+    mask = masks[from_slot] & ~masks[to_slot]
+    if mask:
+        s.known[card] = mask
+
+
+def forget_zone(s: "State", slot: int) -> None:
+    """A shuffled zone: nobody knows where its cards are any more."""
+    for card in s.zones[slot]:
+        s.known.pop(card, None)
+
+
+def reveal(s: "State", cards: Iterable, players: Iterable) -> None:
+    mask = 0
+    for p in players:
+        mask |= 1 << int(p)
+    for card in cards:
+        if isinstance(card, Card):
+            s.known[card] = s.known.get(card, 0) | mask
+
+
+def slot_of(s: "State", card: Card) -> int:
+    """The slot of the zone holding a card, or -1."""
+    for slot, zone in enumerate(s.zones):
+        if card in zone:
+            return slot
+    return -1
+
+
+def knows(s: "State", player: int, card) -> bool:
+    """Whether `player` sees the card's zone or knows the card there."""
+    if not isinstance(card, Card):
+        return False
+    if s.known.get(card, 0) >> player & 1:
+        return True
+    slot = slot_of(s, card)
+    return slot >= 0 and bool(seers(s, slot) >> player & 1)
+
+
+def known_to(s: "State", player: int, cards: list[Card]) -> list[int]:
+    """Indexes (from the bottom) of the cards of one unseen zone that `player` knows."""
+    known = s.known
+    if not known or player < 0:
+        return []
+    return [i for i, card in enumerate(cards) if known.get(card, 0) >> player & 1]
+
+
+def known_view(s: "State", cards: list[Card], kind: str, player: int) -> list[dict]:
+    """The known cards of a zone `player` cannot see, for their view. A stack has a top, so each
+    card comes with its depth (0: the top card); in other zones the order is nobody's business
+    (a hand's order is the order its cards were drawn in), so the cards are listed in card order."""
+    found = known_to(s, player, cards)
+    texts = s.game.card_texts
+    if kind == "stack":
+        return [{"card": texts[cards[i]], "from_top": len(cards) - 1 - i} for i in reversed(found)]
+    return [{"card": texts[c]} for c in sorted(cards[i] for i in found)]
+
+
+def unseen_pool(s: "State", player: int, slots: list[int]) -> list[tuple[int, int]]:
+    """The (slot, index) places of the given zones that hold a card `player` does not know."""
+    known = s.known
+    bit = 1 << player if player >= 0 else 0
+    return [(slot, i) for slot in slots for i, card in enumerate(s.zones[slot])
+            if not known.get(card, 0) & bit]
+
+
+def keep_to_holds(s: "State", places: list[tuple[int, int]], pool: list[Card], rng) -> list[Card]:
+    """The unseen cards `pool`, dealt to `places` so that each lies in a zone whose `holds` allows
+    it, as anyone who knows the rules knows. Cards that may go to the fewest zones go first, each
+    into one of its zones at random in proportion to the places left there; a card with no such
+    place left takes one of the last places. `rng` is a `random.Random`."""
+    free: dict[int, list[int]] = {}
+    for k, (slot, _) in enumerate(places):
+        free.setdefault(slot, []).append(k)
+    ruled = [(slot, _holds_rule(s, slot)) for slot in free]
+    if not any(rule for _, rule in ruled):
+        return pool
+    for indexes in free.values():
+        rng.shuffle(indexes)
+    zones_of = s.game._holds_verdicts.setdefault((s.n, tuple(free)), {})  # card -> the zones it may go to
+    allowed: dict[tuple[int, ...], list[Card]] = {}  # the zones a card may go to -> those cards
+    for card in pool:
+        slots = zones_of.get(card)
+        if slots is None:
+            slots = zones_of[card] = tuple(slot for slot, rule in ruled if rule is None or _fits(s, slot, rule, card))
+        allowed.setdefault(slots, []).append(card)
+    dealt: list = [None] * len(places)
+    stranded = []
+    for slots, cards in sorted(allowed.items(), key=lambda entry: len(entry[0])):
+        for card in cards:  # in the pool's random order
+            open_slots = [slot for slot in slots if free[slot]]
+            if not open_slots:
+                stranded.append(card)
+                continue
+            slot = open_slots[0] if len(open_slots) == 1 else \
+                rng.choices(open_slots, [len(free[slot]) for slot in open_slots])[0]
+            dealt[free[slot].pop()] = card
+    rest = [k for indexes in free.values() for k in indexes]
+    for k, card in zip(rest, stranded):
+        dealt[k] = card
+    return dealt
+
+
+def broken_holds(s: "State") -> tuple[str, Card, Span] | None:
+    """The first card lying in a zone whose `holds` rules it out, as (the zone as written, the card,
+    the span of the `holds` line); None when every card keeps to them (`cardrules validate`)."""
+    if not s.game.holds:
+        return None
+    for slot, cards in enumerate(s.zones):
+        rule = _holds_rule(s, slot)
+        if rule is None:
+            continue
+        for card in cards:
+            if not _fits(s, slot, rule, card):
+                return _zone_text(s, slot), card, rule[2]
+    return None
+
+
+def _holds_rule(s: "State", slot: int) -> tuple | None:
+    """(condition, owner seat or None, span) of the zone at `slot`; None for a zone without `holds`."""
+    game = s.game
+    spec = game.zone_at(slot, s.n)
+    if spec.name not in game.holds:
+        return None
+    condition, span = game.holds[spec.name]
+    owner = SEATS[(slot - game.shared_zones) % s.n] if spec.per_player else None
+    return condition, owner, span
+
+
+def _fits(s: "State", slot: int, rule: tuple, card: Card) -> bool:
+    """Whether the `holds` of the zone at `slot` allows a card. The checker made sure a condition
+    reads no state (E227): its answer holds in every game with this many players, so it is kept."""
+    verdicts = s.game._holds_allowed.setdefault(s.n, {})
+    verdict = verdicts.get((slot, card))
+    if verdict is not None:
+        return verdict
+    condition, owner, span = rule
+    try:
+        verdict = verdicts[slot, card] = condition(s, owner, card)
+        return verdict
+    except Exception as exc:  # a rules file's condition failed: point at its line
+        raise RulesRuntimeError([error("R310", "this 'holds' condition could not be evaluated: "
+                                       f"{explain_exception(exc)}", span, s.game.path)], s.game.sources) from None
+
+
+def _secret(rng: int, card: int) -> int:
+    """A key only the state's random generator decides (splitmix64 of generator and card)."""
+    z = (rng ^ (int(card) * 0x9E3779B97F4A7C15)) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+class Namer:
+    """Names the cards `player` cannot see by place, for the moves offered to that player."""
+
+    def __init__(self, s: "State", player: int):
+        self.s, self.player = s, player
+        self.unseen: set[Card] | None = None  # worked out when the first list of values is offered
+        self.names: dict[Card, Unseen] = {}
+        self.used = False  # some offered value was an unseen card
+
+    def _unseen(self) -> set[Card]:
+        s, bit = self.s, 1 << self.player
+        slots = s.game.hidden_slots(s.n, self.player, s.eliminated)
+        unseen = set().union(*[s.zones[slot] for slot in slots])
+        if s.known:
+            unseen = {card for card in unseen if not s.known.get(card, 0) & bit}
+        return unseen
+
+    def reorder(self, values: list) -> list:
+        """The unseen cards of a binder's list, put in the order of their names (the places they
+        take in the list stay the same: those are known to the player)."""
+        for value in values:  # the unseen cards are worked out only once a card is offered
+            if value.__class__ is Card:
+                break
+        else:
+            return values
+        unseen = self.unseen
+        if unseen is None:
+            unseen = self.unseen = self._unseen()
+        try:
+            if unseen.isdisjoint(values):  # the common case, decided without a Python loop
+                return values
+        except TypeError:  # unhashable values (lists) are never cards
+            pass
+        places = [i for i, v in enumerate(values) if v.__class__ is Card and v in unseen]
+        if not places:
+            return values
+        self.used = True
+        for i in places:
+            if values[i] not in self.names:
+                self._number(values[i])
+        out = list(values)
+        ordered = sorted((values[i] for i in places), key=lambda c: (self.names[c].slot, self.names[c].number))
+        for i, card in zip(places, ordered):
+            out[i] = card
+        return out
+
+    def _number(self, card: Card) -> None:
+        """Number the unseen cards of the zone holding `card`, in the secret order."""
+        s = self.s
+        slot = slot_of(s, card)
+        here = sorted((c for c in s.zones[slot] if c in self.unseen), key=lambda c: _secret(s.rng, c))
+        where = _zone_text(s, slot)
+        for number, other in enumerate(here, 1):
+            self.names[other] = Unseen(slot, number, f"{where}#{number}")
+
+    def public(self, values: tuple) -> tuple:
+        return tuple(self.names.get(v, v) if v.__class__ is Card else v for v in values)
+
+
+def _zone_text(s: "State", slot: int) -> str:
+    """A zone as the rules write it: deck, hand(P1), pile(asc1)."""
+    spec = s.game.zone_at(slot, s.n)
+    if spec.per_player:
+        return f"{spec.name}(P{(slot - s.game.shared_zones) % s.n})"
+    return f"{spec.family}({spec.name})" if spec.family else spec.name

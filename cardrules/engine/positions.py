@@ -1,0 +1,286 @@
+"""Position files (JSON: zones, seat to move, eliminated seats, variables) -> a State at the start of a turn."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any
+
+from ..diagnostics import Diagnostic, RulesError, Span, error
+from ..values import Card, Sym
+from . import columns
+from .game import Game
+from .grid import parse_cell
+from .specs import ZoneSpec
+from .state import State
+
+_KEYS = {"players", "to_move", "zones", "eliminated", "variables", "seed", "known"}
+
+
+class _Reader:
+    """Validates a position and collects every problem with the place it was found."""
+
+    def __init__(self, game: Game, data: dict, path: str, text: str | None):
+        self.game, self.data, self.path, self.text = game, data, path, text
+        self.problems: list[Diagnostic] = []
+        self.used: set[Card] = set()
+
+    def problem(self, message: str, near: str | None = None) -> None:
+        self.problems.append(error("P500", message, self.locate(near), self.path))
+
+    def locate(self, near: str | None) -> Span:
+        """Best effort: the line of the first occurrence of `near` in the file's text."""
+        if self.text and near:
+            index = self.text.find(near)
+            if index >= 0:
+                line = self.text.count("\n", 0, index) + 1
+                column = index - (self.text.rfind("\n", 0, index) + 1) + 1
+                return Span(line, column)
+        return Span(1, 1)
+
+    def card(self, entry: Any, where: str) -> Card | None:
+        candidates = self.matches(entry)
+        if candidates is None:
+            self.problem(f"{where}: a card is written as its short text (like \"{self.game.card_texts[-1]}\") "
+                         f"or as an object of attributes, not {json.dumps(entry)}", json.dumps(entry))
+            return None
+        if not candidates:
+            self.problem(f"{where}: no card {json.dumps(entry)} in {self.game.title}", json.dumps(entry))
+            return None
+        for card in candidates:
+            if card not in self.used:
+                self.used.add(card)
+                return card
+        self.problem(f"{where}: card {json.dumps(entry)} is listed more times than the game has it",
+                     json.dumps(entry))
+        return None
+
+    def matches(self, entry: Any) -> list[Card] | None:
+        if isinstance(entry, str):
+            return self.game.by_text.get(entry.strip().lower(), [])
+        if isinstance(entry, dict):
+            return [c for c in self.game.cards if all(_same(self.game.card_json(c).get(k, _MISSING), v)
+                                                      for k, v in entry.items()) and entry]
+        return None
+
+    def cards(self, entries: Any, where: str) -> list[Card]:
+        if not isinstance(entries, list):
+            self.problem(f"{where}: expected a list of cards (bottom to top)", where.split(".")[-1])
+            return []
+        return [c for i, e in enumerate(entries) if (c := self.card(e, f"{where}[{i}]")) is not None]
+
+
+_MISSING = object()
+
+
+def _same(actual: Any, given: Any) -> bool:
+    return actual == given or (isinstance(given, str) and isinstance(actual, str) and actual == given.lower())
+
+
+def _players(r: _Reader) -> int | None:
+    n = r.data.get("players", r.game.min_players)
+    if not isinstance(n, int) or not r.game.min_players <= n <= r.game.max_players:
+        r.problem(f"'players' must be a number from {r.game.min_players} to {r.game.max_players}", '"players"')
+        return None
+    return n
+
+
+def _zones(r: _Reader, n: int) -> dict[int, list[Card]]:
+    listed: dict[int, list[Card]] = {}
+    zones = r.data.get("zones", {})
+    if not isinstance(zones, dict):
+        r.problem("'zones' must be an object of zone name -> cards", '"zones"')
+        return listed
+    names = [z.name for z in r.game.zones]
+    families = {z.family for z in r.game.zones if z.family}
+    for name, content in _flatten_families(zones, families):
+        if name not in names:
+            r.problem(f"unknown zone '{name}' (zones of {r.game.title}: {', '.join(names)})", f'"{name}"')
+            continue
+        spec = r.game.zone(name)
+        if spec.kind == "grid":
+            _grid(r, spec, content, listed)
+        elif spec.per_player:
+            _per_player(r, spec, content, n, listed)
+        else:
+            listed[r.game.zone_slot(spec, n)] = r.cards(content, f"zones.{name}")
+    return listed
+
+
+def _flatten_families(zones: dict, families: set[str]) -> list[tuple[str, Any]]:
+    """A family may be given as one object by key (`"columns": {"seas": [...]}`) or key by key;
+    either way the keys keep their order, which is the opening order of `columns` zones."""
+    out: list[tuple[str, Any]] = []
+    for name, content in zones.items():
+        if name in families and isinstance(content, dict):
+            out.extend(content.items())
+        else:
+            out.append((name, content))
+    return out
+
+
+def _known(r: _Reader, state: State) -> None:
+    """`"known": [[cards of seat 0], ...]`: each seat knows those cards where they lie."""
+    given = r.data.get("known", [])
+    if not isinstance(given, list) or len(given) not in (0, state.n) or not all(isinstance(x, list) for x in given):
+        r.problem(f"'known' gives one list of cards per seat ({state.n} lists)", '"known"')
+        return
+    for seat, entries in enumerate(given):
+        for i, entry in enumerate(entries):
+            candidates = r.matches(entry)
+            if not candidates:
+                r.problem(f"known[{seat}][{i}]: no card {json.dumps(entry)} in {r.game.title}", json.dumps(entry))
+                continue
+            fresh = [c for c in candidates if not state.known.get(c, 0) >> seat & 1]
+            card = (fresh or candidates)[0]
+            state.known[card] = state.known.get(card, 0) | 1 << seat
+
+
+def _per_player(r: _Reader, spec: ZoneSpec, content: Any, n: int, listed: dict) -> None:
+    if not isinstance(content, list) or len(content) != n or not all(isinstance(x, list) for x in content):
+        r.problem(f"zones.{spec.name}: '{spec.name}' belongs to each player: give one list per seat "
+                  f"({n} lists)", f'"{spec.name}"')
+        return
+    for seat, cards in enumerate(content):
+        listed[r.game.zone_slot(spec, n, seat)] = r.cards(cards, f"zones.{spec.name}[{seat}]")
+
+
+def _grid(r: _Reader, spec: ZoneSpec, content: Any, listed: dict) -> None:
+    """A grid is an object of cells: "x,y" -> the cards on that cell, bottom to top."""
+    if not isinstance(content, dict):
+        r.problem(f'zones.{spec.name}: \'{spec.name}\' is a grid: give an object of cells, such as '
+                  f'{{"0,0": ["{r.game.card_texts[-1]}"]}}', f'"{spec.name}"')
+        return
+    cells = {}
+    for key, cards in content.items():
+        cell = parse_cell(key)
+        if cell is None:
+            r.problem(f"zones.{spec.name}: '{key}' is not a cell: write it as \"x,y\" with whole numbers, "
+                      f"such as \"2,-1\"", f'"{key}"')
+        elif cell in cells:
+            r.problem(f"zones.{spec.name}: cell {key} is listed twice", f'"{key}"')
+        else:
+            cells[cell] = r.cards(cards, f"zones.{spec.name}.{key}")
+    listed[spec.index] = cells
+
+
+def _variables(r: _Reader, state: State) -> None:
+    given = r.data.get("variables", {})
+    specs = {v.name: v for v in r.game.vars}
+    if not isinstance(given, dict):
+        r.problem("'variables' must be an object of name -> value", '"variables"')
+        return
+    for name, value in given.items():
+        spec = specs.get(name)
+        if spec is None:
+            r.problem(f"unknown variable '{name}'", f'"{name}"')
+        elif spec.per_player:
+            if not isinstance(value, list) or len(value) != state.n:
+                r.problem(f"variable '{name}' belongs to each player: give one value per seat", f'"{name}"')
+                continue
+            for p, v in enumerate(value):
+                _set_keyed(r, state, spec, p, v)
+        else:
+            _set_keyed(r, state, spec, 0, value)
+
+
+def _set_keyed(r: _Reader, state: State, spec, player: int, value: Any) -> None:
+    """A keyed variable is given as an object by key ({"asc1": "keep"}); keys not given keep their value."""
+    if not spec.keys:
+        state.vars[r.game.var_slot(spec, state.n, player)] = _value(r, value)
+        return
+    names = [" ".join(v.name for v in combo) for combo in itertools.product(*spec.keys)]
+    if not isinstance(value, dict):
+        r.problem(f"variable '{spec.name}' has a value per key: give an object such as "
+                  f'{{"{names[0]}": ...}}', f'"{spec.name}"')
+        return
+    for key, v in value.items():
+        if key not in names:
+            r.problem(f"variable '{spec.name}' has no key '{key}' (keys: {', '.join(names)})", f'"{key}"')
+            continue
+        state.vars[r.game.var_slot(spec, state.n, player, names.index(key))] = _value(r, v)
+
+
+def _value(r: _Reader, value: Any) -> Any:
+    if isinstance(value, str):
+        for values in r.game.attributes.values():
+            for v in values:
+                if isinstance(v, Sym) and v.name == value:
+                    return v
+    return value
+
+
+def _seats(r: _Reader, n: int) -> tuple[int, list[bool]]:
+    eliminated = [False] * n
+    for seat in r.data.get("eliminated", []):
+        if not isinstance(seat, int) or not 0 <= seat < n:
+            r.problem(f"'eliminated' lists seat {seat!r}, but seats are 0 to {n - 1}", '"eliminated"')
+        else:
+            eliminated[seat] = True
+    to_move = r.data.get("to_move", 0)
+    if not isinstance(to_move, int) or not 0 <= to_move < n:
+        r.problem(f"'to_move' must be a seat from 0 to {n - 1}", '"to_move"')
+        to_move = 0
+    elif eliminated[to_move]:
+        r.problem(f"seat {to_move} is to move but is listed as eliminated", '"to_move"')
+    return to_move, eliminated
+
+
+def load_position(game: Game, data: Any, path: str = "<position>", text: str | None = None) -> State:
+    """Build the state at the start of `to_move`'s turn; unlisted cards stay in their home zone."""
+    if not isinstance(data, dict):
+        raise RulesError([error("P500", "a position file is a JSON object", Span(1, 1), path)])
+    r = _Reader(game, data, path, text)
+    for key in data:
+        if key not in _KEYS:
+            r.problem(f"unknown key '{key}' (a position has: {', '.join(sorted(_KEYS))})", f'"{key}"')
+    n = _players(r)
+    if n is None:
+        raise RulesError(r.problems, {path: text} if text else {})
+    listed = _zones(r, n)
+    to_move, eliminated = _seats(r, n)
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        r.problem("'seed' must be a whole number", '"seed"')
+        seed = 0
+    state = game.blank_state(n, seed)
+    if r.problems:
+        raise RulesError(r.problems, {path: text} if text else {})
+    _place(game, state, listed, r.used)
+    game.initialise_vars(state)
+    _variables(r, state)
+    _known(r, state)
+    if r.problems:
+        raise RulesError(r.problems, {path: text} if text else {})
+    state.eliminated, state.me, state.pc = eliminated, to_move, game.turn_pc
+    state.run()
+    return state
+
+
+def _place(game: Game, state: State, listed: dict[int, list[Card]], used: set[Card]) -> None:
+    for card in game.cards:  # unlisted cards go under the listed ones in their home zone
+        if card not in used:
+            state.zones[game.card_home[card]].append(card)
+    for spec in game.zones:
+        if spec.visibility == "hidden" and not spec.per_player:
+            state.shuffle(state.zones[spec.index])
+    for slot, cards in listed.items():
+        if isinstance(cards, dict):  # a grid: cells -> cards
+            for cell, stack in cards.items():
+                state.zones[slot].put(cell, stack)
+        else:
+            state.zones[slot].extend(cards)
+        if cards and game.zone_at(slot, state.n).kind == columns.KIND:
+            state.opened.append(slot)  # listed in the order they were opened
+
+
+def read_position(game: Game, path: str) -> State:
+    """Load a position file from disk; bad JSON gets its line and column."""
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RulesError([error("P501", f"not valid JSON: {exc.msg}", Span(exc.lineno, exc.colno), path)],
+                         {path: text}) from None
+    return load_position(game, data, path, text)

@@ -1,0 +1,171 @@
+"""One cattrs converter for saves: State <-> JSON-ready dicts, with worded errors for bad save files."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import cattrs
+
+from ..diagnostics import RulesError, Span, error
+from ..values import NOTHING, SEATS, Card, Seat, Sym
+from .game import Game
+from .grid import Cell, Grid
+from .state import State
+
+FORMAT = "cardrules-save/1"
+
+
+@attrs.define
+class SavedState:
+    """The saved form of a State: plain JSON types only."""
+
+    format: str
+    game: str
+    options: dict[str, Any]
+    players: int
+    zones: list[list[int]]
+    vars: list[Any]
+    eliminated: list[bool]
+    locals: list[Any]
+    rng: int
+    me: int
+    pc: int
+    terminal: bool
+    winners: list[int]
+    turns: int
+    decisions: int
+    stack: list[Any] = attrs.Factory(list)
+    cells: list[tuple[int, int, int, list[int]]] = attrs.Factory(list)  # grid zones: (slot, x, y, cards)
+    opened: list[int] = attrs.Factory(list)  # `columns` zones in the order they were opened
+    known: list[list[int]] = attrs.Factory(list)  # [card id, bitmask of the seats that know it]
+
+
+converter = cattrs.Converter(detailed_validation=True)
+
+
+def encode_value(value: Any) -> Any:
+    """Runtime values -> JSON: cards, seats and symbols are tagged so they load back as themselves."""
+    match value:
+        case Card():
+            return {"card": int(value)}
+        case Seat():
+            return {"seat": int(value)}
+        case Sym():
+            return {"symbol": value.name}
+        case Cell():
+            return {"cell": [value[0], value[1]]}
+        case list():
+            return [encode_value(v) for v in value]
+        case tuple():
+            return {"tuple": [encode_value(v) for v in value]}
+        case _ if value is NOTHING:
+            return {"none": True}
+        case bool() | int() | str() | None:
+            return value
+    raise TypeError(f"cannot save a value of type {type(value).__name__}")
+
+
+def decode_value(data: Any, game: Game) -> Any:
+    match data:
+        case {"card": int(i)} if 0 <= i < len(game.cards):
+            return game.cards[i]
+        case {"seat": int(i)} if 0 <= i < len(SEATS):
+            return SEATS[i]
+        case {"symbol": str(name)}:
+            return _symbol(game, name)
+        case {"cell": [int(x), int(y)]}:
+            return Cell(x, y)
+        case {"tuple": list(items)}:
+            return tuple(decode_value(v, game) for v in items)
+        case {"none": True}:
+            return NOTHING
+        case list():
+            return [decode_value(v, game) for v in data]
+        case bool() | int() | str() | None:
+            return data
+    raise ValueError(f"unknown saved value {data!r}")
+
+
+def _symbol(game: Game, name: str) -> Sym:
+    for values in game.attributes.values():
+        for value in values:
+            if isinstance(value, Sym) and value.name == name:
+                return value
+    raise ValueError(f"'{name}' is not an attribute value of {game.title}")
+
+
+def save_state(state: State) -> dict:
+    zones = [[] if isinstance(z, Grid) else [int(c) for c in z] for z in state.zones]
+    cells = [(slot, cell[0], cell[1], [int(c) for c in z.stacks[cell]])
+             for slot, z in enumerate(state.zones) if isinstance(z, Grid) for cell in z.cells()]
+    saved = SavedState(FORMAT, state.game.name, dict(state.game.options), state.n,
+                       zones, encode_value(list(state.vars)),
+                       list(state.eliminated), encode_value(list(state.locals)), state.rng, state.me, state.pc,
+                       state.terminal, list(state.winners), state.turns, state.decisions,
+                       encode_value([list(frame) for frame in state.stack]), cells, list(state.opened),
+                       [[int(card), mask] for card, mask in sorted(state.known.items())])
+    return converter.unstructure(saved)
+
+
+def _zones(game: Game, saved: SavedState) -> list:
+    """The saved zones, with a Grid in the slot of each grid zone."""
+    zones: list = [[game.cards[i] for i in z] for z in saved.zones]
+    for spec in game.zones:
+        if spec.kind == "grid":
+            zones[spec.index] = Grid()
+    for slot, x, y, ids in saved.cells:
+        zones[slot].put(Cell(x, y), [game.cards[i] for i in ids])
+    return zones
+
+
+def load_state(game: Game, data: Any, path: str = "<save>") -> State:
+    """Rebuild a State saved by `save_state`; a damaged or foreign file raises RulesError."""
+    try:
+        saved = converter.structure(data, SavedState)
+    except Exception as exc:  # cattrs groups every field problem; report them all
+        messages = cattrs.transform_error(exc) if isinstance(exc, cattrs.BaseValidationError) else [str(exc)]
+        raise _bad(path, [f"invalid save file: {m}" for m in messages]) from None
+    problems = _consistency(game, saved)
+    if problems:
+        raise _bad(path, problems)
+    try:
+        return State(game=game, n=saved.players, zones=_zones(game, saved),
+                     vars=decode_value(saved.vars, game), eliminated=saved.eliminated,
+                     locals=decode_value(saved.locals, game), rng=saved.rng, me=saved.me, pc=saved.pc,
+                     terminal=saved.terminal, winners=saved.winners, turns=saved.turns,
+                     decisions=saved.decisions, stack=decode_value(saved.stack, game), opened=saved.opened,
+                     known={game.cards[card]: mask for card, mask in saved.known})
+    except ValueError as exc:
+        raise _bad(path, [f"invalid save file: {exc}"]) from None
+
+
+def _consistency(game: Game, saved: SavedState) -> list[str]:
+    problems = []
+    if saved.format != FORMAT:
+        problems.append(f"not a cardrules save file (format {saved.format!r}, expected {FORMAT!r})")
+    if saved.game != game.name:
+        problems.append(f"this save is of game '{saved.game}', not '{game.name}'")
+    if saved.options != game.options:
+        problems.append(f"this save was made with options {saved.options}, not {game.options}")
+    ids = sorted([i for z in saved.zones for i in z] + [i for _, _, _, cards in saved.cells for i in cards])
+    if ids != list(range(len(game.cards))):
+        problems.append("the saved zones do not hold every card exactly once")
+    grids = {spec.index for spec in game.zones if spec.kind == "grid"}
+    if any(slot not in grids or not cards for slot, _, _, cards in saved.cells) or any(saved.zones[s] for s in grids
+                                                                                        if s < len(saved.zones)):
+        problems.append("the saved grid cells do not match this game's grid zones")
+    if not game.min_players <= saved.players <= game.max_players or len(saved.eliminated) != saved.players:
+        problems.append(f"bad number of players {saved.players}")
+    if not (0 <= saved.pc < len(game.program)) or (not saved.terminal and saved.pc not in game.decisions):
+        problems.append("the saved position in the rules does not match this game's rules")
+    if any(not 0 <= slot < len(saved.zones) for slot in saved.opened):
+        problems.append("the saved order of the columns names a zone that does not exist")
+    if any(len(entry) != 2 or not 0 <= entry[0] < len(game.cards) or not 0 < entry[1] < 1 << saved.players
+           for entry in saved.known):
+        problems.append("the saved known cards name a card or a player that does not exist")
+    return problems
+
+
+def _bad(path: str, messages: list[str]) -> RulesError:
+    return RulesError([error("S400", m, Span(1, 1), path) for m in messages])

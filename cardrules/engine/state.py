@@ -1,0 +1,498 @@
+"""A game in progress as plain data (`State`) and the interpreter that runs its rules: an OpenSpiel-like API."""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING, Any, Iterator
+
+import attrs
+
+from ..diagnostics import RulesRuntimeError, Span, error
+from ..diagnostics import explain_exception as _explain
+from ..values import NOTHING, SEATS, Card, Seat
+from . import columns
+from .actions import Action, IllegalAction
+from .grid import Grid
+from .knowledge import Namer, keep_to_holds, known_view, unseen_pool
+from .specs import (
+    FALLBACK,
+    PAUSE,
+    ExprFn,
+    GuardSpec,
+    OptionSpec,
+    RuleFailure,
+    VarSpec,
+    ZoneSpec,
+)
+
+if TYPE_CHECKING:
+    from .game import Game
+
+STEP_BUDGET = 200_000  # instructions per apply_action: a looping rules file stops with a message
+SEARCH_BUDGET = 20_000  # states explored by one 'afterwards' guard
+MASK64 = (1 << 64) - 1
+_SEQUENCES = (list, tuple)
+
+
+@attrs.define(eq=True)
+class State:
+    """Everything about a game in progress, as plain data: zones, variables, the paused procedure."""
+
+    game: Game = attrs.field(eq=False, repr=False)
+    n: int
+    zones: list[list[Card]]
+    vars: list[Any]
+    eliminated: list[bool]
+    locals: list[Any]
+    rng: int
+    me: int = 0
+    pc: int = 0
+    terminal: bool = False
+    winners: list[int] = attrs.Factory(list)
+    turns: int = 0
+    decisions: int = 0
+    stack: list = attrs.Factory(list)  # return points of running triggers: [pc, slot, saved value]
+    opened: list[int] = attrs.Factory(list)  # slots of `columns` zones, in the order they were opened
+    known: dict = attrs.Factory(dict)  # card -> bitmask of the seats that know it where it lies (knowledge.py)
+    _legal: list[Action] | None = attrs.field(default=None, eq=False, repr=False, alias="_legal")
+    memo: dict = attrs.field(factory=dict, eq=False, repr=False)  # definition results for this state
+    events: list[str] = attrs.field(factory=list, eq=False, repr=False)  # what `say` said in the last move
+
+    # -- OpenSpiel-like API
+    def current_player(self) -> int:
+        return -1 if self.terminal else self.me
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    def returns(self) -> list[float]:
+        """1.0 for each winner and 0.0 for everyone else once the game is over."""
+        return [1.0 if p in self.winners else 0.0 for p in range(self.n)]
+
+    def legal_actions(self) -> list[Action]:
+        if self.terminal:
+            return []
+        if self._legal is None:
+            try:
+                self._legal = self._enumerate()
+            except RulesRuntimeError:
+                raise
+            except Exception as exc:  # a binder's list could not be computed: point at the choose
+                decision = self.game.decisions[self.pc]
+                raise RulesRuntimeError([error("R308", f"the options of this 'choose' could not be listed: "
+                                               f"{_explain(exc)}", decision.span, self.game.path)],
+                                        self.game.sources) from None
+            if not self._legal:
+                decision = self.game.decisions[self.pc]
+                raise RulesRuntimeError([error("R301", "no option of this 'choose' is possible here, so the "
+                                               "game cannot go on", decision.span, self.game.path)],
+                                        self.game.sources)
+        return self._legal
+
+    def apply_action(self, action: Action | int | str) -> None:
+        chosen = self._resolve(action)
+        self.decisions += 1
+        self.events = []
+        self._step(chosen)
+
+    def _step(self, action: Action, stop_at: int = PAUSE) -> None:
+        option = self.game.decisions[self.pc].options[action.option]
+        for (slot, _), value in zip(option.binders, action.actual):
+            self.locals[slot] = value
+        self.pc = option.body_pc
+        self._legal = None
+        self.run(stop_at)
+
+    def clone(self) -> "State":
+        # Field by field rather than through __init__: clones are made for every searched move.
+        new = object.__new__(State)
+        new.game, new.n, new.rng, new.me, new.pc = self.game, self.n, self.rng, self.me, self.pc
+        new.zones = [z[:] for z in self.zones]
+        new.vars, new.eliminated, new.locals = self.vars[:], self.eliminated[:], self.locals[:]
+        new.terminal, new.winners, new.turns, new.decisions = self.terminal, self.winners[:], self.turns, self.decisions
+        new.stack = [frame[:] for frame in self.stack]
+        new.opened, new.known = self.opened[:], self.known.copy()
+        new._legal, new.memo, new.events = None, {}, []
+        return new
+
+    def clone_with_moves(self) -> "State":
+        """A clone that keeps the legal moves already computed (they are immutable), so that applying
+        one of them does not enumerate them again."""
+        copy = self.clone()
+        if self._legal is not None:
+            copy._legal = list(self._legal)
+        return copy
+
+    def invalidate(self) -> None:
+        """The zones were changed from outside the rules (a sample's cards swapped): forget the legal
+        moves and the definition values worked out before."""
+        self._legal = None
+        self.memo.clear()
+
+    def action_json(self, action: Action) -> dict:
+        cards = [self.game.card_json(v) for v in action.values if isinstance(v, Card)]
+        return {"text": action.text, "action": action.name, "cards": cards,
+                "values": [self.game.describe(v) for v in action.values]}
+
+    # -- zones for rules and renderers
+    def hidden_from(self, player: int) -> list[int]:
+        """Slots of the zones whose cards `player` cannot see (hidden zones, other players' own zones)."""
+        slots = []
+        for spec in self.game.zones:
+            for seat in range(self.n) if spec.per_player else [None]:
+                if not self._sees(spec, seat, player):
+                    slots.append(self.game.zone_slot(spec, self.n, seat or 0))
+        return slots
+
+    def determinize(self, player: int, rng) -> "State":
+        """A copy in which the cards `player` cannot see are dealt again at random among the places
+        they could be (each zone keeps its size): a sample of what the player's view allows. The
+        cards the player knows (knowledge.py) stay where they are. `rng` is a `random.Random`."""
+        copy = self.clone()
+        places = unseen_pool(copy, player, copy.hidden_from(player))
+        pool = [copy.zones[slot][i] for slot, i in places]
+        rng.shuffle(pool)
+        if self.game.holds:
+            pool = keep_to_holds(self, places, pool, rng)
+        for (slot, i), card in zip(places, pool):
+            copy.zones[slot][i] = card
+            copy.known.pop(card, None)  # others' knowledge was of the card that lay here before
+        return copy
+
+    def zone_cards(self, name: str, player: int = 0) -> list[Card]:
+        spec = self.game.zone(name)
+        return self.zones[self.game.zone_slot(spec, self.n, player)]
+
+    def view(self, player: int) -> dict:
+        """What `player` may see: hidden zones and other players' owner-only zones show counts only."""
+        game = self.game
+        zones: dict[str, Any] = {}
+        for spec in game.zones:
+            if spec.kind == columns.KIND:
+                continue
+            seats = range(self.n) if spec.per_player else [None]
+            shown = [self._zone_view(spec, seat, player) for seat in seats]
+            zones[spec.name] = shown if spec.per_player else shown[0]
+        for family, members in game.column_families.items():  # the members that exist, oldest first
+            zones[family] = {game.zones[slot].name: self._zone_view(game.zones[slot], None, player)
+                             for slot in columns.open_slots(self, members)}
+        return {"game": game.title, "player": player, "players": self.n, "to_move": self.current_player(),
+                "turn_player": self.me, "eliminated": list(self.eliminated), "zones": zones,
+                "variables": self._vars_view(), "terminal": self.terminal, "winners": list(self.winners),
+                "show": self.shows(), "prompt": self.prompt()}
+
+    def _zone_view(self, spec: ZoneSpec, seat: int | None, viewer: int) -> Any:
+        cards = self.zones[self.game.zone_slot(spec, self.n, seat or 0)]
+        if isinstance(cards, Grid):  # grids are public: each occupied cell "x,y" -> its cards, bottom first
+            texts = self.game.card_texts
+            return {repr(cell): [texts[c] for c in cards.stacks[cell]] for cell in cards.cells()}
+        if self._sees(spec, seat, viewer):
+            return [self.game.card_texts[c] for c in cards]
+        shown: dict[str, Any] = {"count": len(cards)}
+        known = known_view(self, cards, spec.kind, viewer) if self.known else []
+        if known:
+            shown["known"] = known
+        return shown
+
+    def _sees(self, spec: ZoneSpec, seat: int | None, viewer: int) -> bool:
+        """Whether `viewer` sees the cards of this zone (of `seat`, for a per-player zone)."""
+        if spec.hidden_when_out and seat is not None and self.eliminated[seat]:
+            return False
+        return spec.visibility == "public" or (spec.visibility == "owner" and seat == viewer)
+
+    def _vars_view(self) -> dict:
+        """Variables as text: per player a list by seat; keyed variables an object by key."""
+        out: dict[str, Any] = {}
+        for spec in self.game.vars:
+            seats = [self._var_view(spec, p) for p in range(self.n)] if spec.per_player else None
+            out[spec.name] = seats if seats is not None else self._var_view(spec, 0)
+        return out
+
+    def _var_view(self, spec: VarSpec, player: int) -> Any:
+        values = [self.game.describe(self.vars[self.game.var_slot(spec, self.n, player, k)])
+                  for k in range(spec.size)]
+        if not spec.keys:
+            return values[0]
+        names = [" ".join(v.name for v in combo) for combo in itertools.product(*spec.keys)]
+        return dict(zip(names, values))
+
+    def prompt(self) -> str:
+        """The question of the pending decision (`choose "...":`), or "" when the rules give none."""
+        decision = None if self.terminal else self.game.decisions.get(self.pc)
+        return decision.prompt if decision is not None else ""
+
+    def sides(self) -> list[list[Seat]]:
+        """The rules file's `sides` (every seat on its own without one): lists of seats, each seat once."""
+        if self.game.sides is None:
+            return [[SEATS[p]] for p in range(self.n)]
+        fn, span = self.game.sides
+        key = ("sides",)
+        value = self.memo.get(key)
+        if value is None:
+            try:
+                value = fn(self, list(self.locals))
+            except Exception as exc:
+                raise RulesRuntimeError([error("R309", f"the sides could not be computed: {_explain(exc)}", span,
+                                               self.game.path)], self.game.sources) from None
+            value = self.memo[key] = _checked_sides(value, self.n, self.game, span)
+        return value
+
+    def side(self, player: Any) -> list[Seat]:
+        """The side (team) a seat plays on."""
+        for members in self.sides():
+            if player in members:
+                return members
+        raise RuleFailure(f"{self.game.describe(player)} is not a seat")
+
+    def result(self) -> Any:
+        """The value of the rules file's `result` declaration (e.g. cards left), or None without one."""
+        if self.game.result is None:
+            return None
+        label, fn, span = self.game.result
+        self.memo.clear()
+        try:
+            return fn(self, list(self.locals))
+        except Exception as exc:
+            raise RulesRuntimeError([error("R307", f"the result could not be computed: {_explain(exc)}", span,
+                                           self.game.path)], self.game.sources) from None
+
+    def shows(self) -> list[tuple[str, str]]:
+        """The rules file's `show` lines for this state, as (label, text)."""
+        self.memo.clear()
+        out = []
+        for label, fn, span in self.game.shows:
+            try:
+                value = fn(self, list(self.locals))
+                if value is not NOTHING:  # a show line whose value is none is not shown
+                    out.append((label, self.game.describe(value)))
+            except Exception as exc:
+                raise RulesRuntimeError([error("R306", f"this 'show' line could not be evaluated: {_explain(exc)}",
+                                               span, self.game.path)], self.game.sources) from None
+        return out
+
+    # -- the interpreter
+    def run(self, stop_at: int = PAUSE) -> None:
+        """Execute instructions until a decision, the end of the game, or `stop_at`."""
+        program = self.game.program
+        pc = self.pc
+        steps = 0
+        memo = self.memo
+        try:
+            while pc != stop_at:
+                if memo:
+                    memo.clear()
+                nxt = program[pc](self)
+                if nxt < 0:
+                    return
+                pc = nxt
+                steps += 1
+                if steps > STEP_BUDGET:
+                    raise _budget_error(self.game, pc)
+            self.pc = pc
+        except RulesRuntimeError:
+            raise
+        except Exception as exc:  # a rules file did something impossible: point at its line
+            raise _runtime_error(self.game, pc, exc) from None
+
+    def random_below(self, bound: int) -> int:
+        """splitmix64: the same seed gives the same game on every machine."""
+        self.rng = (self.rng + 0x9E3779B97F4A7C15) & MASK64
+        z = self.rng
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return (z ^ (z >> 31)) % bound
+
+    def shuffle(self, cards: list) -> None:
+        """Fisher-Yates with `random_below` inlined (a deal shuffles dozens of cards): the same
+        draws, in the same order, as calling it for each card."""
+        rng = self.rng
+        for i in range(len(cards) - 1, 0, -1):
+            rng = (rng + 0x9E3779B97F4A7C15) & MASK64
+            z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            j = (z ^ (z >> 31)) % (i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        self.rng = rng
+
+    # -- legality
+    def _enumerate(self) -> list[Action]:
+        game = self.game
+        decision = game.decisions[self.pc]
+        frame = list(self.locals)
+        self.memo.clear()
+        out = []
+        namer = Namer(self, self.me) if decision.may_hide else None
+        for index, option in enumerate(decision.options):
+            if option.name == FALLBACK:
+                continue
+            guarded = bool(option.guards)
+            namers = None if namer is None or not any(option.hides) else \
+                tuple(namer if hides else None for hides in option.hides)
+            for values in self._bindings(option.binders, frame, (), namers):
+                if not guarded or self._allowed(option, frame, values):
+                    out.append(Action(index, option.name, values, game))
+        if namer is not None and namer.used:  # name the cards the chooser cannot see by their places
+            out = [Action(a.option, a.name, namer.public(a.values), game, a.values) for a in out]
+        if not out:  # "if you cannot ...": the fallback option exists only when nothing else is legal
+            for index, option in enumerate(decision.options):
+                if option.name == FALLBACK and self._allowed(option, frame, ()):
+                    out.append(Action(index, option.name, (), game))
+        return out
+
+    def _bindings(self, binders, frame: list, bound: tuple, namers: tuple | None) -> Iterator[tuple]:
+        """Every combination of binder values; `namers` (one per binder, or None when no binder may
+        offer unseen cards) puts the unseen cards of a binder's list in the order of their names."""
+        if len(bound) == len(binders):
+            yield bound
+            return
+        if len(binders) == 1:  # the common case, without recursion
+            slot, source = binders[0]
+            values = source(self, frame)
+            for value in values if namers is None else namers[0].reorder(values):
+                frame[slot] = value
+                yield (value,)
+            return
+        slot, source = binders[len(bound)]
+        values = source(self, frame)
+        namer = None if namers is None else namers[len(bound)]
+        for value in values if namer is None else namer.reorder(values):
+            frame[slot] = value
+            yield from self._bindings(binders, frame, bound + (value,), namers)
+
+    def _allowed(self, option: OptionSpec, frame: list, values: tuple) -> bool:
+        later = []
+        for guard in option.guards:
+            if guard.applies is not None and not self._guard(guard, frame, guard.applies):
+                continue
+            if guard.afterwards:
+                later.append(guard)
+            elif not self._guard(guard, frame):
+                return False
+        if not later:
+            return True
+        moves = self.game.straight_moves(option.body_pc)
+        if moves is not None:
+            allowed = self._allowed_in_place(moves, later, frame)
+            if allowed is not None:
+                return allowed
+        trial = self.clone()
+        for (slot, _), value in zip(option.binders, values):
+            trial.locals[slot] = value
+        trial.pc = option.body_pc
+        return _can_finish(trial, later, [SEARCH_BUDGET])
+
+    def _allowed_in_place(self, moves: tuple, guards: list[GuardSpec], frame: list) -> bool | None:
+        """The afterwards guards of an option whose rest of the turn is plain moves: make the moves on
+        this state, judge the guards, put every card back where it was. Cheaper than a clone and a
+        run, and the same answer. None when a move cannot be made (the full run reports why).
+        Tried for every card of a hand at every decision, hence written for speed."""
+        zones, undo = self.zones, []
+        try:
+            for cards, dest, bottom in moves:
+                target = zones[dest(self, frame)]  # in the order the move instruction works them out
+                moving = cards(self, frame)
+                if moving.__class__ is Card:
+                    moving = [moving]
+                elif isinstance(moving, _SEQUENCES) and all(c.__class__ is Card for c in moving):
+                    moving = list(moving)
+                else:
+                    return None
+                if self.known and any(card in self.known for card in moving):
+                    return None  # a real move forgets who knew the card where it lay: leave it to the full run
+                for card in moving:
+                    for zone in reversed(zones):  # players' zones come last, and most moves start there
+                        if card in zone:
+                            break
+                    index = zone.index(card)
+                    del zone[index]
+                    undo.append((zone, index, card))
+                if bottom:
+                    target[0:0] = moving
+                else:
+                    target.extend(moving)
+                undo.append((target, bottom, -len(moving)))  # a negative count tells a put from a take
+            self.memo.clear()
+            for guard in guards:
+                if not self._guard(guard, frame):
+                    return False
+            return True
+        finally:
+            for zone, where, what in reversed(undo):
+                if what >= 0:  # (zone, index, card): the card was taken from there
+                    zone.insert(where, what)
+                elif where:  # (zone, at bottom, -count): the cards were put there
+                    del zone[:-what]
+                else:
+                    del zone[len(zone) + what:]
+            self.memo.clear()
+
+    def _guard(self, guard: GuardSpec, frame: list, condition: ExprFn | None = None) -> bool:
+        try:
+            return bool((condition or guard.condition)(self, frame))
+        except Exception as exc:
+            raise RulesRuntimeError([error("R302", f"this condition could not be evaluated: {_explain(exc)}",
+                                           guard.span, self.game.path)], self.game.sources) from None
+
+    def _resolve(self, action: Action | int | str) -> Action:
+        legal = self.legal_actions()
+        if isinstance(action, Action):
+            for candidate in legal:  # agents pass the very object offered: no comparisons (a hot path)
+                if candidate is action:
+                    return candidate
+            try:  # the move as offered here: its unseen cards are this state's
+                return legal[legal.index(action)]
+            except ValueError:
+                pass
+        elif isinstance(action, int) and 0 <= action < len(legal):
+            return legal[action]
+        elif isinstance(action, str):
+            wanted = " ".join(action.lower().split())
+            for candidate in legal:
+                if candidate.text.lower() == wanted:
+                    return candidate
+        raise IllegalAction(f"'{action}' is not a legal move here")
+
+
+
+def _can_finish(state: State, guards: list[GuardSpec], budget: list[int]) -> bool:
+    """True if some way of finishing the current turn ends it with every guard true."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise RulesRuntimeError([error("R303", "checking 'afterwards' explored too many ways to finish the turn",
+                                       guards[0].span, state.game.path)], state.game.sources)
+    state.run(stop_at=state.game.turn_end_pc)
+    if state.terminal:
+        return False
+    if state.pc == state.game.turn_end_pc:
+        for guard in guards:
+            if not state._guard(guard, state.locals):
+                return False
+        return True
+    for action in state.legal_actions():
+        trial = state.clone()
+        trial._step(action, state.game.turn_end_pc)
+        if _can_finish(trial, guards, budget):
+            return True
+    return False
+
+
+def _checked_sides(value: Any, n: int, game: Game, span: Span) -> list[list[Seat]]:
+    """`sides` must split the seats into lists, each seat in exactly one."""
+    seats = [p for side in value for p in side] if isinstance(value, list) and all(
+        isinstance(side, list) and side for side in value) else None
+    if seats is None or sorted(seats) != list(range(n)) or any(isinstance(p, bool | Card) for p in seats):
+        raise RulesRuntimeError([error("R309", f"'sides' must list every seat exactly once, in lists of seats "
+                                       f"(such as [[0, 2], [1, 3]]), not {game.describe(value)}", span, game.path)],
+                                game.sources)
+    return [[SEATS[int(p)] for p in side] for side in value]
+
+
+def _runtime_error(game: Game, pc: int, exc: Exception) -> RulesRuntimeError:
+    message = str(exc) if isinstance(exc, RuleFailure) else f"this step failed: {_explain(exc)}"
+    return RulesRuntimeError([error("R300", message, game.spans[pc], game.path)], game.sources)
+
+
+def _budget_error(game: Game, pc: int) -> RulesRuntimeError:
+    return RulesRuntimeError([error("R304", f"the rules ran {STEP_BUDGET} steps without reaching a decision; "
+                                    "is there a 'repeat' without 'stop'?", game.spans[pc], game.path)],
+                             game.sources)

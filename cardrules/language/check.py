@@ -1,0 +1,841 @@
+"""AST -> symbol table and a list of diagnostics (names, arity, placement); never raises on bad input."""
+
+from __future__ import annotations
+
+from typing import Iterable, assert_never
+
+import attrs
+
+from ..diagnostics import Diagnostic, Span, error, suggest, warning
+from . import nodes
+from .builtins import (
+    CONSTANTS,
+    FUNCTIONS,
+    REQUIRED_KEYWORDS,
+    STATE_FUNCTIONS,
+    STATE_NAMES,
+)
+from .constants import UNKNOWN, fold, pure_definitions, reads_only
+
+ZONE_KINDS = {"stack", "row", "grid", "columns"}
+# Definitions the bots read by name (docs/agents.md), so a file need not use them itself.
+READ_BY_AGENTS = ("heuristic", "chance")
+MAX_CARDS = 10_000  # cards one `cards:` line may make
+VISIBILITIES = {"public", "hidden", "owner"}
+OWNERSHIPS = {"per_player", "shared", "hidden_when_out"}  # hidden_when_out: face down once its owner is out
+
+
+@attrs.define
+class Symbols:
+    """Every name a rules file declares, by kind."""
+
+    title: str = ""
+    players: tuple[int, int] = (1, 1)
+    attributes: dict[str, nodes.AttributeDecl] = attrs.Factory(dict)
+    values: dict[str, str] = attrs.Factory(dict)  # symbol value -> its attribute
+    zones: dict[str, nodes.ZoneDecl] = attrs.Factory(dict)
+    defs: dict[str, nodes.DefDecl] = attrs.Factory(dict)
+    cases: dict[str, nodes.CaseDecl] = attrs.Factory(dict)
+    actions: dict[str, nodes.ActionDecl | nodes.CaseActionDecl] = attrs.Factory(dict)
+    options: dict[str, nodes.OptionDecl] = attrs.Factory(dict)
+    vars: dict[str, nodes.VarDecl] = attrs.Factory(dict)
+    cards: dict[str, nodes.CardDecl] = attrs.Factory(dict)
+
+    def per_player(self, zone: str) -> bool:
+        return "per_player" in self.zones[zone].properties
+
+    def grid(self, zone: str) -> bool:
+        return zone in self.zones and "grid" in self.zones[zone].properties
+
+    def keyed(self, zone: str) -> bool:
+        """Whose or which: a per-player zone or a zone family takes one argument."""
+        return self.per_player(zone) or self.zones[zone].family is not None
+
+    def var_arity(self, name: str) -> int:
+        var = self.vars[name]
+        return int(var.per_player) + len(var.keys)
+
+    def all_names(self) -> Iterable[str]:
+        yield from self.attributes
+        yield from self.values
+        yield from self.zones
+        yield from self.defs
+        yield from self.cases
+        yield from self.actions
+        yield from self.options
+        yield from self.vars
+        yield from self.cards
+        yield from CONSTANTS
+        yield from STATE_NAMES
+
+
+@attrs.define
+class _Scope:
+    locals: frozenset[str] = frozenset()
+    lazy: bool = False  # `it` and bare attribute names are available
+    procedure: str | None = None
+    in_repeat: bool = False
+    random: bool = False  # `random(...)` is allowed: in statements, where it runs once, not in what may be
+    # evaluated any number of times (definitions, guards, the moves a choice offers)
+
+    def bind(self, *names: str) -> "_Scope":
+        return attrs.evolve(self, locals=self.locals | set(names))
+
+
+class Checker:
+    def __init__(self, rules: nodes.RulesFile):
+        self.rules = rules
+        self.path = rules.path
+        self.diags: list[Diagnostic] = []
+        self.sym = Symbols()
+        self.used: set[str] = set()
+
+    def err(self, code: str, message: str, span: Span) -> None:
+        self.diags.append(error(code, message, span, self.path))
+
+    def warn(self, code: str, message: str, span: Span) -> None:
+        self.diags.append(warning(code, message, span, self.path))
+
+    # ---- pass 1: collect declarations ---------------------------------------
+    def collect(self) -> None:
+        seen: dict[str, nodes.Decl] = {}
+        tables = {nodes.AttributeDecl: self.sym.attributes, nodes.ZoneDecl: self.sym.zones,
+                  nodes.DefDecl: self.sym.defs, nodes.CaseDecl: self.sym.cases,
+                  nodes.ActionDecl: self.sym.actions, nodes.CaseActionDecl: self.sym.actions,
+                  nodes.OptionDecl: self.sym.options, nodes.VarDecl: self.sym.vars, nodes.CardDecl: self.sym.cards}
+        for decl in self.rules.declarations:
+            table = tables.get(type(decl))
+            if table is None:
+                continue
+            name = decl.name
+            if name in seen or name in CONSTANTS or name in STATE_NAMES:
+                self.err("E201", f"'{name}' is already defined", decl.span)
+                continue
+            seen[name] = decl
+            table[name] = decl
+        for attr in self.sym.attributes.values():
+            for value in attr.values:
+                if value.name in seen or value.name in self.sym.values:
+                    self.err("E201", f"attribute value '{value.name}' is already defined", value.span)
+                self.sym.values[value.name] = attr.name
+
+    # ---- pass 2: check each declaration -----------------------------------
+    def run(self) -> list[Diagnostic]:
+        self.collect()
+        self.check_required()
+        for decl in self.rules.declarations:
+            self.check_decl(decl)
+        self.check_recursion()
+        self.check_action_cycles()
+        self.check_unused()
+        self.check_read_by_agents()
+        return self.diags
+
+    def check_required(self) -> None:
+        kinds = {type(d) for d in self.rules.declarations}
+        procs = {d.kind for d in self.rules.declarations if isinstance(d, nodes.ProcedureDecl)}
+        end = Span(1, 1)
+        for needed, what in (({nodes.GameDecl}, "'game \"Title\"' line"), ({nodes.PlayersDecl}, "'players LOW..HIGH' line"),
+                             ({nodes.CardsDecl, nodes.CardDecl}, "'cards:' or 'card' declaration")):
+            if not needed & kinds:  # a deck may be a product of attributes, a list of named cards, or both
+                self.err("E202", f"the file has no {what}", end)
+        if "turn" not in procs:
+            self.err("E202", "the file has no 'turn:' procedure", end)
+        if nodes.EndDecl not in kinds:
+            self.warn("W201", "the file has no 'end when' declaration, so games can only end with 'win'", end)
+        for kind, what in ((nodes.NextDecl, "'next player:'"), (nodes.ResultDecl, "'result'"), (nodes.SidesDecl, "'sides'")):
+            for extra in [d for d in self.rules.declarations if isinstance(d, kind)][1:]:
+                self.err("E201", f"{what} is declared more than once", extra.span)
+        for d in self.rules.declarations:
+            if isinstance(d, nodes.ProcedureDecl) and sum(
+                    1 for e in self.rules.declarations if isinstance(e, nodes.ProcedureDecl) and e.kind == d.kind) > 1:
+                self.err("E201", f"'{d.kind}:' is declared more than once", d.span)
+
+    def check_decl(self, decl: nodes.Decl) -> None:
+        match decl:
+            case nodes.ExtendsDecl():
+                self.err("E500", "'extends' must be resolved before checking", decl.span)
+            case nodes.GameDecl(title):
+                self.sym.title = title
+            case nodes.PlayersDecl(low, high):
+                if not 1 <= low <= high:
+                    self.err("E210", f"player counts {low}..{high} are not a range of at least one player", decl.span)
+                self.sym.players = (low, high)
+            case nodes.AttributeDecl():
+                if not decl.values and decl.low is not None and decl.high is not None and decl.low > decl.high:
+                    self.err("E211", f"the range {decl.low}..{decl.high} is empty", decl.span)
+            case nodes.CardsDecl(names, copies, zone):
+                for name in names:
+                    self.need_attribute(name, decl.span)
+                if copies < 1:
+                    self.err("E212", "'copies' must be at least 1", decl.span)
+                self.need_zone(zone, decl.span, shared=True)
+                self.check_deck_size(names, copies, decl.span)
+            case nodes.CardDecl():
+                self.check_card(decl)
+            case nodes.OrderDecl(names) | nodes.TextDecl(names):
+                for name in names:
+                    self.need_attribute(name, decl.span)
+            case nodes.ZoneDecl():
+                self.check_zone(decl)
+            case nodes.OptionDecl(_, _, default):
+                if not _is_literal(default):
+                    self.err("E213", "an option's default must be a number, true, false or a quoted text",
+                             default.span)
+            case nodes.VarDecl(_, _, default, keys):
+                self.expr(default, _Scope())
+                for key in keys:
+                    self.need_key(key, decl.span)
+            case nodes.DefDecl(_, params, body):
+                self.expr(body, _Scope(frozenset(params)))
+            case nodes.CaseDecl():
+                self.check_case(decl)
+            case nodes.ActionDecl(_, params, body):
+                self.block(body, _Scope(frozenset(params), procedure="action", random=True))
+            case nodes.CaseActionDecl():
+                self.check_case(decl)
+            case nodes.ProcedureDecl(kind, body):
+                self.block(body, _Scope(procedure=kind, random=True))
+            case nodes.TriggerDecl():
+                self.check_trigger(decl)
+            case nodes.NextDecl(player):
+                self.expr(player, _Scope(procedure="next", random=True))
+            case nodes.EndDecl(cond, body):
+                self.expr(cond, _Scope(procedure="end"))
+                self.check_never_true(cond, "this 'end when' can never end the game", cond.span)
+                self.block(body, _Scope(procedure="end", random=True))
+            case nodes.ShowDecl(_, value) | nodes.ResultDecl(_, value) | nodes.SidesDecl(value):
+                self.expr(value, _Scope())
+            case nodes.HoldsDecl():
+                self.check_holds(decl)
+            case _:
+                assert_never(decl)
+
+    def check_holds(self, decl: nodes.HoldsDecl) -> None:
+        """`holds deck(p): COND`: a zone of the file, its owner named if it has one, COND about a card."""
+        name = decl.zone
+        self.need_zone(name, decl.span)
+        if name not in self.sym.zones:
+            return
+        family = self.sym.zones[name].family is not None
+        if family or self.sym.grid(name):
+            what = "a family of zones" if family else "a grid"
+            self.err("E226", f"'holds' is for a single zone or a zone per player, and '{name}' is {what}", decl.span)
+        elif self.sym.per_player(name) and len(decl.params) != 1:
+            self.err("E225", f"'{name}' is a zone per player: name its owner, as in 'holds {name}(p): ...'", decl.span)
+        elif not self.sym.per_player(name) and decl.params:
+            self.err("E225", f"'{name}' is a shared zone, which has no owner: write 'holds {name}: ...'", decl.span)
+        same = [d for d in self.rules.declarations if isinstance(d, nodes.HoldsDecl) and d.zone == name]
+        if same[0] is not decl:
+            self.err("E201", f"'holds {name}' is declared more than once", decl.span)
+        before = len(self.diags)
+        self.expr(decl.condition, _Scope(frozenset(decl.params), lazy=True))
+        if len(self.diags) > before:
+            return  # an unknown name is all there is to say
+        fixed = (set(self.sym.options) | set(self.sym.values) | set(self.sym.cards) | set(self.sym.attributes)
+                 | set(CONSTANTS) | {"num_players", "players"})
+        if not reads_only(decl.condition, set(decl.params), pure_definitions(self.sym.defs, self.sym.cases, fixed),
+                          fixed):
+            self.err("E227", "what a zone can hold must be fixed by the rules: a 'holds' condition may read the "
+                     "card, the zone's owner, the options, the players and definitions of those only",
+                     decl.condition.span)
+
+    def check_deck_size(self, names: tuple[str, ...], copies: int, span: Span) -> None:
+        """A deck is built card by card: a huge product would never finish (and is surely a typo)."""
+        size = max(copies, 1)
+        for name in names:
+            attr = self.sym.attributes.get(name)
+            if attr is not None:
+                size *= len(attr.values) if attr.values else max((attr.high or 0) - (attr.low or 0) + 1, 1)
+        if size > MAX_CARDS:
+            self.err("E214", f"this line makes {size} cards; a game can have at most {MAX_CARDS}", span)
+
+    def check_trigger(self, decl: nodes.TriggerDecl) -> None:
+        for zone in (decl.source, decl.zone):
+            if zone is not None:
+                self.need_zone(zone, decl.span)
+        scope = _Scope(frozenset([decl.var]), procedure="trigger")
+        if decl.condition is not None:
+            self.expr(decl.condition, scope)
+            self.check_never_true(decl.condition, "this trigger can never run", decl.condition.span)
+        self.block(decl.body, attrs.evolve(scope, random=True))
+
+    def need_attribute(self, name: str, span: Span) -> None:
+        if name not in self.sym.attributes:
+            self.err("E220", f"unknown attribute '{name}'{suggest(name, self.sym.attributes)}", span)
+        self.used.add(name)
+
+    def need_zone(self, name: str, span: Span, shared: bool = False) -> None:
+        if name not in self.sym.zones:
+            self.err("E221", f"unknown zone '{name}'{suggest(name, self.sym.zones)}", span)
+        elif shared and self.sym.keyed(name):
+            self.err("E222", f"cards can only start in a single shared zone, and '{name}' is a family of zones",
+                     span)
+        elif shared and self.sym.grid(name):
+            self.err("E222", f"cards can only start in a single shared zone, and '{name}' is a grid: they need a "
+                     "cell", span)
+        self.used.add(name)
+
+    def need_key(self, name: str, span: Span) -> None:
+        """Zone families and keyed variables are keyed by a ranked attribute's values."""
+        self.need_attribute(name, span)
+        if name in self.sym.attributes and not self.sym.attributes[name].values:
+            self.err("E234", f"'{name}' has numbers, not named values, so it cannot key zones or variables",
+                     span)
+
+    def check_card(self, decl: nodes.CardDecl) -> None:
+        for attr in decl.attributes:
+            self.need_attribute(attr.name, attr.span)
+            if isinstance(attr.value, nodes.Name) and attr.value.id not in self.sym.values:
+                self.err("E223", f"'{attr.value.id}' is not a value of any attribute"
+                         f"{suggest(attr.value.id, self.sym.values)}", attr.value.span)
+            elif attr.name in self.sym.attributes:
+                self.check_card_value(self.sym.attributes[attr.name], attr.value)
+        self.need_zone(decl.zone, decl.span, shared=True)
+
+    def check_card_value(self, attribute: nodes.AttributeDecl, value: nodes.Expr) -> None:
+        """A card's value must be one its attribute has: cards are sorted and compared by them."""
+        if attribute.values:
+            names = [v.name for v in attribute.values]
+            if not (isinstance(value, nodes.Name) and value.id in names):
+                self.err("E224", f"'{attribute.name}' takes one of {', '.join(names)}"
+                         f"{suggest(value.id, names) if isinstance(value, nodes.Name) else ''}", value.span)
+        elif attribute.low is not None and attribute.high is not None and not (
+                isinstance(value, nodes.Int) and attribute.low <= value.value <= attribute.high):
+            self.err("E224", f"'{attribute.name}' takes a number from {attribute.low} to {attribute.high}",
+                     value.span)
+
+    def check_zone(self, decl: nodes.ZoneDecl) -> None:
+        props = set(decl.properties)
+        known = ZONE_KINDS | VISIBILITIES | OWNERSHIPS
+        for prop in decl.properties:
+            if prop not in known:
+                self.err("E230", f"unknown zone property '{prop}'{suggest(prop, known)} (a zone has a kind: "
+                         "stack, row, grid or columns; a visibility: public, hidden or owner; and may be "
+                         "'per player', 'per KEY' for one zone per value of an attribute, or "
+                         "hidden_when_out)", decl.span)
+        if len(props & VISIBILITIES) > 1:
+            self.err("E232", "a zone has exactly one visibility", decl.span)
+        if "owner" in props and "per_player" not in props:
+            self.err("E233", "only a per_player zone can be seen by its owner", decl.span)
+        if len(props & ZONE_KINDS) > 1:
+            self.err("E236", "a zone has one kind: stack, row, grid or columns", decl.span)
+        if "grid" in props and (props & {"per_player", "hidden", "owner"} or decl.family is not None):
+            self.err("E237", "a grid zone is one shared, public zone (its cards lie face up on the table)",
+                     decl.span)
+        if "columns" in props and decl.family is None:
+            self.err("E238", "a 'columns' zone is a family of columns, one per value of an attribute: "
+                     f"declare it 'zone {decl.name}: per KEY, columns'", decl.span)
+        if decl.family is not None:
+            self.need_key(decl.family, decl.span)
+            if "per_player" in props:
+                self.err("E235", "a zone is either per player or per the values of an attribute, not both",
+                         decl.span)
+
+    def check_case(self, decl: nodes.CaseDecl | nodes.CaseActionDecl) -> None:
+        if decl.key not in decl.params:
+            self.err("E240", f"'{decl.key}' is not a parameter of '{decl.name}'", decl.span)
+        keys: set[str] = set()
+        attribute = None
+        for clause in decl.clauses:
+            if clause.key in keys:
+                self.err("E241", f"'{clause.key}' has two clauses", clause.span)
+            keys.add(clause.key)
+            if clause.key not in self.sym.values:
+                self.err("E223", f"'{clause.key}' is not a value of any attribute"
+                         f"{suggest(clause.key, self.sym.values)}", clause.span)
+            else:
+                attribute = attribute or self.sym.values[clause.key]
+            if isinstance(clause, nodes.ActionClause):
+                self.block(clause.body, _Scope(frozenset(decl.params), procedure="action", random=True))
+            else:
+                self.expr(clause.body, _Scope(frozenset(decl.params)))
+        if attribute:
+            missing = [v.name for v in self.sym.attributes[attribute].values if v.name not in keys]
+            if missing:
+                self.err("E242", f"'{decl.name}' has no clause for {', '.join(missing)}", decl.span)
+
+    # ---- statements ---------------------------------------------------------
+    def block(self, body: tuple[nodes.Stmt, ...], scope: _Scope) -> None:
+        for stmt in body:
+            self.stmt(stmt, scope)
+
+    def stmt(self, stmt: nodes.Stmt, scope: _Scope) -> None:
+        match stmt:
+            case nodes.Move(cards, dest, _):
+                self.expr(cards, scope)
+                self.zone_ref(dest, scope, cell=True)
+            case nodes.Deal(count, source, dest):
+                self.expr(count, scope)
+                self.zone_ref(source, scope)
+                self.zone_ref(dest, scope, per_player_name=True)
+            case nodes.Shuffle(zone):
+                self.zone_ref(zone, scope)
+            case nodes.Eliminate(player) | nodes.FirstPlayer(player) | nodes.Win(player):
+                self.expr(player, scope)
+            case nodes.Say(parts):
+                for part in parts:
+                    self.expr(part, scope)
+            case nodes.Set(target, value):
+                self.set_target(target, scope)
+                self.expr(value, scope)
+            case nodes.Pass() | nodes.Lose():
+                pass
+            case nodes.While(cond, body):
+                self.expr(cond, scope)
+                self.block(body, attrs.evolve(scope, in_repeat=True))
+            case nodes.NewRound():
+                if not any(isinstance(d, nodes.ProcedureDecl) and d.kind == "round setup"
+                           for d in self.rules.declarations):
+                    self.err("E255", "'new round' needs a 'round setup:' procedure to run", stmt.span)
+            case nodes.Stop():
+                if not scope.in_repeat:
+                    self.err("E250", "'stop' can only be used inside 'repeat' or 'while'", stmt.span)
+            case nodes.If(branches, otherwise):
+                for cond, body in branches:
+                    self.expr(cond, scope)
+                    self.block(body, scope)
+                self.block(otherwise, scope)
+            case nodes.For(var, source, body):
+                self.expr(source, scope)
+                self.block(body, scope.bind(var))
+            case nodes.Repeat(body):
+                self.block(body, attrs.evolve(scope, in_repeat=True))
+            case nodes.Choose(options):
+                self.choose(stmt, options, scope)
+            case nodes.Do():
+                self.do(stmt, scope)
+            case nodes.Reveal(cards, players):
+                self.expr(cards, scope)
+                self.expr(players, scope)
+            case _:
+                assert_never(stmt)
+
+    def choose(self, stmt: nodes.Choose, options: tuple[nodes.Option, ...], scope: _Scope) -> None:
+        if scope.procedure not in _CHOOSING:
+            self.err("E251", "'choose' can only be used in 'turn', 'after turn', an 'on move' trigger or an "
+                     "action", stmt.span)
+        names = [o.name for o in options]
+        for option in options:
+            if names.count(option.name) > 1:
+                self.err("E252", f"two options are named '{option.name}'", option.span)
+            if option.name == "otherwise" and option.binders:
+                self.err("E256", "'otherwise' is taken only when nothing else is possible, so it has no binders",
+                         option.span)
+            inner = attrs.evolve(scope, random=False)  # the moves offered are computed again and again
+            for binder in option.binders:
+                self.expr(binder.source, inner)
+                inner = inner.bind(binder.var)
+            for guard in option.guards:
+                self.expr(guard.condition, inner)
+                if guard.when is not None:
+                    self.expr(guard.when, inner)
+                if guard.afterwards and scope.procedure not in _LOOKING_AHEAD:
+                    self.err("E253", "'afterwards' guards can only be used in 'turn', in 'on move' triggers "
+                             "and in actions", guard.span)
+            self.block(option.body, attrs.evolve(inner, random=scope.random))
+            self.check_never_legal(option)
+
+    def do(self, stmt: nodes.Do, scope: _Scope) -> None:
+        decl = self.sym.actions.get(stmt.name)
+        self.used.add(stmt.name)
+        for arg in stmt.args:
+            self.expr(arg, scope)
+        if decl is None:
+            self.err("E257", f"unknown action '{stmt.name}'{suggest(stmt.name, self.sym.actions)}", stmt.span)
+            return
+        if len(stmt.args) != len(decl.params):
+            n = len(decl.params)
+            self.err("E280", f"'{stmt.name}' takes {n} argument{'s' if n != 1 else ''}, not {len(stmt.args)}",
+                     stmt.span)
+        needs = self.action_needs(stmt.name)
+        if "choose" in needs and scope.procedure not in _CHOOSING:
+            self.err("E258", f"'{stmt.name}' asks a player to choose, so it can only be done in 'turn', "
+                     "'after turn', an 'on move' trigger or another action", stmt.span)
+        elif "afterwards" in needs and scope.procedure not in _LOOKING_AHEAD:
+            self.err("E258", f"'{stmt.name}' has an 'afterwards' guard, so it can only be done in 'turn', an "
+                     "'on move' trigger or another action", stmt.span)
+
+    def action_needs(self, name: str) -> set[str]:
+        """What an action uses, itself or through the actions it does, that not every place allows."""
+        needs: set[str] = set()
+        seen, stack = set(), [name]
+        while stack:
+            decl = self.sym.actions.get(stack.pop())
+            if decl is None or decl.name in seen:
+                continue
+            seen.add(decl.name)
+            for stmt in _action_statements(decl):
+                if isinstance(stmt, nodes.Choose):
+                    needs.add("choose")
+                    needs.update("afterwards" for o in stmt.options for g in o.guards if g.afterwards)
+                elif isinstance(stmt, nodes.Do):
+                    stack.append(stmt.name)
+        return needs
+
+    def set_target(self, target: nodes.Expr, scope: _Scope) -> None:
+        match target:
+            case nodes.Name(name) if name in self.sym.vars and self.sym.var_arity(name) == 0:
+                self.used.add(name)
+            case nodes.Call(name, args, ()) if name in self.sym.vars and self.sym.var_arity(name) == len(args) > 0:
+                self.used.add(name)
+                for arg in args:
+                    self.expr(arg, scope)
+            case _:
+                self.err("E254", "'set' needs a variable declared with 'var': 'set score = 1', or "
+                         "'set score(me) = 1' for a per-player variable", target.span)
+
+    def zone_ref(self, expr: nodes.Expr, scope: _Scope, per_player_name: bool = False, cell: bool = False) -> None:
+        """A zone a statement acts on; `cell`: a grid's cell may be the zone (only `move` puts cards there)."""
+        name = expr.id if isinstance(expr, nodes.Name) else expr.func if isinstance(expr, nodes.Call) else None
+        if self.sym.grid(name):
+            self.grid_ref(expr, name, scope, cell)
+            return
+        match expr:
+            case nodes.Name(name) if name in self.sym.zones:
+                self.used.add(name)
+                if self.sym.per_player(name) and not per_player_name:
+                    self.err("E260", f"'{name}' is a per-player zone: say whose, as in '{name}(me)'", expr.span)
+                elif self.sym.zones[name].family is not None:
+                    self.err("E263", f"'{name}' is a family of zones: say which, as in '{name}(key)'", expr.span)
+            case nodes.Call(name, (player,), ()) if name in self.sym.zones:
+                self.used.add(name)
+                if not self.sym.keyed(name):
+                    self.err("E261", f"'{name}' is a shared zone: write it without a player", expr.span)
+                self.expr(player, scope)
+            case nodes.Name(name):
+                self.err("E221", f"unknown zone '{name}'{suggest(name, self.sym.zones)}", expr.span)
+            case nodes.Call(name):
+                self.err("E221", f"unknown zone '{name}'{suggest(name, self.sym.zones)}", _name_span(expr))
+            case _:
+                self.err("E262", "expected a zone here, such as 'deck' or 'hand(me)'", expr.span)
+
+    def grid_ref(self, expr: nodes.Expr, name: str, scope: _Scope, cell: bool) -> None:
+        self.used.add(name)
+        if not cell:
+            self.err("E264", f"'{name}' is a grid: only 'move' can put cards on it, as in "
+                     f"'move card to {name}(cell)'", expr.span)
+        elif not (isinstance(expr, nodes.Call) and len(expr.args) == 1 and not expr.kwargs):
+            self.err("E264", f"'{name}' is a grid: say on which cell, as in 'move card to {name}(cell)'",
+                     expr.span)
+        else:
+            self.expr(expr.args[0], scope)
+
+    # ---- expressions ----------------------------------------------------------
+    def expr(self, e: nodes.Expr, scope: _Scope) -> None:
+        match e:
+            case nodes.Name(name):
+                self.name(name, e.span, scope)
+            case nodes.Int() | nodes.Str():
+                pass
+            case nodes.Attr(obj, name):
+                self.expr(obj, scope)
+                if name not in self.sym.attributes:
+                    self.err("E220", f"unknown attribute '{name}'{suggest(name, self.sym.attributes)}", e.span)
+                self.used.add(name)
+            case nodes.Index(obj, index):
+                self.expr(obj, scope)
+                self.expr(index, scope)
+            case nodes.Call():
+                self.call(e, scope)
+            case nodes.TupleLit(items) | nodes.ListLit(items):
+                for item in items:
+                    self.expr(item, scope)
+            case nodes.Comprehension(element, var, source, cond):
+                self.expr(source, scope)
+                inner = scope.bind(var)
+                self.expr(element, inner)
+                if cond is not None:
+                    self.expr(cond, inner)
+            case nodes.Where(source, cond):
+                self.expr(source, scope)
+                self.expr(cond, attrs.evolve(scope, lazy=True))
+            case nodes.BinOp(_, left, right) | nodes.Compare(_, left, right) | nodes.BoolOp(_, left, right):
+                self.expr(left, scope)
+                self.expr(right, scope)
+            case nodes.Not(operand) | nodes.Neg(operand):
+                self.expr(operand, scope)
+            case nodes.IfExpr(cond, then, otherwise):
+                for part in (cond, then, otherwise):
+                    self.expr(part, scope)
+            case _:
+                assert_never(e)
+
+    def name(self, name: str, span: Span, scope: _Scope) -> None:
+        self.used.add(name)
+        if name in scope.locals or name in CONSTANTS or name in STATE_NAMES:
+            return
+        if name == "it":
+            if not scope.lazy:
+                self.err("E270", "'it' is only defined inside 'where' and 'by:'", span)
+            return
+        if scope.lazy and name in self.sym.attributes:
+            return
+        if name in self.sym.defs:
+            if self.sym.defs[name].has_params:
+                self.err("E271", f"'{name}' takes arguments: write {name}(...)", span)
+            return
+        if name in self.sym.zones:
+            if self.sym.per_player(name):
+                self.err("E260", f"'{name}' is a per-player zone: say whose, as in '{name}(me)'", span)
+            elif self.sym.zones[name].family is not None:
+                self.err("E263", f"'{name}' is a family of zones: say which, as in '{name}(key)'", span)
+            return
+        if name in self.sym.vars:
+            if self.sym.vars[name].per_player:
+                self.err("E272", f"'{name}' is a per-player variable: write {name}(player)", span)
+            elif self.sym.vars[name].keys:
+                self.err("E272", f"'{name}' has a value for each {', '.join(self.sym.vars[name].keys)}: "
+                         f"write {name}(key)", span)
+            return
+        if name in self.sym.options or name in self.sym.values or name in self.sym.cards or name in self.sym.cases:
+            return
+        if name in self.sym.attributes:
+            self.err("E273", f"'{name}' is an attribute: read it from a card, as in 'card.{name}', or inside 'where'",
+                     span)
+            return
+        self.err("E274", f"unknown name '{name}'{suggest(name, list(self.sym.all_names()) + list(scope.locals))}",
+                 span)
+
+    def call(self, e: nodes.Call, scope: _Scope) -> None:
+        name = e.func
+        self.used.add(name)
+        if name in self.sym.zones:
+            self.arity(e, 1, 1, ())
+        elif name in self.sym.vars and self.sym.var_arity(name):
+            self.arity(e, self.sym.var_arity(name), self.sym.var_arity(name), ())
+        elif name in self.sym.defs:
+            n = len(self.sym.defs[name].params)
+            if not self.sym.defs[name].has_params:
+                self.err("E275", f"'{name}' takes no arguments: write it without parentheses", e.span)
+            self.arity(e, n, n, ())
+        elif name in self.sym.cases:
+            n = len(self.sym.cases[name].params)
+            self.arity(e, n, n, ())
+        elif name in FUNCTIONS:
+            sig = FUNCTIONS[name][0]
+            self.arity(e, sig.min_args, sig.max_args, sig.lazy)
+            if sig.grid:
+                self.grid_argument(e)
+            given = {k.name for k in e.kwargs}
+            for kw in REQUIRED_KEYWORDS.get(name, ()):
+                if kw not in given and given <= set(sig.lazy):
+                    self.err("E276", f"'{name}' needs '{kw}:', as in {name}(cards, {kw}: number)", e.span)
+        elif name in STATE_FUNCTIONS:
+            sig = STATE_FUNCTIONS[name]
+            self.arity(e, sig.min_args, sig.max_args, ())
+            if name in _NAMING:  # the first argument names a declaration rather than being a value
+                _NAMING[name](self, e, scope)
+                return
+            if name == "random" and not scope.random:
+                self.err("E282", "'random' can only be used in statements: a definition, a guard or the "
+                         "moves a choice offers may be worked out many times, and must give the same answer",
+                         e.span)
+        else:
+            known = list(FUNCTIONS) + list(STATE_FUNCTIONS) + list(self.sym.defs) + list(self.sym.cases) + list(
+                self.sym.zones)
+            self.err("E277", f"unknown function '{name}'{suggest(name, known)}", _name_span(e))
+            return
+        for arg in e.args:
+            self.expr(arg, scope)
+        for kw in e.kwargs:
+            self.expr(kw.value, attrs.evolve(scope, lazy=True))
+
+    def grid_argument(self, e: nodes.Call) -> None:
+        """The geometry functions read a grid: their first argument names one."""
+        if e.args and isinstance(e.args[0], nodes.Name) and self.sym.grid(e.args[0].id):
+            return
+        grids = [z for z in self.sym.zones if self.sym.grid(z)]
+        self.err("E279", f"the first argument of '{e.func}' must name a grid zone"
+                 f"{', such as ' + repr(grids[0]) if grids else ' (this file declares none)'}", e.span)
+
+    def label_call(self, e: nodes.Call, scope: _Scope) -> None:
+        if not e.args or not isinstance(e.args[0], nodes.Name) or not (
+                e.args[0].id in self.sym.cases or isinstance(self.sym.actions.get(e.args[0].id), nodes.CaseActionDecl)):
+            self.err("E278", "the first argument of 'label' must name a 'def ... by ...' definition or an "
+                     "'action ... by ...'", e.span)
+        else:
+            self.used.add(e.args[0].id)
+        for arg in e.args[1:]:
+            self.expr(arg, scope)
+
+    def keys_call(self, e: nodes.Call, scope: _Scope) -> None:
+        named = e.args[0].id if e.args and isinstance(e.args[0], nodes.Name) else None
+        if named is None or named not in self.sym.zones or self.sym.zones[named].family is None:
+            self.err("E283", "the argument of 'keys' must name a family of zones (declared like "
+                     "'zone pile: per key'), as in keys(pile)", e.span)
+        else:
+            self.used.add(named)
+
+    def values_call(self, e: nodes.Call, scope: _Scope) -> None:
+        named = e.args[0].id if e.args and isinstance(e.args[0], nodes.Name) else None
+        if named is None or named not in self.sym.attributes:
+            self.err("E284", "the argument of 'values' must name an attribute, as in values(color)", e.span)
+        else:
+            self.used.add(named)
+
+    def arity(self, e: nodes.Call, low: int, high: int, keywords: tuple[str, ...]) -> None:
+        n = len(e.args)
+        if not low <= n <= high:
+            want = f"{low}" if low == high else f"{low} to {high}"
+            self.err("E280", f"'{e.func}' takes {want} argument{'s' if high != 1 else ''}, not {n}", e.span)
+        for kw in e.kwargs:
+            if kw.name not in keywords:
+                allowed = f"; it accepts {', '.join(k + ':' for k in keywords)}" if keywords else ""
+                self.err("E281", f"'{e.func}' has no argument '{kw.name}:'{allowed}", kw.span)
+
+    # ---- whole-file checks ----------------------------------------------------
+    def check_recursion(self) -> None:
+        """Definitions may not call themselves, directly or not: evaluation must stay bounded."""
+        calls = {name: _called_names(d.body) for name, d in self.sym.defs.items()}
+        for name, d in self.sym.cases.items():
+            calls[name] = set().union(*(_called_names(c.body) for c in d.clauses))
+        for name in calls:
+            stack, seen = [name], set()
+            while stack:
+                cur = stack.pop()
+                for nxt in calls.get(cur, ()):
+                    if nxt == name:
+                        decl = self.sym.defs.get(name) or self.sym.cases[name]
+                        self.err("E290", f"'{name}' refers to itself; definitions cannot be recursive", decl.span)
+                        stack = []
+                        break
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        stack.append(nxt)
+
+    def check_action_cycles(self) -> None:
+        """Actions are run by inlining them where they are done: one that does itself would never end."""
+        for name, decl in self.sym.actions.items():
+            stack, seen = [name], set()
+            while stack:
+                for stmt in _action_statements(self.sym.actions[stack.pop()]):
+                    if not isinstance(stmt, nodes.Do) or stmt.name not in self.sym.actions:
+                        continue
+                    if stmt.name == name:
+                        self.err("E291", f"'{name}' does itself, directly or through other actions; actions "
+                                 "cannot be recursive (use 'repeat' or 'while')", decl.span)
+                        stack = []
+                        break
+                    if stmt.name not in seen:
+                        seen.add(stmt.name)
+                        stack.append(stmt.name)
+
+    def check_unused(self) -> None:
+        for table in (self.sym.defs, self.sym.cases, self.sym.actions, self.sym.vars, self.sym.zones):
+            for name, decl in table.items():
+                if name not in self.used and name not in READ_BY_AGENTS:
+                    self.warn("W202", f"'{name}' is declared but never used", decl.span)
+        for name, decl in self.sym.options.items():
+            if name not in self.used:
+                self.warn("W203", f"option '{name}' is never used by the rules, so setting it changes nothing",
+                          decl.span)
+
+    # ---- what the agents read: a wrong one would be ignored, or found only in the middle of a game
+    def check_read_by_agents(self) -> None:
+        for name in READ_BY_AGENTS:
+            decl = self.sym.defs.get(name) or self.sym.cases.get(name)
+            if decl is None:
+                continue
+            if len(decl.params) != 1:
+                takes = {0: "no parameter", 2: "two parameters"}.get(len(decl.params), f"{len(decl.params)} parameters")
+                self.warn("W206", f"the agents read '{name}' only as '{name}(p)', a function of one player; "
+                          f"this one takes {takes}, so they ignore it", decl.span)
+            elif isinstance(decl, nodes.DefDecl) and (kind := _not_a_number(decl.body, decl, self.sym.defs)):
+                self.err("E292", f"'{name}(p)' must give a number for the agents, but this gives {kind}",
+                         decl.body.span)
+
+    # ---- what can never happen (decidable cases only: constants, empty literal lists) ---------
+    def check_never_legal(self, option: nodes.Option) -> None:
+        for binder in option.binders:
+            if fold(binder.source, self.sym.defs) == []:
+                self.warn("W204", f"option '{option.name}' can never be taken: '{binder.var}' takes its values "
+                          "from a list that is always empty", binder.span)
+                return
+        for guard in option.guards:
+            applies = True if guard.when is None else fold(guard.when, self.sym.defs)
+            condition = fold(guard.condition, self.sym.defs)
+            if condition is not UNKNOWN and not condition and applies is not UNKNOWN and applies:
+                self.warn("W204", f"option '{option.name}' can never be taken: its 'only if' condition is always "
+                          "false", guard.span)
+                return
+
+    def check_never_true(self, condition: nodes.Expr | None, what: str, span: Span) -> None:
+        value = UNKNOWN if condition is None else fold(condition, self.sym.defs)
+        if value is not UNKNOWN and not value:
+            self.warn("W205", f"{what}: its condition is always false", span)
+
+
+_NAMING = {"label": Checker.label_call, "keys": Checker.keys_call, "values": Checker.values_call}
+_CHOOSING = ("turn", "after turn", "trigger", "action")  # where a player may be asked to choose
+_LOOKING_AHEAD = ("turn", "trigger", "action")  # where an 'afterwards' guard can search the rest of the turn
+
+
+def _statements(body: tuple) -> Iterable[nodes.Stmt]:
+    """Every statement of a body, nested ones included."""
+    for stmt in body:
+        yield stmt
+        match stmt:
+            case nodes.If(branches, otherwise):
+                for _, inner in branches:
+                    yield from _statements(inner)
+                yield from _statements(otherwise)
+            case nodes.For(body=inner) | nodes.Repeat(body=inner) | nodes.While(body=inner):
+                yield from _statements(inner)
+            case nodes.Choose(options):
+                for option in options:
+                    yield from _statements(option.body)
+
+
+def _action_statements(decl: nodes.ActionDecl | nodes.CaseActionDecl) -> Iterable[nodes.Stmt]:
+    if isinstance(decl, nodes.ActionDecl):
+        return _statements(decl.body)
+    return (stmt for clause in decl.clauses for stmt in _statements(clause.body))
+
+
+def _is_literal(e: nodes.Expr) -> bool:
+    return isinstance(e, nodes.Int | nodes.Str) or (isinstance(e, nodes.Name) and e.id in ("true", "false"))
+
+
+def _not_a_number(e: nodes.Expr, where: nodes.DefDecl, defs: dict[str, nodes.DefDecl],
+                  seen: frozenset[str] = frozenset()) -> str | None:
+    """What `e` (in the body of `where`) certainly gives, if that is not a number: 'true or false',
+    'a text', 'a list'. None where it may be a number (arithmetic, a built-in's result, ...)."""
+    def inner(x: nodes.Expr) -> str | None:
+        return _not_a_number(x, where, defs, seen)
+    match e:
+        case nodes.Compare() | nodes.Not():
+            return "true or false"
+        case nodes.Name(name) if name in ("true", "false"):
+            return "true or false"
+        case nodes.Str():
+            return "a text"
+        case nodes.ListLit() | nodes.Comprehension() | nodes.Where():
+            return "a list"
+        case nodes.TupleLit():
+            return "a tuple"
+        case nodes.IfExpr(_, then, otherwise) | nodes.BoolOp(_, then, otherwise):
+            first = inner(then)
+            return first if first and first == inner(otherwise) else None
+        case nodes.Name(name) | nodes.Call(name) if name in defs and name not in seen and name not in where.params:
+            return _not_a_number(defs[name].body, defs[name], defs, seen | {name})
+    return None
+
+
+def _name_span(e: nodes.Call) -> Span:
+    """Just the function's name of a call, for carets."""
+    return Span(e.span.line, e.span.column, e.span.line, e.span.column + len(e.func))
+
+
+def _called_names(e) -> set[str]:
+    """Every name and called function inside an expression."""
+    return ({n.id for n in nodes.walk(e) if isinstance(n, nodes.Name)}
+            | {n.func for n in nodes.walk(e) if isinstance(n, nodes.Call)})
+
+
+def check(rules: nodes.RulesFile) -> tuple[Symbols, list[Diagnostic]]:
+    """Resolve names and collect every diagnostic of a file, errors and warnings."""
+    checker = Checker(rules)
+    diags = checker.run()
+    diags.sort(key=lambda d: (d.span.line, d.span.column))
+    return checker.sym, diags

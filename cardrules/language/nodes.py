@@ -1,0 +1,555 @@
+"""Frozen AST node classes for rules files; spans are kept out of equality."""
+
+from __future__ import annotations
+
+from typing import Union
+
+import attrs
+
+from ..diagnostics import Span
+
+NO_SPAN = Span(0, 0)
+
+
+def _span():
+    return attrs.field(default=NO_SPAN, eq=False, repr=False, kw_only=True)
+
+
+# ---- expressions -----------------------------------------------------------
+@attrs.frozen
+class Name:
+    id: str
+    span: Span = _span()
+
+
+@attrs.frozen
+class Int:
+    value: int
+    span: Span = _span()
+
+
+@attrs.frozen
+class Str:
+    value: str
+    span: Span = _span()
+
+
+@attrs.frozen
+class Attr:
+    obj: "Expr"
+    name: str
+    span: Span = _span()
+
+
+@attrs.frozen
+class Index:
+    obj: "Expr"
+    index: "Expr"
+    span: Span = _span()
+
+
+@attrs.frozen
+class Keyword:
+    name: str
+    value: "Expr"
+    span: Span = _span()
+
+
+@attrs.frozen
+class Call:
+    func: str
+    args: tuple["Expr", ...]
+    kwargs: tuple[Keyword, ...] = ()
+    span: Span = _span()
+
+
+@attrs.frozen
+class TupleLit:
+    items: tuple["Expr", ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class ListLit:
+    items: tuple["Expr", ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class Comprehension:
+    element: "Expr"
+    var: str
+    source: "Expr"
+    condition: "Expr | None"
+    span: Span = _span()
+
+
+@attrs.frozen
+class Where:
+    source: "Expr"
+    condition: "Expr"
+    span: Span = _span()
+
+
+@attrs.frozen
+class BinOp:
+    op: str
+    left: "Expr"
+    right: "Expr"
+    span: Span = _span()
+
+
+@attrs.frozen
+class Compare:
+    op: str  # == != < <= > >= in not in
+    left: "Expr"
+    right: "Expr"
+    span: Span = _span()
+
+
+@attrs.frozen
+class BoolOp:
+    op: str  # and / or
+    left: "Expr"
+    right: "Expr"
+    span: Span = _span()
+
+
+@attrs.frozen
+class Not:
+    operand: "Expr"
+    span: Span = _span()
+
+
+@attrs.frozen
+class Neg:
+    operand: "Expr"
+    span: Span = _span()
+
+
+@attrs.frozen
+class IfExpr:
+    condition: "Expr"
+    then: "Expr"
+    otherwise: "Expr"
+    span: Span = _span()
+
+
+Expr = Union[Name, Int, Str, Attr, Index, Call, TupleLit, ListLit, Comprehension, Where, BinOp,
+             Compare, BoolOp, Not, Neg, IfExpr]
+
+
+# ---- statements ------------------------------------------------------------
+@attrs.frozen
+class Move:
+    cards: Expr
+    destination: Expr
+    bottom: bool = False
+    span: Span = _span()
+
+
+@attrs.frozen
+class Deal:
+    count: Expr
+    source: Expr
+    destination: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class Shuffle:
+    zone: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class Eliminate:
+    player: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class Set:
+    target: Expr
+    value: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class FirstPlayer:
+    player: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class Win:
+    players: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class Lose:
+    """Everybody loses: the end of a cooperative game that failed."""
+
+    span: Span = _span()
+
+
+@attrs.frozen
+class Pass:
+    span: Span = _span()
+
+
+@attrs.frozen
+class Stop:
+    span: Span = _span()
+
+
+@attrs.frozen
+class NewRound:
+    span: Span = _span()
+
+
+@attrs.frozen
+class Say:
+    """A sentence for the players: the parts, written out and joined by spaces."""
+
+    parts: tuple[Expr, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class Reveal:
+    """`reveal CARDS to PLAYERS`: those players know the cards while they stay where they lie."""
+
+    cards: Expr
+    players: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class Do:
+    """`do name(args)`: run a declared action with these arguments."""
+
+    name: str
+    args: tuple[Expr, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class If:
+    branches: tuple[tuple[Expr, tuple["Stmt", ...]], ...]
+    otherwise: tuple["Stmt", ...] = ()
+    span: Span = _span()
+
+
+@attrs.frozen
+class For:
+    var: str
+    source: Expr
+    body: tuple["Stmt", ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class Repeat:
+    body: tuple["Stmt", ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class While:
+    condition: Expr
+    body: tuple["Stmt", ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class Binder:
+    var: str
+    source: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class Guard:
+    condition: Expr
+    afterwards: bool = False
+    when: Expr | None = None  # the guard applies only when this holds (judged before the move)
+    span: Span = _span()
+
+
+@attrs.frozen
+class Option:
+    name: str
+    binders: tuple[Binder, ...]
+    guards: tuple[Guard, ...]
+    body: tuple["Stmt", ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class Choose:
+    options: tuple[Option, ...]
+    prompt: str | None = None  # `choose "Steal from whom?":` — the question put to the player
+    span: Span = _span()
+
+
+Stmt = Union[Move, Deal, Shuffle, Eliminate, Set, FirstPlayer, Win, Lose, Pass, Stop, NewRound, Say, Do, If, For, Repeat,
+             While, Choose, Reveal]
+
+
+# ---- declarations ----------------------------------------------------------
+@attrs.frozen
+class ExtendsDecl:
+    """`extends "GAME"`: this file is the named game with some parts replaced."""
+
+    parent: str
+    span: Span = _span()
+
+
+@attrs.frozen
+class GameDecl:
+    title: str
+    span: Span = _span()
+
+
+@attrs.frozen
+class PlayersDecl:
+    low: int
+    high: int
+    span: Span = _span()
+
+
+@attrs.frozen
+class AttrValue:
+    name: str
+    short: str | None = None
+    span: Span = _span()
+
+
+@attrs.frozen
+class AttributeDecl:
+    name: str
+    values: tuple[AttrValue, ...] = ()  # ranked symbols, highest first
+    low: int | None = None  # or an integer range
+    high: int | None = None
+    span: Span = _span()
+
+
+@attrs.frozen
+class CardsDecl:
+    attributes: tuple[str, ...]
+    copies: int
+    zone: str
+    span: Span = _span()
+
+
+@attrs.frozen
+class CardAttr:
+    name: str
+    value: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class CardDecl:
+    name: str
+    label: str | None
+    attributes: tuple[CardAttr, ...]
+    zone: str
+    span: Span = _span()
+
+
+@attrs.frozen
+class OrderDecl:
+    attributes: tuple[str, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class TextDecl:
+    attributes: tuple[str, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class ZoneDecl:
+    name: str
+    properties: tuple[str, ...]
+    family: str | None = None  # `per KEY`: one zone for each value of the attribute KEY
+    span: Span = _span()
+
+
+@attrs.frozen
+class OptionDecl:
+    name: str
+    doc: str | None
+    default: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class VarDecl:
+    name: str
+    per_player: bool
+    initial: Expr
+    keys: tuple[str, ...] = ()  # attributes the variable is keyed by, besides the player
+    span: Span = _span()
+
+
+@attrs.frozen
+class DefDecl:
+    name: str
+    params: tuple[str, ...]
+    body: Expr
+    has_params: bool = True
+    span: Span = _span()
+
+
+@attrs.frozen
+class CaseClause:
+    key: str
+    label: str | None
+    body: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class CaseDecl:
+    name: str
+    params: tuple[str, ...]
+    key: str
+    clauses: tuple[CaseClause, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class ActionDecl:
+    """`action name(a, b):` — a named procedure, run by `do name(x, y)`; the statement
+    counterpart of `def`."""
+
+    name: str
+    params: tuple[str, ...]
+    body: tuple[Stmt, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class ActionClause:
+    key: str
+    label: str | None
+    body: tuple[Stmt, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class CaseActionDecl:
+    """`action name(x, k) by k:` — one body per value of an attribute, chosen by the key's value."""
+
+    name: str
+    params: tuple[str, ...]
+    key: str
+    clauses: tuple[ActionClause, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class ProcedureDecl:
+    kind: str  # "setup", "round setup", "turn", "after turn"
+    body: tuple[Stmt, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class TriggerDecl:
+    """`on move card from ZONE to ZONE where ...:` — runs right after such a move."""
+
+    var: str
+    source: str | None
+    zone: str
+    condition: Expr | None
+    body: tuple[Stmt, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class NextDecl:
+    player: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class EndDecl:
+    condition: Expr
+    body: tuple[Stmt, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class ResultDecl:
+    """`result "cards left": EXPR` — the number reported with the outcome of a game."""
+
+    label: str
+    value: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class SidesDecl:
+    """`sides: EXPR` — the seats that play together, as lists of seats (teams)."""
+
+    value: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class HoldsDecl:
+    """`holds deck(p): COND` — every card a zone can ever hold makes COND true (attribute names are
+    the card's), as anyone who knows the rules can tell; the bots' samples keep to it."""
+
+    zone: str
+    params: tuple[str, ...]  # the owner, for a per-player zone
+    condition: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
+class ShowDecl:
+    label: str
+    value: Expr
+    span: Span = _span()
+
+
+Decl = Union[ExtendsDecl, GameDecl, PlayersDecl, AttributeDecl, CardsDecl, CardDecl, OrderDecl, TextDecl, ZoneDecl,
+             OptionDecl, VarDecl, DefDecl, CaseDecl, ActionDecl, CaseActionDecl, ProcedureDecl, TriggerDecl, NextDecl, EndDecl, ShowDecl,
+             ResultDecl, SidesDecl, HoldsDecl]
+
+
+def children(node) -> list:
+    """The nodes directly inside a node, in field order (tuples, nested ones too, are flattened)."""
+    out: list = []
+    stack = [getattr(node, field.name) for field in attrs.fields(type(node)) if field.name != "span"]
+    stack.reverse()
+    while stack:
+        value = stack.pop()
+        if isinstance(value, tuple):
+            stack.extend(reversed(value))
+        elif attrs.has(type(value)):
+            out.append(value)
+    return out
+
+
+def walk(node):
+    """The node and every node inside it, depth first."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(children(current)))
+
+
+@attrs.frozen
+class RulesFile:
+    path: str
+    declarations: tuple[Decl, ...]
+    sources: dict[str, str] = attrs.field(factory=dict, eq=False)  # every file the declarations come from

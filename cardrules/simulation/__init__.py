@@ -1,0 +1,47 @@
+"""Batch play between bots: one match driver, seeds, local and Ray backends, statistics and summaries."""
+
+from .match import MAX_DECISIONS, play_bot_game, result_label, result_value
+from .runner import (
+                     BACKENDS,
+                     BackendUnavailable,
+                     Plan,
+                     Run,
+                     agent_names,
+                     check_agents,
+                     chunks,
+                     default_jobs,
+                     make_agent,
+                     play_game,
+                     run,
+                     run_chunk,
+                     seat_agents,
+                     worker_game,
+)
+from .seeds import agent_seed, deal_seed, derive_seed
+from .statistics import (
+                     incomplete_beta,
+                     mean,
+                     percentile,
+                     student_t_two_sided_p,
+                     two_proportion_z_test,
+                     variance,
+                     welch_t_test,
+                     wilson_interval,
+)
+from .summary import (
+                     ALPHA,
+                     compare,
+                     distribution,
+                     is_cooperative,
+                     length_summary,
+                     result_summary,
+                     side_summary,
+                     summarize,
+)
+
+__all__ = ["ALPHA", "BACKENDS", "BackendUnavailable", "MAX_DECISIONS", "Plan", "Run", "agent_names", "agent_seed",
+           "check_agents", "chunks", "compare", "deal_seed", "default_jobs", "derive_seed", "distribution",
+           "incomplete_beta", "is_cooperative", "length_summary", "make_agent", "mean", "percentile", "play_bot_game",
+           "play_game", "result_label", "result_summary", "result_value", "run", "run_chunk", "seat_agents",
+           "side_summary", "student_t_two_sided_p", "summarize", "two_proportion_z_test", "variance",
+           "welch_t_test", "wilson_interval", "worker_game"]

@@ -1,0 +1,280 @@
+"""Batch play between bots, statistics over the results, and parallel backends.
+
+The unit of work is one game, identified by its index `i` in a run. Everything random about game
+`i` comes from seeds derived from the run's base seed and `i` alone (`derive_seed`): the deal seed
+and every agent's seed. So a game's result does not depend on which worker played it, on how the
+games were split into chunks, or on the backend; and the summary is computed from the per-game
+records sorted by index, so `--jobs 1`, `--jobs 8` and a Ray cluster give the same numbers.
+
+Backends:
+
+* local, one job: the games run in this process (Ctrl-C stops after the current game);
+* local, J jobs: a `multiprocessing` pool of J processes, each loading the game once and playing
+  chunks of consecutive games;
+* ray: the same chunks as Ray tasks (`pip install 'cardrules[ray]'`), on a local Ray instance or
+  on the cluster at `address`.
+
+Nothing here knows a particular game: results are read through the generic State API.
+"""
+
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import time
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import attrs
+
+from .. import bots
+from ..bots import AGENTS, Agent
+from ..engine import Game
+from .match import FirstMover, PlayFn, play_bot_game, result_value
+from .seeds import agent_seed, deal_seed
+
+BACKENDS = ("local", "ray")
+
+
+def agent_names() -> list[str]:
+    return list(AGENTS)
+
+
+def make_agent(spec: str, game: Game, seat: int, seed: int) -> Agent:
+    """The agent named by `spec` for `seat`, seeded with `seed`."""
+    return bots.make_agent(spec, game, seat, seed)
+
+
+def check_agents(game: Game, specs: Sequence[str]) -> None:
+    """Raise ValueError with a readable message if an agent spec cannot be built for this game."""
+    for seat, spec in enumerate(specs):
+        try:
+            make_agent(spec, game, seat, 0)
+        except (KeyError, ValueError, TypeError) as exc:
+            if isinstance(exc, KeyError):
+                message = f"unknown agent '{spec}' (known: {', '.join(agent_names())})"
+            else:
+                message = str(exc) or f"bad agent '{spec}'"
+            raise ValueError(message) from None
+
+
+def seat_agents(specs: Sequence[str] | None, players: int) -> tuple[str, ...]:
+    """--agent given 0 times (random for all), once (for all seats) or once per seat."""
+    specs = list(specs or [])
+    if not specs:
+        return ("random",) * players
+    if len(specs) == 1:
+        return (specs[0],) * players
+    if len(specs) != players:
+        raise ValueError(f"give one --agent for every seat or one per seat: {len(specs)} agents for "
+                         f"{players} players")
+    return tuple(specs)
+
+
+
+
+@attrs.frozen
+class Plan:
+    """What a run plays: picklable, so that workers can rebuild everything from it."""
+
+    game: str  # a bundled game's name or an absolute path to a rules file
+    options: tuple[tuple[str, Any], ...]
+    players: int
+    agents: tuple[str, ...]
+    seed: int
+    games: int
+
+    @staticmethod
+    def make(game: str, options: dict[str, Any] | None, players: int, agents: Sequence[str], seed: int,
+             games: int) -> "Plan":
+        return Plan(game_source(game), tuple(sorted((options or {}).items())), players, tuple(agents), seed,
+                    games)
+
+
+def game_source(name: str) -> str:
+    """A bundled name stays a name; a path becomes absolute, so workers elsewhere find it."""
+    from ..resources import bundled_games, bundled_variants
+
+    if name in bundled_games() or name in bundled_variants():
+        return name
+    return str(Path(name).resolve())
+
+
+def play_game(game: Game, plan: Plan, index: int, play: PlayFn | None = None) -> dict:
+    """Play game `index` of `plan` and return its record (never raises for a failed game)."""
+    seed = deal_seed(plan.seed, index)
+    record: dict[str, Any] = {"i": index, "seed": seed, "error": None, "first": None, "winners": [],
+                              "returns": [], "turns": 0, "decisions": 0, "value": None}
+    try:
+        agents = [make_agent(spec, game, seat, agent_seed(plan.seed, index, seat))
+                  for seat, spec in enumerate(plan.agents)]
+        mover = FirstMover(agents)
+        state = (play or play_bot_game)(game, plan.players, seed, mover.agents)
+        record.update(first=mover.first, winners=sorted(int(w) for w in state.winners),
+                      returns=[float(r) for r in state.returns()],
+                      turns=state.turns, decisions=state.decisions, value=result_value(state))
+        if game.sides is not None:  # the teams, for the statistics by side
+            record["sides"] = [[int(p) for p in side] for side in state.sides()]
+    except Exception as exc:  # one failed game never stops the run
+        message = str(exc) or type(exc).__name__
+        record["error"] = f"game {index} (seed {seed}): {message}"
+    return record
+
+
+@attrs.define
+class Run:
+    plan: Plan
+    records: list[dict]  # sorted by game index
+    interrupted: bool
+    elapsed: float
+
+
+_WORKER_GAMES: dict[tuple, Game] = {}
+
+
+def worker_game(plan: Plan) -> Game:
+    """The plan's game, compiled once per worker process."""
+    key = (plan.game, plan.options)
+    game = _WORKER_GAMES.get(key)
+    if game is None:
+        from .. import load
+
+        game = _WORKER_GAMES[key] = load(plan.game, dict(plan.options))
+    return game
+
+
+def run_chunk(plan: Plan, start: int, stop: int) -> list[dict]:
+    """Play games start..stop-1 of `plan` (the work of one task on any backend)."""
+    game = worker_game(plan)
+    return [play_game(game, plan, i) for i in range(start, stop)]
+
+
+def _run_chunk_args(args: tuple[Plan, int, int]) -> list[dict]:
+    return run_chunk(*args)
+
+
+def chunks(games: int, workers: int) -> list[tuple[int, int]]:
+    """Consecutive index ranges: about 8 per worker for balance, at most 32 games each (so that
+    progress moves and Ctrl-C loses little work)."""
+    size = max(1, min(32, games // max(1, workers * 8)))
+    return [(start, min(games, start + size)) for start in range(0, games, size)]
+
+
+def run(plan: Plan, *, jobs: int = 1, backend: str = "local", address: str | None = None,
+        progress: Callable[[int], None] | None = None, game: Game | None = None,
+        play: PlayFn | None = None) -> Run:
+    """Play the plan's games and return their records; Ctrl-C stops early with `interrupted` set.
+
+    `game` saves compiling the game again in this process; `play` replaces `play_bot_game` when the
+    games run in this process (one local job).
+    """
+    advance = progress or (lambda _count: None)
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend '{backend}' (known: {', '.join(BACKENDS)})")
+    start = time.perf_counter()
+    if backend == "ray":
+        records, interrupted = _run_ray(plan, jobs, address, advance)
+    elif jobs <= 1 or plan.games <= 1:
+        records, interrupted = _run_here(plan, game or worker_game(plan), advance, play)
+    else:
+        records, interrupted = _run_pool(plan, jobs, advance)
+    records.sort(key=lambda r: r["i"])
+    return Run(plan, records, interrupted, time.perf_counter() - start)
+
+
+def _run_here(plan: Plan, game: Game, advance: Callable[[int], None],
+              play: PlayFn | None) -> tuple[list[dict], bool]:
+    records: list[dict] = []
+    try:
+        for i in range(plan.games):
+            records.append(play_game(game, plan, i, play))
+            advance(1)
+    except KeyboardInterrupt:
+        return records, True
+    return records, False
+
+
+def _ignore_interrupts() -> None:
+    """Pool workers leave Ctrl-C to the parent, which stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _pool_context():
+    # forkserver: workers start from a clean process even when this one has threads (the progress
+    # bar has one); spawn where forkserver does not exist.
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def _run_pool(plan: Plan, jobs: int, advance: Callable[[int], None]) -> tuple[list[dict], bool]:
+    work = chunks(plan.games, jobs)
+    pool = _pool_context().Pool(processes=min(jobs, len(work)), initializer=_ignore_interrupts)
+    records: list[dict] = []
+    interrupted = False
+    try:
+        for chunk in pool.imap_unordered(_run_chunk_args, [(plan, a, b) for a, b in work]):
+            records.extend(chunk)
+            advance(len(chunk))
+        pool.close()
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        pool.terminate()
+        pool.join()
+    return records, interrupted
+
+
+class BackendUnavailable(Exception):
+    """The chosen backend cannot be used here (for example Ray is not installed)."""
+
+
+def _run_ray(plan: Plan, jobs: int, address: str | None,
+             advance: Callable[[int], None]) -> tuple[list[dict], bool]:
+    try:
+        import ray
+    except ImportError:
+        raise BackendUnavailable("the ray backend needs Ray: pip install 'cardrules[ray]'") from None
+    started = False
+    if not ray.is_initialized():
+        kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                                  "logging_level": "error", "configure_logging": True}
+        if address:
+            kwargs["address"] = address
+        elif os.environ.get("RAY_ADDRESS"):
+            pass  # ray.init() connects to the cluster named there; it takes no local settings
+        else:
+            # A local instance: its workers import this very package, even from a source checkout.
+            root = str(Path(__file__).resolve().parent.parent.parent)
+            path = os.pathsep.join([root, *filter(None, [os.environ.get("PYTHONPATH")])])
+            kwargs["runtime_env"] = {"env_vars": {"PYTHONPATH": path}}
+            if jobs > 1:
+                kwargs["num_cpus"] = jobs
+        ray.init(**kwargs)
+        started = True
+    records: list[dict] = []
+    interrupted = False
+    try:
+        workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        task = ray.remote(num_cpus=1, max_retries=0)(run_chunk)
+        pending = [task.remote(plan, a, b) for a, b in chunks(plan.games, workers)]
+        try:
+            while pending:
+                done, pending = ray.wait(pending, num_returns=1)
+                for ref in done:
+                    chunk = ray.get(ref)
+                    records.extend(chunk)
+                    advance(len(chunk))
+        except KeyboardInterrupt:
+            interrupted = True
+            for ref in pending:
+                ray.cancel(ref, force=True)
+    finally:
+        if started:
+            ray.shutdown()
+    return records, interrupted
+
+
+def default_jobs() -> int:
+    return os.cpu_count() or 1
