@@ -488,18 +488,7 @@ _PLACES = {"setup": "setup", "round setup": "round setup", "turn": "the turn", "
 def _statements(rules: nodes.RulesFile):
     """(where, statement) for every statement of the file, nested ones included."""
     def walk(body, where):
-        for stmt in body:
-            yield where, stmt
-            for field in attrs.fields(type(stmt)):
-                value = getattr(stmt, field.name)
-                if field.name == "branches":
-                    for _, inner in value:
-                        yield from walk(inner, where)
-                elif field.name == "options":
-                    for option in value:
-                        yield from walk(option.body, where)
-                elif field.name in ("body", "otherwise") and isinstance(value, tuple):
-                    yield from walk(value, where)
+        return ((where, stmt) for stmt in nodes.statements(body))
     for decl in rules.declarations:
         if isinstance(decl, nodes.ProcedureDecl):
             yield from walk(decl.body, _PLACES.get(decl.kind, decl.kind))

@@ -137,41 +137,27 @@ def is_true(e: Any) -> bool:
 
 def mentioned(e: Any, names: set[str] | dict) -> set[str]:
     """Which of `names` the expression uses."""
-    found: set[str] = set()
-    stack = [e]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, tuple):
-            stack.extend(node)
-        elif attrs.has(type(node)):
-            if isinstance(node, nodes.Name) and node.id in names:
-                found.add(node.id)
-            stack.extend(getattr(node, f.name) for f in attrs.fields(type(node)) if f.name != "span")
-    return found
+    if e is None:
+        return set()
+    return {node.id for node in nodes.walk(e) if isinstance(node, nodes.Name) and node.id in names}
 
 
 def simplify(e: Any, options: dict[str, Any]) -> Any:
     """The expression with option values put in and what becomes constant folded."""
-    if not attrs.has(type(e)):
-        return e
-    if isinstance(e, nodes.Name):
-        return literal(options[e.id]) if e.id in options else e
-    changes = {}
-    for field in attrs.fields(type(e)):
-        if field.name == "span":
-            continue
-        value = getattr(e, field.name)
-        if attrs.has(type(value)):
-            new = simplify(value, options)
-        elif isinstance(value, tuple):
-            new = tuple(simplify(v, options) for v in value)
-        else:
-            continue
-        if new is not value:
-            changes[field.name] = new
-    if changes:
-        e = attrs.evolve(e, **changes)
-    return _fold(e)
+    return _Simplifier(options).visit(e) if attrs.has(type(e)) else e
+
+
+class _Simplifier(nodes.NodeTransformer):
+    """Puts option values in for their names and folds each node whose parts became constant, innermost first."""
+
+    def __init__(self, options: dict[str, Any]):
+        self.options = options
+
+    def visit_Name(self, e: nodes.Name) -> Any:
+        return literal(self.options[e.id]) if e.id in self.options else e
+
+    def generic_visit(self, e: Any) -> Any:
+        return _fold(super().generic_visit(e))
 
 
 def _fold(e: Any) -> Any:

@@ -26,8 +26,6 @@ The canonical layout
 
 from __future__ import annotations
 
-import attrs
-
 from ..language import nodes
 from ..language.syntax import LayoutToken, layout_tokens, parse
 
@@ -45,21 +43,7 @@ class FormatError(Exception):
 
 def _option_name_positions(rules: nodes.RulesFile) -> set[tuple[int, int]]:
     """Where option names of `choose` stand: keywords there (`end(...)`) are names, not keywords."""
-    found: set[tuple[int, int]] = set()
-    stack: list = list(rules.declarations)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, tuple):
-            stack.extend(node)
-            continue
-        if not attrs.has(type(node)):
-            continue
-        if isinstance(node, nodes.Option):
-            found.add((node.span.line, node.span.column))
-        for field in attrs.fields(type(node)):
-            if field.name != "span":
-                stack.append(getattr(node, field.name))
-    return found
+    return {(node.span.line, node.span.column) for node in nodes.walk(rules) if isinstance(node, nodes.Option)}
 
 
 def _space(prev: LayoutToken, tok: LayoutToken, names: set[tuple[int, int]]) -> str:

@@ -170,21 +170,10 @@ class Report:
 # ---------------------------------------------------------------------------------------------
 # What to look for in the rules
 
-def _walk(node: Any) -> Iterable[Any]:
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, tuple | list):
-            stack.extend(reversed(item))
-        elif attrs.has(type(item)) and not isinstance(item, Span):
-            yield item
-            stack.extend(reversed([getattr(item, f.name) for f in attrs.fields(type(item)) if f.name != "span"]))
-
-
 def places_of(rules: nodes.RulesFile) -> list[Place]:
     """Every option of every `choose`, every `on move` trigger and every `end when`, in file order."""
     out = []
-    for node in _walk(rules.declarations):
+    for node in nodes.walk(rules):
         where = (node.span.path or rules.path, node.span.line, node.span.column) if hasattr(node, "span") else None
         if isinstance(node, nodes.Option):
             out.append(Place("option", node.name, *where))

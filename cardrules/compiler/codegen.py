@@ -75,42 +75,57 @@ def _detach(value):
     return value
 
 
+class _CallCounter(nodes.NodeVisitor):
+    """Counts the calls of definitions in one scope, and notes those evaluated whatever the branches decide."""
+
+    def __init__(self, is_def: Callable[[str], bool]):
+        self.is_def = is_def
+        self.counts: dict[nodes.Expr, int] = {}
+        self.always: set[nodes.Expr] = set()
+        self.branch = False  # inside a branch: evaluated only when a condition says so
+
+    def count(self, e: nodes.Expr) -> None:
+        self.counts[e] = self.counts.get(e, 0) + 1
+        if not self.branch:
+            self.always.add(e)
+
+    def in_branch(self, e: nodes.Expr) -> None:
+        outer, self.branch = self.branch, True
+        self.visit(e)
+        self.branch = outer
+
+    def visit_Comprehension(self, e: nodes.Comprehension | nodes.Where) -> None:
+        self.visit(e.source)  # the rest sees a newly bound name: another scope
+
+    visit_Where = visit_Comprehension
+
+    def visit_IfExpr(self, e: nodes.IfExpr) -> None:
+        self.visit(e.condition)
+        self.in_branch(e.then)
+        self.in_branch(e.otherwise)
+
+    def visit_BoolOp(self, e: nodes.BoolOp) -> None:
+        self.visit(e.left)
+        self.in_branch(e.right)
+
+    def visit_Name(self, e: nodes.Name) -> None:
+        if self.is_def(e.id):
+            self.count(e)
+
+    def visit_Call(self, e: nodes.Call) -> None:  # keyword arguments are functions of 'it': another scope
+        if self.is_def(e.func):
+            self.count(e)
+        for arg in e.args:
+            self.visit(arg)
+
+
 def _repeated_calls(body: nodes.Expr, is_def: Callable[[str], bool]) -> list[nodes.Expr]:
     """Calls of definitions that occur at least twice in the same scope, at least once where they
     are always evaluated (not in a branch): computing them first changes nothing but the cost.
     Smallest first, so that a larger one can use a smaller one's local."""
-    counts: dict[nodes.Expr, int] = {}
-    always: set[nodes.Expr] = set()
-
-    def count(e, branch: bool) -> None:
-        counts[e] = counts.get(e, 0) + 1
-        if not branch:
-            always.add(e)
-
-    def walk(e, branch: bool) -> None:
-        match e:
-            case nodes.Comprehension(source=source) | nodes.Where(source=source):
-                walk(source, branch)  # the rest sees a newly bound name: another scope
-            case nodes.IfExpr(cond, then, otherwise):
-                walk(cond, branch)
-                walk(then, True)
-                walk(otherwise, True)
-            case nodes.BoolOp(_, left, right):
-                walk(left, branch)
-                walk(right, True)
-            case nodes.Name(name):
-                if is_def(name):
-                    count(e, branch)
-            case nodes.Call(func, args, _):  # keyword arguments are functions of 'it': another scope
-                if is_def(func):
-                    count(e, branch)
-                for arg in args:
-                    walk(arg, branch)
-            case _:
-                for child in nodes.children(e):
-                    walk(child, branch)
-    walk(body, False)
-    repeated = [e for e, n in counts.items() if n > 1 and e in always]
+    counter = _CallCounter(is_def)
+    counter.visit(body)
+    repeated = [e for e, n in counter.counts.items() if n > 1 and e in counter.always]
     return sorted(repeated, key=lambda e: len(repr(e)))
 
 

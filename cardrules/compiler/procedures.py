@@ -516,7 +516,7 @@ def build_program(c: "Compiler") -> dict[str, int]:
         inner = attrs.evolve(sc, names={**sc.names, decl.var: trigger.slot})
         block(c, decl.body, inner)
         c.emit(_return, decl.span)
-    return {"setup_pc": setup_pc, "round_pc": c.round_label.pc, "turn_pc": turn_pc, "turn_end_pc": turn_end_pc}
+    return {"setup_pc": setup_pc, "turn_pc": turn_pc, "turn_end_pc": turn_end_pc}
 
 
 def _trigger(c: "Compiler", decl: nodes.TriggerDecl, sc: "Scope") -> _Trigger:

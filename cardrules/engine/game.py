@@ -41,7 +41,6 @@ class Game:
     spans: list[Span]
     decisions: dict[int, Decision]
     setup_pc: int
-    round_pc: int
     turn_pc: int
     turn_end_pc: int
     frame_size: int

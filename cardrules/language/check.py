@@ -771,26 +771,10 @@ _CHOOSING = ("turn", "after turn", "trigger", "action")  # where a player may be
 _LOOKING_AHEAD = ("turn", "trigger", "action")  # where an 'afterwards' guard can search the rest of the turn
 
 
-def _statements(body: tuple) -> Iterable[nodes.Stmt]:
-    """Every statement of a body, nested ones included."""
-    for stmt in body:
-        yield stmt
-        match stmt:
-            case nodes.If(branches, otherwise):
-                for _, inner in branches:
-                    yield from _statements(inner)
-                yield from _statements(otherwise)
-            case nodes.For(body=inner) | nodes.Repeat(body=inner) | nodes.While(body=inner):
-                yield from _statements(inner)
-            case nodes.Choose(options):
-                for option in options:
-                    yield from _statements(option.body)
-
-
 def _action_statements(decl: nodes.ActionDecl | nodes.CaseActionDecl) -> Iterable[nodes.Stmt]:
     if isinstance(decl, nodes.ActionDecl):
-        return _statements(decl.body)
-    return (stmt for clause in decl.clauses for stmt in _statements(clause.body))
+        return nodes.statements(decl.body)
+    return (stmt for clause in decl.clauses for stmt in nodes.statements(clause.body))
 
 
 def _is_literal(e: nodes.Expr) -> bool:

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from . import nodes
 from .builtins import CONSTANTS, FUNCTIONS
 
@@ -97,18 +95,32 @@ def pure_definitions(defs: dict[str, nodes.DefDecl], cases: dict[str, nodes.Case
 def reads_only(e, bound: set[str], pure: set[str], constant_names) -> bool:
     """Whether `e` uses only the names bound, `it`, the pure definitions given and the constant names,
     and calls only plain built-ins and those definitions."""
-    match e:
-        case nodes.Name(name):
-            return name in bound or name == "it" or name in pure or name in constant_names
-        case nodes.Call(func, args, kwargs):
-            return ((func in FUNCTIONS or func in pure)
-                    and all(reads_only(a, bound, pure, constant_names) for a in args)
-                    and all(reads_only(k.value, bound, pure, constant_names) for k in kwargs))
-        case nodes.Comprehension(element, var, source, cond):
-            inner = bound | {var}
-            return (reads_only(source, bound, pure, constant_names) and reads_only(element, inner, pure, constant_names)
-                    and (cond is None or reads_only(cond, inner, pure, constant_names)))
-        case nodes.Int() | nodes.Str():
-            return True
-    return attrs.has(type(e)) and all(
-        reads_only(v, bound, pure, constant_names) for v in nodes.children(e))
+    reader = _Reads(bound, pure, constant_names)
+    reader.visit(e)
+    return reader.only
+
+
+class _Reads(nodes.NodeVisitor):
+    """Goes through an expression and clears `only` at the first name or call that is not allowed."""
+
+    def __init__(self, bound: set[str], pure: set[str], constant_names):
+        self.bound, self.pure, self.constant_names = bound, pure, constant_names
+        self.only = True
+
+    def visit_Name(self, e: nodes.Name) -> None:
+        name = e.id
+        if not (name in self.bound or name == "it" or name in self.pure or name in self.constant_names):
+            self.only = False
+
+    def visit_Call(self, e: nodes.Call) -> None:
+        if not (e.func in FUNCTIONS or e.func in self.pure):
+            self.only = False
+        self.generic_visit(e)  # the arguments, then the keyword arguments' values
+
+    def visit_Comprehension(self, e: nodes.Comprehension) -> None:
+        self.visit(e.source)
+        outer, self.bound = self.bound, self.bound | {e.var}
+        self.visit(e.element)
+        if e.condition is not None:
+            self.visit(e.condition)
+        self.bound = outer

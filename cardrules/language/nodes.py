@@ -1,8 +1,9 @@
-"""Frozen AST node classes for rules files; spans are kept out of equality."""
+"""Frozen AST node classes for rules files (spans are kept out of equality), and the one way to walk them:
+`children`, `walk`, `statements`, `NodeVisitor` and `NodeTransformer`."""
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Any, Callable, ClassVar, Iterator, Union
 
 import attrs
 
@@ -525,22 +526,46 @@ Decl = Union[ExtendsDecl, GameDecl, PlayersDecl, AttributeDecl, CardsDecl, CardD
              ResultDecl, SidesDecl, HoldsDecl]
 
 
+@attrs.frozen
+class RulesFile:
+    path: str
+    declarations: tuple[Decl, ...]
+    sources: dict[str, str] = attrs.field(factory=dict, eq=False)  # every file the declarations come from
+
+
+# ---- traversal ---------------------------------------------------------------
+# A node is an instance of an attrs class; its children are the nodes held by its fields, directly or inside
+# tuples (nested ones too, as in `If.branches`), in field order. `span` is where a node stands, not a part of it.
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _fields(cls: type) -> tuple[str, ...]:
+    """The names of the fields of a node class that may hold children (all but `span`), cached: walks are
+    run over every expression a game compiles."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(field.name for field in attrs.fields(cls) if field.name != "span")
+    return names
+
+
+def _collect(value: Any, out: list) -> None:
+    if isinstance(value, tuple):
+        for item in value:
+            _collect(item, out)
+    elif attrs.has(type(value)):
+        out.append(value)
+
+
 def children(node) -> list:
     """The nodes directly inside a node, in field order (tuples, nested ones too, are flattened)."""
     out: list = []
-    stack = [getattr(node, field.name) for field in attrs.fields(type(node)) if field.name != "span"]
-    stack.reverse()
-    while stack:
-        value = stack.pop()
-        if isinstance(value, tuple):
-            stack.extend(reversed(value))
-        elif attrs.has(type(value)):
-            out.append(value)
+    for name in _fields(type(node)):
+        _collect(getattr(node, name), out)
     return out
 
 
-def walk(node):
-    """The node and every node inside it, depth first."""
+def walk(node) -> Iterator:
+    """The node and every node inside it, depth first, in field order."""
     stack = [node]
     while stack:
         current = stack.pop()
@@ -548,8 +573,67 @@ def walk(node):
         stack.extend(reversed(children(current)))
 
 
-@attrs.frozen
-class RulesFile:
-    path: str
-    declarations: tuple[Decl, ...]
-    sources: dict[str, str] = attrs.field(factory=dict, eq=False)  # every file the declarations come from
+_EXPRESSIONS = Expr.__args__
+_STATEMENTS = Stmt.__args__
+
+
+def statements(body: tuple[Stmt, ...]) -> Iterator[Stmt]:
+    """Every statement of a body, nested ones included (an `if`'s branches, a loop's body, the options of a
+    `choose`), in the order they are written. Expressions hold no statements, so they are not entered."""
+    stack = list(reversed(body))
+    while stack:
+        current = stack.pop()
+        if isinstance(current, _EXPRESSIONS):
+            continue
+        if isinstance(current, _STATEMENTS):
+            yield current  # an option of a `choose`, its binders and guards are gone through, not given
+        stack.extend(reversed(children(current)))
+
+
+class NodeVisitor:
+    """A walk over nodes, in the manner of Python's `ast.NodeVisitor`: `visit(node)` calls the subclass's
+    `visit_<ClassName>(node)` when it has one, else `generic_visit(node)`, which visits the node's children
+    in field order. A `visit_` method decides whether to go deeper (by calling `generic_visit` or `visit` on
+    some fields); `visit` returns what the method returns. The method for each node class is looked up once
+    per visitor class, so a visit costs a dictionary lookup."""
+
+    _dispatch: ClassVar[dict[type, Callable[[Any, Any], Any]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._dispatch = {}  # each visitor class has its own methods
+
+    def visit(self, node) -> Any:
+        method = self._dispatch.get(node.__class__)
+        if method is None:
+            cls = type(self)
+            method = self._dispatch[node.__class__] = getattr(cls, "visit_" + node.__class__.__name__,
+                                                             cls.generic_visit)
+        return method(self, node)
+
+    def generic_visit(self, node) -> Any:
+        for child in children(node):
+            self.visit(child)
+
+
+class NodeTransformer(NodeVisitor):
+    """A visitor that gives back a new tree, in the manner of `ast.NodeTransformer`: each `visit_` method
+    returns the node to put in place of the one visited; `generic_visit` returns the node with every child
+    replaced by what visiting it returns (the same node when nothing changed, spans kept)."""
+
+    def generic_visit(self, node) -> Any:
+        changes = {}
+        for name in _fields(type(node)):
+            value = getattr(node, name)
+            new = self._replace(value)
+            if new is not value:
+                changes[name] = new
+        return attrs.evolve(node, **changes) if changes else node
+
+    def _replace(self, value: Any) -> Any:
+        if isinstance(value, tuple):
+            items = tuple(self._replace(item) for item in value)
+            return value if all(new is old for new, old in zip(items, value)) else items
+        if attrs.has(type(value)):
+            return self.visit(value)
+        return value

@@ -46,9 +46,6 @@ def _unquote(tok: Token) -> str:
     return str(tok)[1:-1]
 
 
-_BLOCK_KINDS = {"setup_decl": "setup", "turn_decl": "turn", "after_turn_decl": "after turn"}
-
-
 @v_args(meta=True)
 class _ToAst(Transformer):
     """Builds AST nodes with spans. It only reshapes the tree: checks live in `check`."""
@@ -462,10 +459,6 @@ def _end_of_previous(exc: UnexpectedToken, line, col):
     if isinstance(tok, Token) and tok.end_line:
         return tok.end_line, tok.end_column
     return line, col
-
-
-def _dedent_line(exc: DedentError, text: str) -> int:
-    return 1
 
 
 def parse(text: str, path: str = "<rules>") -> nodes.RulesFile:
