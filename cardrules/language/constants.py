@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 
 from . import nodes
-from .builtins import CONSTANTS, FUNCTIONS
+from .builtins import constant, is_pure
 
 UNKNOWN: Any = object()  # not a constant: depends on the state or the players (or the options, when unknown)
 MAX_DEPTH = 16  # constant definitions referring to constant definitions: deep enough, always bounded
@@ -30,8 +30,8 @@ def fold(e: nodes.Expr | None, defs: dict[str, nodes.DefDecl], options: dict[str
     match e:
         case nodes.Int(value) | nodes.Str(value):
             return value
-        case nodes.Name(name) if name in CONSTANTS:
-            return CONSTANTS[name]
+        case nodes.Name() if constant(e) is not None:
+            return constant(e).value
         case nodes.Name(name) if options is not None and name in options:
             return options[name]
         case nodes.Name(name) if name in defs and not defs[name].has_params:
@@ -101,7 +101,7 @@ def reads_only(e, bound: set[str], pure: set[str], constant_names) -> bool:
         case nodes.Name(name):
             return name in bound or name == "it" or name in pure or name in constant_names
         case nodes.Call(func, args, kwargs):
-            return ((func in FUNCTIONS or func in pure)
+            return ((is_pure(func) or func in pure)
                     and all(reads_only(a, bound, pure, constant_names) for a in args)
                     and all(reads_only(k.value, bound, pure, constant_names) for k in kwargs))
         case nodes.Comprehension(element, var, source, cond):
