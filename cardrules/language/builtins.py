@@ -2,11 +2,11 @@
 check hook and flags; a name's (`me`, `true`) doc and value or code. check, constants and the compiler
 read them from the registry here (`FUNCTIONS`, `NAMES`) and from nowhere else.
 
-A record is filled next to its implementation. A pure function (one of its arguments' values alone)
-is a Python function decorated with `@builtin(...)`; the generated code calls it, and the checker
-may treat it as a constant of its arguments. A function that reads the game state says how its call
-is written in the generated Python (`emit`, usually a `template`); the runtime helpers that code
-calls are defined here too. The compiler is reached only through the small protocols below
+A record is filled next to its implementation. A pure function (of its arguments' values alone)
+is a Python function decorated with `@builtin(...)`: the generated code calls it, and a definition
+calling only pure functions may be cached across states. A function that reads the game state says
+how its call is written in the generated Python (`emit`, usually a `template`); the runtime helpers
+that code calls are defined here too. The compiler is reached only through the small protocols below
 (`CallSite`, `Emitting`, `Tables`), the checker through `Checking`: this module imports nothing from
 either (tests/test_layout.py), and docs/contributing.md shows how to add a builtin.
 """
@@ -72,7 +72,7 @@ class Emitting(Protocol):
         """A module-level name made up for a value (a table, a function)."""
 
     def runtime(self, name: str, value: Any) -> str:
-        """`name` (upper case, chosen here) bound to `value` in the generated module; returns `name`."""
+        """`name` (upper case, chosen by the record) bound to `value` in the generated module; returns `name`."""
 
 
 class CallSite(Emitting, Protocol):
@@ -187,7 +187,10 @@ FUNCTIONS: dict[str, Function] = {}
 NAMES: dict[str, Constant | StateName] = {}
 
 
-def register(record: Function | Constant | StateName):
+R = TypeVar("R", Function, Constant, StateName)
+
+
+def register(record: R) -> R:
     """Add a builtin to the language (every file checked or compiled afterwards knows it)."""
     if record.name in FUNCTIONS or record.name in NAMES:
         raise ValueError(f"'{record.name}' is already a builtin")
@@ -201,7 +204,8 @@ def register(record: Function | Constant | StateName):
 
 def unregister(name: str) -> None:
     """Take a builtin out of the language again."""
-    FUNCTIONS.pop(name, None) or NAMES.pop(name)
+    if FUNCTIONS.pop(name, None) is None:
+        del NAMES[name]
 
 
 def _validate(f: Function) -> None:
@@ -228,7 +232,7 @@ def builtin(name: str, min_args: int, max_args: int, usage: str, doc: str, **fie
 
 
 def is_pure(name: str) -> bool:
-    """Whether a name is a pure builtin function: its value depends on its arguments' alone."""
+    """Whether a name is a pure builtin function: its value depends on its arguments alone."""
     function = FUNCTIONS.get(name)
     return function is not None and function.pure
 
