@@ -43,9 +43,11 @@ DOC = REPO / "docs" / "language.md"
 RED7 = REPO / "games" / "red7.rules"
 GRAMMAR = REPO / "grammar" / "cardrules.lark"
 RED7_SECTION = "How Red7 is written"
+BUILTINS_SECTION = "6. Built-in names and functions"
 
 _FENCE = re.compile(r"^```([^\n`]*)\n(.*?)^```[ \t]*$", re.S | re.M)
 _SECTION = re.compile(r"^## (.+)$", re.M)
+_ROW = re.compile(r"^\| (.+?) \| (.+) \|$", re.M)
 
 _DECLARATION = re.compile(
     r'(extends\s+"|game\s+"|players\s+\d|attribute\s+\w+\s*:|cards\s*:|card\s+\w+(\s+"[^"]*")?\s*:|order\s*:'
@@ -171,18 +173,37 @@ def test_red7_walkthrough_quotes_the_real_file() -> None:
         position = found + len(block.text)
 
 
-def test_every_builtin_function_is_documented() -> None:
+def _builtin_rows() -> dict[str, str]:
+    """The tables of the section "Built-in names and functions": each code span of a row's first
+    cell (`me`, `best(xs, by: key)`) -> the row's second cell."""
     text = DOC.read_text(encoding="utf-8")
-    names = list(language_builtins.FUNCTIONS) + list(language_builtins.STATE_FUNCTIONS)
-    missing = [name for name in names if not re.search(rf"`{re.escape(name)}\(", text)]
+    section = text[text.index(f"## {BUILTINS_SECTION}"):]
+    section = section[:section.index("\n## ")]
+    rows = {}
+    for first, second in _ROW.findall(section):
+        for code in re.findall(r"`([^`]+)`", first):
+            rows[code] = second
+    return rows
+
+
+def test_every_builtin_function_is_documented() -> None:
+    """Each function of the registry has its row, `usage` | doc, word for word: the docs and the
+    record (which an editor shows on hover) say the same."""
+    rows = _builtin_rows()
+    functions = language_builtins.FUNCTIONS.values()
+    missing = [f.name for f in functions if f.usage not in rows]
     assert not missing, f"docs/language.md does not document: {', '.join(missing)}"
+    differ = [f"{f.usage}: {f.doc!r} != {rows[f.usage]!r}" for f in functions if rows[f.usage] != f.doc]
+    assert not differ, "the docs' row and the record's doc differ:\n" + "\n".join(differ)
 
 
 def test_every_builtin_name_is_documented() -> None:
-    text = DOC.read_text(encoding="utf-8")
-    names = list(language_builtins.STATE_NAMES) + list(language_builtins.CONSTANTS)
-    missing = [name for name in names if f"`{name}`" not in text]
+    rows = _builtin_rows()
+    names = language_builtins.NAMES.values()
+    missing = [n.name for n in names if n.name not in rows]
     assert not missing, f"docs/language.md does not document: {', '.join(missing)}"
+    differ = [f"{n.name}: {n.doc!r} != {rows[n.name]!r}" for n in names if rows[n.name] != n.doc]
+    assert not differ, "the docs' row and the record's doc differ:\n" + "\n".join(differ)
 
 
 def test_every_keyword_appears_in_a_checked_example() -> None:

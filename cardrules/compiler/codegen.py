@@ -13,10 +13,8 @@ from typing import TYPE_CHECKING, Any, Callable, assert_never
 
 import attrs
 
-from ..engine import columns
-from ..engine.knowledge import knows
 from ..language import nodes
-from ..language.builtins import CONSTANTS, FUNCTIONS
+from ..language.builtins import FUNCTIONS, NAMES, Function
 from ..values import NOTHING, SEATS, Sym
 
 if TYPE_CHECKING:
@@ -42,28 +40,6 @@ class Env:
 
     def with_it(self, code: str) -> "Env":
         return attrs.evolve(self, it=code, hoisted={})
-
-
-def _active(s) -> list:
-    return [SEATS[p] for p in range(s.n) if not s.eliminated[p]]
-
-
-def _owner(s, card):
-    shared = s.game.shared_zones
-    for slot in range(shared, len(s.zones)):
-        if card in s.zones[slot]:
-            return SEATS[(slot - shared) % s.n]
-    return NOTHING
-
-
-def _next_seat(s, after, among):
-    """The first seat after `after` (going round, itself last) that is among the given seats."""
-    seats = set(among)
-    for step in range(1, s.n + 1):
-        q = (after + step) % s.n
-        if q in seats:
-            return SEATS[q]
-    return NOTHING
 
 
 def _detach(value):
@@ -129,24 +105,12 @@ def _repeated_calls(body: nodes.Expr, is_def: Callable[[str], bool]) -> list[nod
     return sorted(repeated, key=lambda e: len(repr(e)))
 
 
-def _random(s, values):
-    """A uniformly random element; the draw comes from the state's generator, so replays agree."""
-    values = list(values) if isinstance(values, list | tuple) else [values]
-    return values[s.random_below(len(values))] if values else NOTHING
-
-
-def _words(s, values):
-    return " ".join(v if isinstance(v, str) else s.game.describe(v) for v in values if v is not NOTHING)
-
-
 class Emitter:
     """Writes one Python function per definition, case clause and procedure expression."""
 
     def __init__(self, c: "Compiler"):
         self.c = c
         self.ns: dict[str, Any] = {"NOTHING": NOTHING, "SEATS": SEATS, "MISSING": _MISSING,
-                                   "ACTIVE": _active, "OWNER": _owner, "NEXT_SEAT": _next_seat, "WORDS": _words,
-                                   "RANDOM": _random, "OPEN_KEYS": _open_keys, "KNOWS": knows,
                                    "DETACH": _detach, "TUPLE": _TUPLE, "LIMIT": PURE_CACHE_LIMIT}
         self.counter = itertools.count()
         self.const_ids: dict[int, str] = {}
@@ -164,6 +128,17 @@ class Emitter:
             name = self.const_ids[id(value)] = self.fresh("k")
             self.ns[name] = value
         return name
+
+    def runtime(self, name: str, value: Any) -> str:
+        """A builtin's runtime helper under the name its code calls it by (builtins.Emitting)."""
+        if self.ns.setdefault(name, value) is not value:
+            raise AssertionError(f"two runtime helpers are named {name}")
+        return name
+
+    @property
+    def tables(self) -> "Compiler":
+        """The declaration tables a builtin's code reads (builtins.Tables)."""
+        return self.c
 
     def define(self, source: str, name: str) -> Callable:
         exec(compile(source, f"<rules {self.c.path}>", "exec"), self.ns)  # source made here, see module doc
@@ -295,18 +270,17 @@ class Emitter:
             return f"s.zones[{int(spec.index)}]" + (".cards()" if spec.kind == "grid" else "")
         if name in c.var_specs:
             return f"s.vars[{int(c.var_specs[name].index)}]"
-        for table in (c.options, c.syms, c.card_names, CONSTANTS):
+        for table in (c.options, c.syms, c.card_names):
             if name in table:
                 return self.const(table[name])
-        return _STATE_NAMES[name]
+        return NAMES[name].code(self)
 
     def call(self, e: nodes.Call, env: Env) -> str:
         c, name = self.c, e.func
-        if (name in _SHORT_CIRCUIT and name not in self.def_names and len(e.args) == 1 and not e.kwargs
-                and isinstance(e.args[0], (nodes.Comprehension, nodes.Where))):
-            # a generator, so that the first deciding element ends the work (expressions are pure)
-            return f"{self.const(_SHORT_CIRCUIT[name])}({self.iteration(e.args[0], env)})"
-        args = [self.expr(a, env) for a in e.args] if name not in _NAMING else []
+        if not (name in c.families or name in c.zone_specs or name in c.var_specs or name in self.def_names):
+            function = FUNCTIONS[name]  # a builtin: the file's own names come first
+            return function.code(_CallSite(self, e, env, function))
+        args = [self.expr(a, env) for a in e.args]
         if name in c.families:
             first, keys = c.families[name]
             return f"s.zones[{int(first)} + {self.const(keys)}[{args[0]}]]"
@@ -317,13 +291,7 @@ class Emitter:
             return f"s.zones[{base} + {index} * s.n + {args[0]}]"
         if name in c.var_specs:
             return f"s.vars[{self.var_slot(name, args)}]"
-        if name in self.def_names:
-            return f"{self.def_names[name]}(s, {', '.join(args)})"
-        if name in FUNCTIONS:
-            if FUNCTIONS[name][0].grid:  # the checker made sure the first argument names a grid zone
-                args[0] = f"s.zones[{int(c.zone_specs[e.args[0].id].index)}]"
-            return self.builtin(name, args, e.kwargs, env)
-        return _STATE_FUNCTIONS[name](self, e, env, args)
+        return f"{self.def_names[name]}(s, {', '.join(args)})"
 
     def iteration(self, e: nodes.Comprehension | nodes.Where, env: Env) -> str:
         """The inside of a comprehension, `element for v in source if test`: a list in brackets, a
@@ -348,57 +316,39 @@ class Emitter:
             return f"{int(spec.index)} + {flat}"
         return f"{int(self.c.shared_vars)} + {int(spec.index)} * s.n + ({player}) * {int(spec.size)} + {flat}"
 
-    def builtin(self, name: str, args: list[str], kwargs, env: Env) -> str:
-        if name == "count" and not kwargs:
-            return f"len({args[0]})"
-        lazy = []
-        for kw in kwargs:
-            v = self.fresh("v")
-            lazy.append(f"{kw.name}=lambda {v}: {self.expr(kw.value, env.with_it(v))}")
-        return f"{self.const(FUNCTIONS[name][1])}({', '.join(args + lazy)})"
 
+class _CallSite:
+    """One call of a builtin function as its record writes it (builtins.CallSite): the arguments'
+    code on demand, in the order the record asks for it, so names are made in the same order."""
 
-def _label(g: Emitter, e: nodes.Call, env: Env, args: list[str]) -> str:
-    decl = g.c.sym.cases.get(e.args[0].id) or g.c.sym.actions[e.args[0].id]
-    labels = {g.c.syms[cl.key]: cl.label or cl.key for cl in decl.clauses}
-    return f"{g.const(labels)}.get({g.expr(e.args[1], env)}, '')"
+    def __init__(self, g: Emitter, call: nodes.Call, env: Env, function: Function):
+        self.g, self.call, self.env, self.function = g, call, env, function
+        self.tables = g.c
+        self._args: list[str] | None = None
 
+    def const(self, value: Any) -> str:
+        return self.g.const(value)
 
-def _keys(g: Emitter, e: nodes.Call, env: Env, args: list[str]) -> str:
-    """A family's keys in declaration order; a `columns` family's existing members, oldest first."""
-    name = e.args[0].id
-    first, keys = g.c.families[name]
-    if columns.KIND not in g.c.sym.zones[name].properties:
-        return f"list({g.const(tuple(keys))})"
-    by_slot = {first + i: key for key, i in keys.items()}
-    return f"OPEN_KEYS(s, {g.const(name)}, {g.const(by_slot)})"
+    def runtime(self, name: str, value: Any) -> str:
+        return self.g.runtime(name, value)
 
+    def arg(self, i: int) -> str:
+        if i == 0 and self.function.grid:  # the checker made sure the first argument names a grid zone
+            return f"s.zones[{int(self.g.c.zone_specs[self.call.args[0].id].index)}]"
+        return self.g.expr(self.call.args[i], self.env)
 
-def _values(g: Emitter, e: nodes.Call, env: Env, args: list[str]) -> str:
-    domain = g.c.attribute_domains[e.args[0].id]
-    values = tuple(domain) if domain and isinstance(domain[0], Sym) else tuple(range(domain[0], domain[1] + 1))
-    return f"list({g.const(values)})"
+    def args(self) -> list[str]:
+        if self._args is None:
+            self._args = [self.arg(i) for i in range(len(self.call.args))]
+        return self._args
 
+    def keywords(self) -> list[str]:
+        out = []
+        for kw in self.call.kwargs:
+            assert kw.name in self.function.keywords  # checked: a name of the record, not just the file's text
+            v = self.g.fresh("v")
+            out.append(f"{kw.name}=lambda {v}: {self.g.expr(kw.value, self.env.with_it(v))}")
+        return out
 
-def _open_keys(s, family: str, by_slot: dict) -> list:
-    return [by_slot[slot] for slot in columns.open_slots(s, s.game.column_families[family])]
-
-
-_SHORT_CIRCUIT = {"any": any, "all": all}  # over a comprehension: compiled to a generator
-_NAMING = ("label", "keys", "values")  # their argument names a declaration; it is not a value
-_STATE_NAMES = {"me": "SEATS[s.me]", "players": "list(SEATS[:s.n])", "active": "ACTIVE(s)", "num_players": "s.n",
-                "sides": "s.sides()"}
-_STATE_FUNCTIONS: dict[str, Callable[[Emitter, nodes.Call, Env, list[str]], str]] = {
-    "left": lambda g, e, env, a: f"SEATS[({a[0]} + 1) % s.n]",
-    "right": lambda g, e, env, a: f"SEATS[({a[0]} - 1) % s.n]",
-    "eliminated": lambda g, e, env, a: f"s.eliminated[{a[0]}]",
-    "owner": lambda g, e, env, a: f"OWNER(s, {a[0]})",
-    "next_seat": lambda g, e, env, a: f"NEXT_SEAT(s, {a[0]}, {a[1]})",
-    "side": lambda g, e, env, a: f"s.side({a[0]})",
-    "words": lambda g, e, env, a: f"WORDS(s, [{', '.join(a)}])",
-    "random": lambda g, e, env, a: f"RANDOM(s, {a[0]})",
-    "label": _label,
-    "keys": _keys,
-    "values": _values,
-    "knows": lambda g, e, env, a: f"KNOWS(s, {a[0]}, {a[1]})",
-}
+    def generator(self) -> str:
+        return self.g.iteration(self.call.args[0], self.env)

@@ -9,7 +9,7 @@ from ..diagnostics import RulesError, Span, error
 from ..engine.specs import Decision, ExprFn, VarSpec, ZoneSpec
 from ..engine.state import State
 from ..language import nodes
-from ..language.builtins import CONSTANTS
+from ..language.builtins import constant, constant_names
 from ..language.check import Symbols
 from ..language.constants import UNKNOWN, fold, pure_definitions
 from ..values import NOTHING, Card, Sym
@@ -70,8 +70,8 @@ class Compiler:
                 return v
             case nodes.Name(n) if n in self.syms:
                 return self.syms[n]
-            case nodes.Name(n) if n in CONSTANTS:
-                return CONSTANTS[n]
+            case nodes.Name() if constant(e) is not None:
+                return constant(e).value
         raise RulesError([error("E300", "expected a number, a quoted text or an attribute value here", e.span,
                                 self.path)], self.sources)
 
@@ -171,7 +171,7 @@ class Compiler:
         may use each other in any order."""
         for name in list(self.sym.defs) + list(self.sym.cases):
             self.emitter.declare(name)
-        constants = set(self.options) | set(self.syms) | set(self.card_names) | set(CONSTANTS) | set(self.card_attrs)
+        constants = set(self.options) | set(self.syms) | set(self.card_names) | constant_names() | set(self.card_attrs)
         self.emitter.pure = pure_definitions(self.sym.defs, self.sym.cases, constants)
         for name, decl in self.sym.defs.items():
             fn = self.emitter.definition(name, decl.params, decl.body)

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..diagnostics import RulesError, Span, error
 from ..language import nodes
+from ..language.builtins import constant
 from ..language.check import Symbols
 
 
@@ -33,14 +34,12 @@ def option_values(sym: Symbols, given: dict[str, Any], path: str, sources: dict[
 
 
 def literal_default(e: nodes.Expr) -> Any:
+    """An option's default: a number, a text, or `true`/`false` (the checker allows nothing else)."""
     match e:
         case nodes.Int(v) | nodes.Str(v):
             return v
-        case nodes.Name("true"):
-            return True
-        case nodes.Name("false"):
-            return False
-    return None
+    named = constant(e)
+    return named.value if named is not None and isinstance(named.value, bool) else None
 
 
 def coerce(raw: Any, default: Any) -> Any:

@@ -7,11 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..language import nodes
+from ..language.builtins import FUNCTIONS, NAMES
 
 if TYPE_CHECKING:
     from ..language.check import Symbols
-
-_SAME = ("sorted",)  # functions that return their argument's elements, reordered or not
 
 
 def _visibility(decl: nodes.ZoneDecl) -> str:
@@ -33,7 +32,8 @@ def shown_to_chooser(e: nodes.Expr, zones: dict[str, nodes.ZoneDecl]) -> bool:
             if "hidden_when_out" in decl.properties and not mine:
                 return False
             return _visibility(decl) == "public" or (mine and _visibility(decl) == "owner")
-        case nodes.Where(source, _) | nodes.Call(_, (source,)) if not isinstance(e, nodes.Call) or e.func in _SAME:
+        case nodes.Where(source, _) | nodes.Call(_, (source,)) if (not isinstance(e, nodes.Call)
+                                                                   or _flag(e, "same_elements")):
             return shown_to_chooser(source, zones)
         case nodes.BinOp("+", left, right):
             return shown_to_chooser(left, zones) and shown_to_chooser(right, zones)
@@ -46,8 +46,10 @@ def may_hide(e: nodes.Expr, sym: "Symbols") -> bool:
     return not (shown_to_chooser(e, sym.zones) or _no_cards(e, sym, 0))
 
 
-_NOT_CARDS = ("players", "active", "num_players", "true", "false", "none")
-_CARDLESS_CALLS = ("values", "keys", "left", "right", "count", "label", "words", "next_seat")
+def _flag(call: nodes.Call, flag: str) -> bool:
+    """A flag of the builtin function a call names (see builtins.Function)."""
+    function = FUNCTIONS.get(call.func)
+    return function is not None and getattr(function, flag)
 
 
 def _no_cards(e: nodes.Expr, sym: "Symbols", depth: int) -> bool:
@@ -59,7 +61,7 @@ def _no_cards(e: nodes.Expr, sym: "Symbols", depth: int) -> bool:
         case nodes.Int() | nodes.Str():
             return True
         case nodes.Name(name):
-            if name in _NOT_CARDS or name in sym.values:
+            if (name in NAMES and NAMES[name].cardless) or name in sym.values:
                 return True
             decl = sym.defs.get(name)
             return decl is not None and not decl.has_params and _no_cards(decl.body, sym, depth + 1)
@@ -67,7 +69,7 @@ def _no_cards(e: nodes.Expr, sym: "Symbols", depth: int) -> bool:
             return all(_no_cards(item, sym, depth + 1) for item in items)
         case nodes.Where(source, _):
             return _no_cards(source, sym, depth + 1)
-        case nodes.Call(name, _) if name in _CARDLESS_CALLS:
+        case nodes.Call() if _flag(e, "cardless"):
             return True
         case nodes.BinOp("+", left, right):
             return _no_cards(left, sym, depth + 1) and _no_cards(right, sym, depth + 1)
@@ -78,7 +80,7 @@ def seen_by_nobody(e: nodes.Expr, zones: dict[str, nodes.ZoneDecl]) -> bool:
     """True when moved cards surely come from a shared hidden zone (`top(deck)`, `deck`): nobody
     saw them, so no knowledge follows them."""
     match e:
-        case nodes.Call("top" | "bottom", (inner,)):
+        case nodes.Call(_, (inner,)) if _flag(e, "by_place"):
             return seen_by_nobody(inner, zones)
         case nodes.Name(name) if name in zones:
             decl = zones[name]

@@ -8,13 +8,7 @@ import attrs
 
 from ..diagnostics import Diagnostic, Span, error, suggest, warning
 from . import nodes
-from .builtins import (
-    CONSTANTS,
-    FUNCTIONS,
-    REQUIRED_KEYWORDS,
-    STATE_FUNCTIONS,
-    STATE_NAMES,
-)
+from .builtins import FUNCTIONS, NAMES, Function, constant, fixed_names
 from .constants import UNKNOWN, fold, pure_definitions, reads_only
 
 ZONE_KINDS = {"stack", "row", "grid", "columns"}
@@ -65,8 +59,7 @@ class Symbols:
         yield from self.options
         yield from self.vars
         yield from self.cards
-        yield from CONSTANTS
-        yield from STATE_NAMES
+        yield from NAMES
 
 
 @attrs.define
@@ -108,7 +101,7 @@ class Checker:
             if table is None:
                 continue
             name = decl.name
-            if name in seen or name in CONSTANTS or name in STATE_NAMES:
+            if name in seen or name in NAMES:
                 self.err("E201", f"'{name}' is already defined", decl.span)
                 continue
             seen[name] = decl
@@ -233,7 +226,7 @@ class Checker:
         if len(self.diags) > before:
             return  # an unknown name is all there is to say
         fixed = (set(self.sym.options) | set(self.sym.values) | set(self.sym.cards) | set(self.sym.attributes)
-                 | set(CONSTANTS) | {"num_players", "players"})
+                 | fixed_names())
         if not reads_only(decl.condition, set(decl.params), pure_definitions(self.sym.defs, self.sym.cases, fixed),
                           fixed):
             self.err("E227", "what a zone can hold must be fixed by the rules: a 'holds' condition may read the "
@@ -563,7 +556,7 @@ class Checker:
 
     def name(self, name: str, span: Span, scope: _Scope) -> None:
         self.used.add(name)
-        if name in scope.locals or name in CONSTANTS or name in STATE_NAMES:
+        if name in scope.locals or name in NAMES:
             return
         if name == "it":
             if not scope.lazy:
@@ -613,33 +606,32 @@ class Checker:
             n = len(self.sym.cases[name].params)
             self.arity(e, n, n, ())
         elif name in FUNCTIONS:
-            sig = FUNCTIONS[name][0]
-            self.arity(e, sig.min_args, sig.max_args, sig.lazy)
-            if sig.grid:
-                self.grid_argument(e)
-            given = {k.name for k in e.kwargs}
-            for kw in REQUIRED_KEYWORDS.get(name, ()):
-                if kw not in given and given <= set(sig.lazy):
-                    self.err("E276", f"'{name}' needs '{kw}:', as in {name}(cards, {kw}: number)", e.span)
-        elif name in STATE_FUNCTIONS:
-            sig = STATE_FUNCTIONS[name]
-            self.arity(e, sig.min_args, sig.max_args, ())
-            if name in _NAMING:  # the first argument names a declaration rather than being a value
-                _NAMING[name](self, e, scope)
-                return
-            if name == "random" and not scope.random:
-                self.err("E282", "'random' can only be used in statements: a definition, a guard or the "
-                         "moves a choice offers may be worked out many times, and must give the same answer",
-                         e.span)
+            self.builtin_call(e, FUNCTIONS[name], scope)
+            if FUNCTIONS[name].names_declaration:
+                return  # its check hook has checked the arguments: the first one is not a value
         else:
-            known = list(FUNCTIONS) + list(STATE_FUNCTIONS) + list(self.sym.defs) + list(self.sym.cases) + list(
-                self.sym.zones)
+            known = list(FUNCTIONS) + list(self.sym.defs) + list(self.sym.cases) + list(self.sym.zones)
             self.err("E277", f"unknown function '{name}'{suggest(name, known)}", _name_span(e))
             return
         for arg in e.args:
             self.expr(arg, scope)
         for kw in e.kwargs:
             self.expr(kw.value, attrs.evolve(scope, lazy=True))
+
+    def builtin_call(self, e: nodes.Call, f: Function, scope: _Scope) -> None:
+        """What a builtin function's record asks of a call, its arguments aside."""
+        self.arity(e, f.min_args, f.max_args, f.keywords)
+        if f.grid:
+            self.grid_argument(e)
+        given = {k.name for k in e.kwargs}
+        for kw in f.required:
+            if kw not in given and given <= set(f.keywords):
+                self.err("E276", f"'{f.name}' needs '{kw}:', as in {f.name}(cards, {kw}: number)", e.span)
+        if f.statements_only and not scope.random:
+            self.err("E282", f"'{f.name}' can only be used in statements: a definition, a guard or the "
+                     "moves a choice offers may be worked out many times, and must give the same answer", e.span)
+        if f.check is not None:
+            f.check(self, e, scope)
 
     def grid_argument(self, e: nodes.Call) -> None:
         """The geometry functions read a grid: their first argument names one."""
@@ -648,31 +640,6 @@ class Checker:
         grids = [z for z in self.sym.zones if self.sym.grid(z)]
         self.err("E279", f"the first argument of '{e.func}' must name a grid zone"
                  f"{', such as ' + repr(grids[0]) if grids else ' (this file declares none)'}", e.span)
-
-    def label_call(self, e: nodes.Call, scope: _Scope) -> None:
-        if not e.args or not isinstance(e.args[0], nodes.Name) or not (
-                e.args[0].id in self.sym.cases or isinstance(self.sym.actions.get(e.args[0].id), nodes.CaseActionDecl)):
-            self.err("E278", "the first argument of 'label' must name a 'def ... by ...' definition or an "
-                     "'action ... by ...'", e.span)
-        else:
-            self.used.add(e.args[0].id)
-        for arg in e.args[1:]:
-            self.expr(arg, scope)
-
-    def keys_call(self, e: nodes.Call, scope: _Scope) -> None:
-        named = e.args[0].id if e.args and isinstance(e.args[0], nodes.Name) else None
-        if named is None or named not in self.sym.zones or self.sym.zones[named].family is None:
-            self.err("E283", "the argument of 'keys' must name a family of zones (declared like "
-                     "'zone pile: per key'), as in keys(pile)", e.span)
-        else:
-            self.used.add(named)
-
-    def values_call(self, e: nodes.Call, scope: _Scope) -> None:
-        named = e.args[0].id if e.args and isinstance(e.args[0], nodes.Name) else None
-        if named is None or named not in self.sym.attributes:
-            self.err("E284", "the argument of 'values' must name an attribute, as in values(color)", e.span)
-        else:
-            self.used.add(named)
 
     def arity(self, e: nodes.Call, low: int, high: int, keywords: tuple[str, ...]) -> None:
         n = len(e.args)
@@ -766,7 +733,6 @@ class Checker:
             self.warn("W205", f"{what}: its condition is always false", span)
 
 
-_NAMING = {"label": Checker.label_call, "keys": Checker.keys_call, "values": Checker.values_call}
 _CHOOSING = ("turn", "after turn", "trigger", "action")  # where a player may be asked to choose
 _LOOKING_AHEAD = ("turn", "trigger", "action")  # where an 'afterwards' guard can search the rest of the turn
 
@@ -778,7 +744,13 @@ def _action_statements(decl: nodes.ActionDecl | nodes.CaseActionDecl) -> Iterabl
 
 
 def _is_literal(e: nodes.Expr) -> bool:
-    return isinstance(e, nodes.Int | nodes.Str) or (isinstance(e, nodes.Name) and e.id in ("true", "false"))
+    return isinstance(e, nodes.Int | nodes.Str) or _is_truth(e)
+
+
+def _is_truth(e: nodes.Expr) -> bool:
+    """`true` or `false`."""
+    named = constant(e)
+    return named is not None and isinstance(named.value, bool)
 
 
 def _not_a_number(e: nodes.Expr, where: nodes.DefDecl, defs: dict[str, nodes.DefDecl],
@@ -790,7 +762,7 @@ def _not_a_number(e: nodes.Expr, where: nodes.DefDecl, defs: dict[str, nodes.Def
     match e:
         case nodes.Compare() | nodes.Not():
             return "true or false"
-        case nodes.Name(name) if name in ("true", "false"):
+        case nodes.Name() if _is_truth(e):
             return "true or false"
         case nodes.Str():
             return "a text"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import nodes
-from .builtins import CONSTANTS, FUNCTIONS
+from .builtins import constant, is_pure
 
 UNKNOWN: Any = object()  # not a constant: depends on the state or the players (or the options, when unknown)
 MAX_DEPTH = 16  # constant definitions referring to constant definitions: deep enough, always bounded
@@ -28,8 +28,8 @@ def fold(e: nodes.Expr | None, defs: dict[str, nodes.DefDecl], options: dict[str
     match e:
         case nodes.Int(value) | nodes.Str(value):
             return value
-        case nodes.Name(name) if name in CONSTANTS:
-            return CONSTANTS[name]
+        case nodes.Name() if constant(e) is not None:
+            return constant(e).value
         case nodes.Name(name) if options is not None and name in options:
             return options[name]
         case nodes.Name(name) if name in defs and not defs[name].has_params:
@@ -113,7 +113,7 @@ class _Reads(nodes.NodeVisitor):
             self.only = False
 
     def visit_Call(self, e: nodes.Call) -> None:
-        if not (e.func in FUNCTIONS or e.func in self.pure):
+        if not (is_pure(e.func) or e.func in self.pure):
             self.only = False
         self.generic_visit(e)  # the arguments, then the keyword arguments' values
 
