@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine import Action, Game
-from ..engine.grid import Cell, parse_cell
+from ..engine.zones.grid import Cell, parse_cell
 from ..values import Card
 
 # Common colour words -> rich styles. Generic: any game whose cards carry colour-named attribute

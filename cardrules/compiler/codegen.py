@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any, Callable, assert_never
 
 import attrs
 
-from ..engine import columns
 from ..engine.knowledge import knows
+from ..engine.zones import columns
 from ..language import nodes
 from ..language.builtins import CONSTANTS, FUNCTIONS
 from ..values import NOTHING, SEATS, Sym

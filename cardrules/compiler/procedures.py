@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..engine import columns, knowledge
-from ..engine.grid import as_cell
+from ..engine import knowledge
 from ..engine.specs import PAUSE, Decision, GuardSpec, OptionSpec, RuleFailure
 from ..engine.state import State
+from ..engine.zones import columns
+from ..engine.zones.grid import as_cell
 from ..language import nodes
 from ..values import NOTHING, Card
 from . import visibility

@@ -9,11 +9,11 @@ import attrs
 from ..diagnostics import RulesRuntimeError, Span, error
 from ..diagnostics import explain_exception as _explain
 from ..values import NOTHING, SEATS, Card, Seat, Sym
-from . import columns
-from .grid import Cell, Grid
 from .knowledge import seer_masks
 from .specs import Decision, ExprFn, Instruction, VarSpec, ZoneSpec
 from .state import MASK64, State
+from .zones import columns
+from .zones.grid import Cell, Grid
 
 
 @attrs.define(eq=False)

@@ -8,11 +8,11 @@ from typing import Any
 
 from ..diagnostics import Diagnostic, RulesError, Span, error
 from ..values import Card, Sym
-from . import columns
 from .game import Game
-from .grid import parse_cell
 from .specs import ZoneSpec
 from .state import State
+from .zones import columns
+from .zones.grid import parse_cell
 
 _KEYS = {"players", "to_move", "zones", "eliminated", "variables", "seed", "known"}
 

@@ -10,8 +10,8 @@ import cattrs
 from ..diagnostics import RulesError, Span, error
 from ..values import NOTHING, SEATS, Card, Seat, Sym
 from .game import Game
-from .grid import Cell, Grid
 from .state import State
+from .zones.grid import Cell, Grid
 
 FORMAT = "cardrules-save/1"
 

@@ -10,9 +10,7 @@ import attrs
 from ..diagnostics import RulesRuntimeError, Span, error
 from ..diagnostics import explain_exception as _explain
 from ..values import NOTHING, SEATS, Card, Seat
-from . import columns
 from .actions import Action, IllegalAction
-from .grid import Grid
 from .knowledge import Namer, keep_to_holds, known_view, unseen_pool
 from .specs import (
     FALLBACK,
@@ -24,6 +22,8 @@ from .specs import (
     VarSpec,
     ZoneSpec,
 )
+from .zones import columns
+from .zones.grid import Grid
 
 if TYPE_CHECKING:
     from .game import Game

@@ -6,7 +6,7 @@ from typing import Any, Callable
 
 import attrs
 
-from ..engine.grid import (
+from ..engine.zones.grid import (
     g_box,
     g_cell,
     g_cells,

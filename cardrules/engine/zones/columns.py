@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .specs import ZoneSpec
-    from .state import State
+    from ..game import Game
+    from ..specs import ZoneSpec
+    from ..state import State
 
 KIND = "columns"
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterator
 
-from ..values import Card
+from ...values import Card
 
 # The four line directions: horizontal, vertical, diagonal and anti-diagonal.
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
