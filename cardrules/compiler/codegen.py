@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, assert_never
 import attrs
 
 from ..engine.knowledge import knows
-from ..engine.zones import columns
+from ..engine.zones import open_slots
 from ..language import nodes
 from ..language.builtins import CONSTANTS, FUNCTIONS
 from ..values import NOTHING, SEATS, Sym
@@ -276,8 +276,7 @@ class Emitter:
             return f"{self.def_names[name]}(s)"
         if name in c.zone_specs:
             spec = c.zone_specs[name]
-            # a grid alone is the list of its cards; a function of the grid reads the Grid itself
-            return f"s.zones[{int(spec.index)}]" + (".cards()" if spec.kind == "grid" else "")
+            return spec.kind.cards_code(f"s.zones[{int(spec.index)}]")  # the zone as a list of its cards
         if name in c.var_specs:
             return f"s.vars[{int(c.var_specs[name].index)}]"
         for table in (c.options, c.syms, c.card_names, CONSTANTS):
@@ -295,8 +294,8 @@ class Emitter:
         if name in c.families:
             first, keys = c.families[name]
             return f"s.zones[{int(first)} + {self.const(keys)}[{args[0]}]]"
-        if name in c.zone_specs and c.zone_specs[name].kind == "grid":
-            return f"s.zones[{int(c.zone_specs[name].index)}].stack({args[0]})"
+        if name in c.zone_specs and c.zone_specs[name].kind.by_cell:  # `grid(cell)`: the cards on a cell
+            return c.zone_specs[name].kind.cards_code(f"s.zones[{int(c.zone_specs[name].index)}]", args[0])
         if name in c.zone_specs:
             base, index = int(c.shared_zones), int(c.zone_specs[name].index)
             return f"s.zones[{base} + {index} * s.n + {args[0]}]"
@@ -353,7 +352,7 @@ def _keys(g: Emitter, e: nodes.Call, env: Env, args: list[str]) -> str:
     """A family's keys in declaration order; a `columns` family's existing members, oldest first."""
     name = e.args[0].id
     first, keys = g.c.families[name]
-    if columns.KIND not in g.c.sym.zones[name].properties:
+    if not g.c.sym.kind(name).opens_in_order:
         return f"list({g.const(tuple(keys))})"
     by_slot = {first + i: key for key, i in keys.items()}
     return f"OPEN_KEYS(s, {g.const(name)}, {g.const(by_slot)})"
@@ -366,7 +365,7 @@ def _values(g: Emitter, e: nodes.Call, env: Env, args: list[str]) -> str:
 
 
 def _open_keys(s, family: str, by_slot: dict) -> list:
-    return [by_slot[slot] for slot in columns.open_slots(s, s.game.column_families[family])]
+    return [by_slot[slot] for slot in open_slots(s, s.game.opening_families[family])]
 
 
 _SHORT_CIRCUIT = {"any": any, "all": all}  # over a comprehension: compiled to a generator

@@ -7,6 +7,7 @@ from typing import Iterable, assert_never
 import attrs
 
 from ..diagnostics import Diagnostic, Span, error, suggest, warning
+from ..engine import zones
 from . import nodes
 from .builtins import (
     CONSTANTS,
@@ -43,6 +44,13 @@ class Symbols:
 
     def per_player(self, zone: str) -> bool:
         return "per_player" in self.zones[zone].properties
+
+    def kind(self, zone: str) -> zones.ZoneKind:
+        """A declared zone's kind (engine/zones): the one its properties name, else the default."""
+        return zones.kind_of(self.zones[zone].properties)
+
+    def declared(self, zone: str) -> zones.Declared:
+        return declared(self.zones[zone])
 
     def grid(self, zone: str) -> bool:
         return zone in self.zones and "grid" in self.zones[zone].properties
@@ -791,6 +799,11 @@ def _action_statements(decl: nodes.ActionDecl | nodes.CaseActionDecl) -> Iterabl
     if isinstance(decl, nodes.ActionDecl):
         return _statements(decl.body)
     return (stmt for clause in decl.clauses for stmt in _statements(clause.body))
+
+
+def declared(decl: nodes.ZoneDecl) -> zones.Declared:
+    """A zone declaration as the zone kinds read it."""
+    return zones.Declared(decl.name, frozenset(decl.properties), decl.family)
 
 
 def _is_literal(e: nodes.Expr) -> bool:

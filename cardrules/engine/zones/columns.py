@@ -1,45 +1,56 @@
-"""Zone families of kind `columns`: a member exists while it holds cards, and the members are
-listed in the order they were opened (a card entering an empty member opens it).
+"""The `columns` kind: a zone family whose members exist while they hold cards, in the order they were opened.
 
-The family's members are ordinary zone slots (one per key, like any family); what the kind adds
-is the order, kept in `State.opened` as a list of slots. An emptied member stays in the list
-until it is opened again, when it moves to the end; readers skip the empty ones.
+The family's members are ordinary zone slots (one per key, like any family) holding lists; a card
+entering an empty member opens it. What the kind adds is the order, kept in `State.opened` by the
+machinery every kind that opens its members in order shares (`note_opened`, `open_slots` in this
+package's `__init__`), and its look: members side by side, oldest first.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-if TYPE_CHECKING:
-    from ..game import Game
-    from ..specs import ZoneSpec
-    from ..state import State
-
-KIND = "columns"
+from . import Declared, Problem, ZoneKind, seen
 
 
-def note_opened(s: "State", slot: int) -> None:
-    """A card is about to enter the empty zone at `slot`: it becomes the newest member."""
-    opened = s.opened
-    if slot in opened:
-        opened.remove(slot)
-    opened.append(slot)
+class ColumnsKind(ZoneKind):
+    name = "columns"
+    noun = "column"
+    opens_in_order = True
+
+    def problems(self, zone: Declared) -> list[Problem]:
+        if zone.family is None:
+            return [("E238", "a 'columns' zone is a family of columns, one per value of an attribute: "
+                     f"declare it 'zone {zone.name}: per KEY, columns'")]
+        return []
+
+    def describe(self, zone: Declared) -> str:
+        return f"a column for each {zone.family}, there while it holds cards (opened by its first card) — {seen(zone)}"
+
+    def render_family(self, painter: Any, members: dict[str, Any]) -> tuple[Any, list[Any]]:
+        """The members as labelled columns side by side, oldest first, each from its first card
+        down to its last; every card with its colour word, for terminals that cannot show colours."""
+        from rich.padding import Padding
+        from rich.text import Text
+
+        return Text(""), [Padding(columns_table(painter, members), (0, 0, 0, 4), expand=False)]
 
 
-def open_slots(s: "State", members: list["ZoneSpec"]) -> list[int]:
-    """The non-empty members' slots, oldest first. A member that holds cards without having been
-    opened by the engine (a state built by hand) comes after the others, in key order."""
-    family = {spec.index for spec in members}
-    found = [slot for slot in s.opened if slot in family and s.zones[slot]]
-    listed = set(found)
-    found += [spec.index for spec in members if spec.index not in listed and s.zones[spec.index]]
-    return found
+def columns_table(painter: Any, members: dict[str, Any]) -> Any:
+    """A family's members (key -> its view entry) as a rich table, or "none yet"."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
 
-
-def families(game: "Game") -> dict[str, list["ZoneSpec"]]:
-    """The game's `columns` families: family name -> member zones in key order."""
-    out: dict[str, list["ZoneSpec"]] = {}
-    for spec in game.zones:
-        if spec.kind == KIND:
-            out.setdefault(spec.family, []).append(spec)
-    return out
+    if not members:
+        return Text("none yet", style="dim")
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
+    cells: list[list[Any]] = []
+    for key, contents in members.items():
+        cards = list(contents) if isinstance(contents, list) else []
+        count = len(cards) if isinstance(contents, list) else int(contents.get("count", 0))
+        table.add_column(Text.assemble((key, "bold"), (f" ({count})", "dim")), no_wrap=True)
+        cells.append([painter.card_with_colour(card) for card in cards])
+    for row in range(max(len(column) for column in cells)):
+        table.add_row(*[column[row] if row < len(column) else Text("") for column in cells])
+    return table
