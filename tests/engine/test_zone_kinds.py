@@ -7,6 +7,7 @@ Everyone sees those and how many cards lie in it, nothing more, which no standar
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
 import re
@@ -149,6 +150,12 @@ def test_a_kind_is_registered_once_and_a_zone_naming_none_is_a_stack():
     with pytest.raises(ValueError):
         zones.register(type(zones.kind_of(["row"]))())  # a second `row`
     assert zones.kind_of(["hidden"]) is zones.kind_of(["stack"]) and zones.kind_of(["stack"]).has_top
+
+
+def test_the_worked_example_of_docs_contributing_is_this_kind():
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "contributing.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```$", doc, re.S | re.M)
+    assert inspect.getsource(FanKind) in blocks
 
 
 def test_only_the_kinds_name_themselves():
