@@ -152,6 +152,54 @@ def test_a_kind_is_registered_once_and_a_zone_naming_none_is_a_stack():
     assert zones.kind_of(["hidden"]) is zones.kind_of(["stack"]) and zones.kind_of(["stack"]).has_top
 
 
+class HeapsKind(zones.ZoneKind):
+    """A family of heaps that come and go: nothing but the capability, every hook the default's."""
+
+    name = "heaps"
+    noun = "heap"
+    opens_in_order = True
+
+
+HEAPS = """\
+game "Heaps"
+players 2..2
+attribute suit: spades "s" > hearts "h" > clubs "c"
+attribute number: 1..3
+cards: suit * number -> deck
+text: suit number
+zone deck: stack, hidden
+zone heap: per suit, heaps, public
+def open = keys(heap)
+setup:
+  shuffle deck
+turn:
+  choose:
+    draw(card in [top(deck)]):
+      move card to heap(card.suit)
+end when count(deck) == 0:
+  win []
+"""
+
+
+def test_a_new_kind_that_opens_its_members_in_order_gets_the_order_from_the_capability():
+    zones.register(HeapsKind())
+    try:
+        game = cardrules.load_source(HEAPS, "heaps.rules")
+        state = load_position(game, {"players": 2, "zones": {"heap": {"hearts": ["h1"], "clubs": ["c3", "c1"]}}})
+        assert [v.name for v in game.call(state, "open")] == ["hearts", "clubs"]
+        assert state.view(0)["zones"]["heap"] == {"hearts": ["h1"], "clubs": ["c3", "c1"]}
+        console = Console(record=True, width=80)
+        console.print(render_view(game, state.view(0)))
+        assert "    hearts: h1\n    clubs: c3 c1\n" in console.export_text()
+        state = game.new_initial_state(2, 3)
+        while not state.is_terminal():
+            state.apply_action(state.legal_actions()[0])
+            assert list(state.view(1)["zones"]["heap"]) == [v.name for v in game.call(state, "open")]
+        assert len(game.call(state, "open")) == 3
+    finally:
+        zones.unregister("heaps")
+
+
 def test_the_worked_example_of_docs_contributing_is_this_kind():
     doc = (Path(__file__).resolve().parents[2] / "docs" / "contributing.md").read_text(encoding="utf-8")
     blocks = re.findall(r"^```python\n(.*?)^```$", doc, re.S | re.M)
