@@ -1,8 +1,9 @@
 """Zone kinds are one class each (cardrules/engine/zones/): a kind registered from outside the package
 is declared, checked, compiled, played, viewed, drawn, explained, saved and loaded like the standard ones.
 
-The toy kind here is a `fan`: a shared pile fanned out so that only its last three cards show.
-Everyone sees those and how many cards lie in it, nothing more, which no standard kind gives.
+The main toy kind here is a `fan`: a shared pile fanned out so that only its last three cards show.
+Everyone sees those and how many cards lie in it, nothing more, which no standard kind gives. A
+second one, `heaps`, has nothing but a capability (it opens a family's members in order).
 """
 
 from __future__ import annotations
