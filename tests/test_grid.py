@@ -10,10 +10,10 @@ import pytest
 from rich.console import Console
 
 import cardrules
-from cardrules.engine.grid import Cell, Grid, parse_cell
+from cardrules.engine.zones.grid import Cell, Grid, grid_lines, parse_cell
 from cardrules.engine.moves import find_move
 from cardrules.engine.positions import load_position
-from cardrules.cli.render import CardPainter, cell_marks, grid_lines, render_view
+from cardrules.cli.render import CardPainter, cell_marks, render_view
 from cardrules.engine.saves import load_state, save_state
 
 TILES = """\
@@ -112,7 +112,7 @@ def test_random_games_keep_every_card_and_stay_in_the_window(tiles):
                 state.apply_action(rng.choice(state.legal_actions()))
                 board = state.zones[tiles.zone("board").index]
                 assert sorted(c for z in state.zones for c in z) == list(range(16))
-                assert max(cardrules.engine.grid.g_box(board.cells())) <= 4
+                assert max(cardrules.engine.zones.grid.g_box(board.cells())) <= 4
             if n == 4 and state.winners:
                 assert state.winners in ([0, 2], [1, 3])  # `win me` is a win for my side
 

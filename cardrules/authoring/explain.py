@@ -211,27 +211,7 @@ class _Explainer:
     def zones(self) -> list[Item]:
         items = []
         for decl in self.sym.zones.values():
-            props = set(decl.properties)
-            family = getattr(decl, "family", None)
-            kind = "a row" if "row" in props else "a stack"
-            if "grid" in props:
-                items.append(Item([_n(decl.name), _w(": a grid — a stack on each cell (x, y) that holds cards; "
-                                                     "everyone sees its cards")]))
-                continue
-            if "per_player" in props:
-                which = f"one {kind[2:]} per player"
-            elif family and "columns" in props:
-                which = f"a column for each {family}, there while it holds cards (opened by its first card)"
-            elif family:
-                which = f"one {kind[2:]} for each {family}"
-            else:
-                which = kind
-            visibility = next((v for v in ("public", "hidden", "owner") if v in props), "public")
-            seen = {"public": "everyone sees its cards",
-                    "hidden": "nobody sees its cards, only how many there are",
-                    "owner": "only its owner sees the cards; the others see how many"}[visibility]
-            out = "; turned face down while its owner is out" if "hidden_when_out" in props else ""
-            parts = [_n(decl.name), _w(f": {which} — {seen}{out}")]
+            parts = [_n(decl.name), _w(f": {self.sym.kind(decl.name).describe(self.sym.declared(decl.name))}")]
             holds = next((d for d in self.rules.declarations if isinstance(d, nodes.HoldsDecl) and d.zone == decl.name),
                          None)
             if holds is not None:

@@ -9,14 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-from rich import box
 from rich.console import Group
-from rich.padding import Padding
-from rich.table import Table
 from rich.text import Text
 
 from ..engine import Action, Game
-from ..engine.grid import Cell, parse_cell
+from ..engine.zones.grid import Cell
 from ..values import Card
 
 # Common colour words -> rich styles. Generic: any game whose cards carry colour-named attribute
@@ -141,61 +138,6 @@ class CardPainter:
         return text
 
 
-def zone_contents(painter: CardPainter, contents: Any, mark_top: bool = False) -> Text:
-    """A zone as seen in a view: a list of card texts, or {"count": n} when its cards are hidden,
-    with the cards the viewer knows in it ("known": see knowledge.known_view)."""
-    if isinstance(contents, dict):
-        count = int(contents.get("count", 0))
-        text = Text("empty" if count == 0 else plural(count, "card"), style=DIM)
-        known = contents.get("known") or []
-        if known:
-            text.append("; you know ", style=DIM)
-            text.append_text(Text(", ").join(_known_card(painter, entry) for entry in known))
-        return text
-    cards = list(contents)
-    if not cards:
-        return Text("empty", style=DIM)
-    text = painter.cards(cards)
-    if mark_top and len(cards) > 1:
-        text.append("  (top: ", style=DIM)
-        text.append_text(painter.card(cards[-1]))
-        text.append(")", style=DIM)
-    return text
-
-
-def _known_card(painter: CardPainter, entry: dict) -> Text:
-    text = painter.card(str(entry.get("card", "?")))
-    depth = entry.get("from_top")
-    if depth is not None:
-        text.append(" (top)" if depth == 0 else f" ({_ordinal(depth + 1)} from the top)", style=DIM)
-    return text
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def columns_table(painter: CardPainter, members: dict[str, Any]) -> Table | Text:
-    """A `columns` family as labelled columns side by side, oldest first, each from its first card
-    down to its last; every card with its colour word, for terminals that cannot show colours."""
-    if not members:
-        return Text("none yet", style=DIM)
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
-    cells: list[list[Text]] = []
-    for key, contents in members.items():
-        cards = list(contents) if isinstance(contents, list) else []
-        count = len(cards) if isinstance(contents, list) else int(contents.get("count", 0))
-        table.add_column(Text.assemble((key, "bold"), (f" ({count})", DIM)), no_wrap=True)
-        cells.append([painter.card_with_colour(card) for card in cards])
-    for row in range(max(len(column) for column in cells)):
-        table.add_row(*[column[row] if row < len(column) else Text("") for column in cells])
-    return table
-
-
-SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
-
-
 def cell_marks(actions: Sequence[Action]) -> dict[Cell, int]:
     """Move numbers (from 1) by the cell they name, for moves naming exactly one cell."""
     marks: dict[Cell, int] = {}
@@ -206,47 +148,6 @@ def cell_marks(actions: Sequence[Action]) -> dict[Cell, int]:
     return marks
 
 
-def grid_lines(painter: CardPainter, contents: dict, marks: dict[Cell, int] | None = None) -> list[Text]:
-    """A grid zone's view ("x,y" -> cards) as a board: x across the top, y down the side, each cell's
-    top card coloured with the height of its stack as a small number, and one empty cell of margin
-    around the cards. Empty cells that a move names show that move's number; a card a move names is
-    underlined."""
-    marks = marks or {}
-    stacks = {cell: cards for key, cards in contents.items() if (cell := parse_cell(key)) is not None}
-    if not stacks and not marks:
-        return [Text("    empty", style=DIM)]
-    every = list(stacks) + list(marks)
-    xs = range(min(c[0] for c in every) - 1, max(c[0] for c in every) + 2)
-    ys = range(min(c[1] for c in every) - 1, max(c[1] for c in every) + 2)
-    texts = [str(cards[-1]) + (str(len(cards)).translate(SUPERSCRIPT) if len(cards) > 1 else "")
-             for cards in stacks.values() if cards]
-    width = max([len(t) for t in texts] + [len(str(x)) for x in xs] + [len(str(m)) for m in marks.values()]) + 1
-    side = max(len(str(y)) for y in ys) + 5
-    header = Text()  # no style for the whole line: cells keep their own colours
-    header.append("y\\x".rjust(side), style=DIM)
-    for x in xs:
-        header.append(str(x).rjust(width), style=DIM)
-    lines = [header]
-    for y in ys:
-        row = Text()
-        row.append(str(y).rjust(side), style=DIM)
-        for x in xs:
-            row.append_text(_grid_cell(painter, stacks.get((x, y)), marks.get((x, y)), width))
-        lines.append(row)
-    return lines
-
-
-def _grid_cell(painter: CardPainter, cards: list | None, mark: int | None, width: int) -> Text:
-    if not cards:
-        if mark is not None:
-            return Text(str(mark).rjust(width), style="cyan")
-        return Text("·".rjust(width), style=DIM)
-    top = str(cards[-1])
-    depth = str(len(cards)).translate(SUPERSCRIPT) if len(cards) > 1 else ""
-    style = painter.style(top) + (" underline" if mark is not None else "")
-    return Text.assemble(" " * (width - len(top) - len(depth)), (top, style), (depth, DIM))
-
-
 def render_view(game: Game, view: dict, painter: CardPainter | None = None, turn: int | None = None,
                 seed: int | None = None, marks: dict[Cell, int] | None = None) -> Group:
     """What a player sees (`State.view(player)`; player -1 is a spectator), as rich lines.
@@ -254,7 +155,8 @@ def render_view(game: Game, view: dict, painter: CardPainter | None = None, turn
     Header, the game's `show` lines, shared zones and variables (only when the game declares no
     `show` line), then each seat with its own zones:
     owner-only zones of other seats and hidden zones appear as counts, eliminated seats are marked.
-    A grid zone is drawn as a board (`grid_lines`), with the move numbers of `marks` on its cells.
+    Each zone is drawn by its kind (zones.ZoneKind.render): a grid as a board, with the move
+    numbers of `marks` on its cells.
     """
     painter = painter or CardPainter(game)
     viewer = view.get("player", -1)
@@ -289,15 +191,13 @@ def render_view(game: Game, view: dict, painter: CardPainter | None = None, turn
         return Text.assemble(indent, (f"{name}:".ljust(width + 2), DIM), content)
 
     for spec in shared_zones:
-        if spec.kind == "grid":
-            count = sum(len(cards) for cards in zones[spec.name].values())
-            lines.append(labelled(spec.name, Text(plural(count, "card"), style=DIM), "  "))
-            lines.extend(grid_lines(painter, zones[spec.name], marks))
-            continue
-        lines.append(labelled(spec.name, zone_contents(painter, zones[spec.name], spec.kind == "stack"), "  "))
-    for family in game.column_families:
-        lines.append(labelled(family, Text(""), "  "))
-        lines.append(Padding(columns_table(painter, zones.get(family, {})), (0, 0, 0, 4), expand=False))
+        head, below = spec.kind.render(painter, zones[spec.name], marks)
+        lines.append(labelled(spec.name, head, "  "))
+        lines.extend(below)
+    for family, members in game.opening_families.items():
+        head, below = members[0].kind.render_family(painter, zones.get(family, {}))
+        lines.append(labelled(family, head, "  "))
+        lines.extend(below)
     for spec in shared_vars:
         lines.append(labelled(spec.name, Text(str(variables[spec.name])), "  "))
 
@@ -317,7 +217,9 @@ def render_view(game: Game, view: dict, painter: CardPainter | None = None, turn
         for spec in player_zones:
             seats = zones[spec.name]
             content = seats[seat] if seat < len(seats) else {"count": 0}
-            lines.append(labelled(spec.name, zone_contents(painter, content), "    "))
+            head, below = spec.kind.render(painter, content, marks, seat)
+            lines.append(labelled(spec.name, head, "    "))
+            lines.extend(below)
         for spec in player_vars:
             values = variables[spec.name]
             value = values[seat] if seat < len(values) else ""

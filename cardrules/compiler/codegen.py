@@ -266,8 +266,7 @@ class Emitter:
             return f"{self.def_names[name]}(s)"
         if name in c.zone_specs:
             spec = c.zone_specs[name]
-            # a grid alone is the list of its cards; a function of the grid reads the Grid itself
-            return f"s.zones[{int(spec.index)}]" + (".cards()" if spec.kind == "grid" else "")
+            return spec.kind.cards_code(f"s.zones[{int(spec.index)}]")  # the zone as a list of its cards
         if name in c.var_specs:
             return f"s.vars[{int(c.var_specs[name].index)}]"
         for table in (c.options, c.syms, c.card_names):
@@ -284,8 +283,8 @@ class Emitter:
         if name in c.families:
             first, keys = c.families[name]
             return f"s.zones[{int(first)} + {self.const(keys)}[{args[0]}]]"
-        if name in c.zone_specs and c.zone_specs[name].kind == "grid":
-            return f"s.zones[{int(c.zone_specs[name].index)}].stack({args[0]})"
+        if name in c.zone_specs and c.zone_specs[name].kind.by_cell:  # `grid(cell)`: the cards on a cell
+            return c.zone_specs[name].kind.cards_code(f"s.zones[{int(c.zone_specs[name].index)}]", args[0])
         if name in c.zone_specs:
             base, index = int(c.shared_zones), int(c.zone_specs[name].index)
             return f"s.zones[{base} + {index} * s.n + {args[0]}]"

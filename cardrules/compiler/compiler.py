@@ -8,6 +8,7 @@ from typing import Any, Callable
 from ..diagnostics import RulesError, Span, error
 from ..engine.specs import Decision, ExprFn, VarSpec, ZoneSpec
 from ..engine.state import State
+from ..engine.zones import kind_of
 from ..language import nodes
 from ..language.builtins import constant, constant_names
 from ..language.check import Symbols
@@ -145,8 +146,7 @@ class Compiler:
     def zone_spec(decl: nodes.ZoneDecl, name: str, per_player: bool, index: int, family: str = "") -> ZoneSpec:
         props = set(decl.properties)
         visibility = next((v for v in ("public", "hidden", "owner") if v in props), "public")
-        kind = next((k for k in ("row", "grid", "columns") if k in props), "stack")
-        return ZoneSpec(name, per_player, visibility, kind, index, family, "hidden_when_out" in props)
+        return ZoneSpec(name, per_player, visibility, kind_of(props), index, family, "hidden_when_out" in props)
 
     def variables(self) -> tuple[VarSpec, ...]:
         """Shared variables (each key combination a slot), then per-player ones (n times as many)."""

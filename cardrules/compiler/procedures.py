@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..engine import columns, knowledge
-from ..engine.grid import as_cell
+from ..engine import knowledge
 from ..engine.specs import PAUSE, Decision, GuardSpec, OptionSpec, RuleFailure
 from ..engine.state import State
+from ..engine.zones import note_opened
+from ..engine.zones.grid import as_cell
 from ..language import nodes
 from ..values import NOTHING, Card
 from . import visibility
@@ -95,7 +96,7 @@ def _take_all(s: State, moving: list, hidden_to: int = -1) -> int:
 
 def move(c: "Compiler", st: nodes.Move, sc: "Scope", loop_exit) -> None:
     zone = st.destination.id if isinstance(st.destination, nodes.Name) else st.destination.func
-    if zone in c.zone_specs and c.zone_specs[zone].kind == "grid":
+    if c.sym.kind(zone).by_cell:
         return move_to_cell(c, st, sc)
     cards, dest, bottom = c.expr(st.cards, sc), c.zone_slot(st.destination, sc), st.bottom
     triggers = [t for t in c.triggers if t.zone == zone]
@@ -109,7 +110,7 @@ def move(c: "Compiler", st: nodes.Move, sc: "Scope", loop_exit) -> None:
         moving = _as_list(cards(s, s.locals))
         from_slot = _take_all(s, moving, slot if hiding else -1)
         if opens and not target and moving:
-            columns.note_opened(s, slot)
+            note_opened(s, slot)
         if bottom:  # the moved cards keep their order, under the zone's cards
             target[0:0] = moving
         else:
@@ -136,7 +137,8 @@ def _hides(c: "Compiler", zone: str) -> bool:
 
 
 def _opens(c: "Compiler", zone: str) -> bool:
-    return columns.KIND in c.sym.zones[zone].properties
+    """A card entering an empty zone of this kind opens it: the family keeps the order (zones.note_opened)."""
+    return c.sym.kind(zone).opens_in_order
 
 
 def move_to_cell(c: "Compiler", st: nodes.Move, sc: "Scope") -> None:
@@ -195,7 +197,7 @@ def deal(c: "Compiler", st: nodes.Deal, sc: "Scope", loop_exit) -> None:
                 if hiding:
                     knowledge.carry(s, card, src_slot, slot)
                 if opens and not s.zones[slot]:
-                    columns.note_opened(s, slot)
+                    note_opened(s, slot)
                 s.zones[slot].append(card)
         return nxt.pc
     c.emit(deal, st.span)

@@ -1,9 +1,20 @@
 """The turn engine: a compiled `Game` (immutable rules for one set of options) and the plain-data `State` it runs."""
 
+from . import zones
 from .actions import Action, IllegalAction
 from .game import Game
 from .specs import Decision, GuardSpec, OptionSpec, RuleFailure, VarSpec, ZoneSpec
 from .state import State
+from .zones.columns import ColumnsKind
+from .zones.grid import GridKind
+from .zones.row import RowKind
+from .zones.stack import StackKind
+
+# The standard zone kinds, in the order `cardrules check` lists them; a zone naming none is a stack.
+zones.register(StackKind(), default=True)
+zones.register(RowKind())
+zones.register(GridKind())
+zones.register(ColumnsKind())
 
 __all__ = ["Action", "Decision", "Game", "GuardSpec", "IllegalAction", "OptionSpec", "RuleFailure", "State",
            "VarSpec", "ZoneSpec"]

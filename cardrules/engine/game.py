@@ -9,11 +9,11 @@ import attrs
 from ..diagnostics import RulesRuntimeError, Span, error
 from ..diagnostics import explain_exception as _explain
 from ..values import NOTHING, SEATS, Card, Seat, Sym
-from . import columns
-from .grid import Cell, Grid
 from .knowledge import seer_masks
 from .specs import Decision, ExprFn, Instruction, VarSpec, ZoneSpec
 from .state import MASK64, State
+from .zones import opening_families
+from .zones.grid import Cell
 
 
 @attrs.define(eq=False)
@@ -52,7 +52,8 @@ class Game:
     # `holds deck(p): COND`: zone name -> ((state, owner seat or None, card) -> bool, span)
     holds: dict[str, tuple[Callable, Span]] = attrs.Factory(dict)
     by_text: dict[str, list[Card]] = attrs.field(init=False)
-    column_families: dict[str, list[ZoneSpec]] = attrs.field(init=False)  # `columns` kind: name -> members
+    # families of a kind that opens its members in order (zones.note_opened): name -> members in key order
+    opening_families: dict[str, list[ZoneSpec]] = attrs.field(init=False)
     _hidden: dict = attrs.field(init=False, factory=dict, repr=False)  # (players, seat, out) -> unseen slots
     _seers: dict = attrs.field(init=False, factory=dict, repr=False)  # (players, out) -> seers per slot
     # `holds` verdicts (knowledge.py): players -> (slot, card) -> allowed; and, for the samples,
@@ -65,7 +66,7 @@ class Game:
     trigger_observers: list = attrs.field(init=False, factory=list, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        self.column_families = columns.families(self)
+        self.opening_families = opening_families(self.zones)
         self.by_text = {}
         for card in self.cards:
             self.by_text.setdefault(self.card_texts[card].lower(), []).append(card)
@@ -178,8 +179,9 @@ class Game:
         return state
 
     def blank_state(self, n: int, seed: int) -> "State":
-        zones: list = [Grid() if spec.kind == "grid" else [] for spec in self.zones[:self.shared_zones]]
-        zones += [[] for _ in range(n * (len(self.zones) - self.shared_zones))]
+        # each zone's own container (a list, a grid.Grid), in slot order: shared zones, then per player
+        zones = [spec.kind.container() for spec in self.zones[:self.shared_zones]]
+        zones += [spec.kind.container() for spec in self.zones[self.shared_zones:] for _ in range(n)]
         size = self.shared_vars + n * sum(v.size for v in self.vars if v.per_player)
         return State(game=self, n=n, zones=zones, vars=[None] * size, eliminated=[False] * n,
                      locals=[None] * self.frame_size, rng=_mix(seed))

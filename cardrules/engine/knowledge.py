@@ -103,13 +103,14 @@ def known_to(s: "State", player: int, cards: list[Card]) -> list[int]:
     return [i for i, card in enumerate(cards) if known.get(card, 0) >> player & 1]
 
 
-def known_view(s: "State", cards: list[Card], kind: str, player: int) -> list[dict]:
-    """The known cards of a zone `player` cannot see, for their view. A stack has a top, so each
-    card comes with its depth (0: the top card); in other zones the order is nobody's business
-    (a hand's order is the order its cards were drawn in), so the cards are listed in card order."""
+def known_view(s: "State", cards: list[Card], player: int, from_top: bool) -> list[dict]:
+    """The known cards of a zone `player` cannot see, for their view. In a zone whose top is what
+    everyone watches (`from_top`: a stack) each card comes with its depth (0: the top card); in
+    other zones the order is nobody's business (a hand's order is the order its cards were drawn
+    in), so the cards are listed in card order."""
     found = known_to(s, player, cards)
     texts = s.game.card_texts
-    if kind == "stack":
+    if from_top:
         return [{"card": texts[cards[i]], "from_top": len(cards) - 1 - i} for i in reversed(found)]
     return [{"card": texts[c]} for c in sorted(cards[i] for i in found)]
 
@@ -269,8 +270,6 @@ class Namer:
 
 
 def _zone_text(s: "State", slot: int) -> str:
-    """A zone as the rules write it: deck, hand(P1), pile(asc1)."""
+    """A zone as the rules write it: deck, hand(P1), pile(asc1) (its kind's `written`)."""
     spec = s.game.zone_at(slot, s.n)
-    if spec.per_player:
-        return f"{spec.name}(P{(slot - s.game.shared_zones) % s.n})"
-    return f"{spec.family}({spec.name})" if spec.family else spec.name
+    return spec.kind.written(spec, (slot - s.game.shared_zones) % s.n if spec.per_player else None)

@@ -9,7 +9,7 @@ import re
 from typing import Sequence
 
 from .actions import Action
-from .grid import Cell, parse_cell
+from .zones.grid import Cell, parse_cell
 
 _SPACES = re.compile(r"\s+")
 _COMMA = re.compile(r"\s*,\s*")

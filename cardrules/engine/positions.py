@@ -8,17 +8,17 @@ from typing import Any
 
 from ..diagnostics import Diagnostic, RulesError, Span, error
 from ..values import Card, Sym
-from . import columns
 from .game import Game
-from .grid import parse_cell
 from .specs import ZoneSpec
 from .state import State
+from .zones import Part
 
 _KEYS = {"players", "to_move", "zones", "eliminated", "variables", "seed", "known"}
 
 
-class _Reader:
-    """Validates a position and collects every problem with the place it was found."""
+class PositionReader:
+    """Validates a position and collects every problem with the place it was found (zone kinds read
+    their own entries with it: zones.ZoneKind.read_position)."""
 
     def __init__(self, game: Game, data: dict, path: str, text: str | None):
         self.game, self.data, self.path, self.text = game, data, path, text
@@ -77,7 +77,7 @@ def _same(actual: Any, given: Any) -> bool:
     return actual == given or (isinstance(given, str) and isinstance(actual, str) and actual == given.lower())
 
 
-def _players(r: _Reader) -> int | None:
+def _players(r: PositionReader) -> int | None:
     n = r.data.get("players", r.game.min_players)
     if not isinstance(n, int) or not r.game.min_players <= n <= r.game.max_players:
         r.problem(f"'players' must be a number from {r.game.min_players} to {r.game.max_players}", '"players"')
@@ -85,8 +85,9 @@ def _players(r: _Reader) -> int | None:
     return n
 
 
-def _zones(r: _Reader, n: int) -> dict[int, list[Card]]:
-    listed: dict[int, list[Card]] = {}
+def _zones(r: PositionReader, n: int) -> dict[int, list[Part]]:
+    """The zones listed, by slot: each slot's parts (zones.Part), read by the zone's kind."""
+    listed: dict[int, list[Part]] = {}
     zones = r.data.get("zones", {})
     if not isinstance(zones, dict):
         r.problem("'zones' must be an object of zone name -> cards", '"zones"')
@@ -98,18 +99,17 @@ def _zones(r: _Reader, n: int) -> dict[int, list[Card]]:
             r.problem(f"unknown zone '{name}' (zones of {r.game.title}: {', '.join(names)})", f'"{name}"')
             continue
         spec = r.game.zone(name)
-        if spec.kind == "grid":
-            _grid(r, spec, content, listed)
-        elif spec.per_player:
+        if spec.per_player:
             _per_player(r, spec, content, n, listed)
         else:
-            listed[r.game.zone_slot(spec, n)] = r.cards(content, f"zones.{name}")
+            listed[r.game.zone_slot(spec, n)] = spec.kind.read_position(r, spec, content, f"zones.{name}")
     return listed
 
 
 def _flatten_families(zones: dict, families: set[str]) -> list[tuple[str, Any]]:
-    """A family may be given as one object by key (`"columns": {"seas": [...]}`) or key by key;
-    either way the keys keep their order, which is the opening order of `columns` zones."""
+    """A family may be given as one object by key (`"column": {"hearts": [...]}`) or key by key;
+    either way the keys keep their order, which is the opening order of a kind that opens its
+    members in order (`columns`)."""
     out: list[tuple[str, Any]] = []
     for name, content in zones.items():
         if name in families and isinstance(content, dict):
@@ -119,7 +119,7 @@ def _flatten_families(zones: dict, families: set[str]) -> list[tuple[str, Any]]:
     return out
 
 
-def _known(r: _Reader, state: State) -> None:
+def _known(r: PositionReader, state: State) -> None:
     """`"known": [[cards of seat 0], ...]`: each seat knows those cards where they lie."""
     given = r.data.get("known", [])
     if not isinstance(given, list) or len(given) not in (0, state.n) or not all(isinstance(x, list) for x in given):
@@ -136,35 +136,17 @@ def _known(r: _Reader, state: State) -> None:
             state.known[card] = state.known.get(card, 0) | 1 << seat
 
 
-def _per_player(r: _Reader, spec: ZoneSpec, content: Any, n: int, listed: dict) -> None:
+def _per_player(r: PositionReader, spec: ZoneSpec, content: Any, n: int, listed: dict) -> None:
     if not isinstance(content, list) or len(content) != n or not all(isinstance(x, list) for x in content):
         r.problem(f"zones.{spec.name}: '{spec.name}' belongs to each player: give one list per seat "
                   f"({n} lists)", f'"{spec.name}"')
         return
     for seat, cards in enumerate(content):
-        listed[r.game.zone_slot(spec, n, seat)] = r.cards(cards, f"zones.{spec.name}[{seat}]")
+        listed[r.game.zone_slot(spec, n, seat)] = spec.kind.read_position(r, spec, cards,
+                                                                          f"zones.{spec.name}[{seat}]")
 
 
-def _grid(r: _Reader, spec: ZoneSpec, content: Any, listed: dict) -> None:
-    """A grid is an object of cells: "x,y" -> the cards on that cell, bottom to top."""
-    if not isinstance(content, dict):
-        r.problem(f'zones.{spec.name}: \'{spec.name}\' is a grid: give an object of cells, such as '
-                  f'{{"0,0": ["{r.game.card_texts[-1]}"]}}', f'"{spec.name}"')
-        return
-    cells = {}
-    for key, cards in content.items():
-        cell = parse_cell(key)
-        if cell is None:
-            r.problem(f"zones.{spec.name}: '{key}' is not a cell: write it as \"x,y\" with whole numbers, "
-                      f"such as \"2,-1\"", f'"{key}"')
-        elif cell in cells:
-            r.problem(f"zones.{spec.name}: cell {key} is listed twice", f'"{key}"')
-        else:
-            cells[cell] = r.cards(cards, f"zones.{spec.name}.{key}")
-    listed[spec.index] = cells
-
-
-def _variables(r: _Reader, state: State) -> None:
+def _variables(r: PositionReader, state: State) -> None:
     given = r.data.get("variables", {})
     specs = {v.name: v for v in r.game.vars}
     if not isinstance(given, dict):
@@ -184,7 +166,7 @@ def _variables(r: _Reader, state: State) -> None:
             _set_keyed(r, state, spec, 0, value)
 
 
-def _set_keyed(r: _Reader, state: State, spec, player: int, value: Any) -> None:
+def _set_keyed(r: PositionReader, state: State, spec, player: int, value: Any) -> None:
     """A keyed variable is given as an object by key ({"asc1": "keep"}); keys not given keep their value."""
     if not spec.keys:
         state.vars[r.game.var_slot(spec, state.n, player)] = _value(r, value)
@@ -201,7 +183,7 @@ def _set_keyed(r: _Reader, state: State, spec, player: int, value: Any) -> None:
         state.vars[r.game.var_slot(spec, state.n, player, names.index(key))] = _value(r, v)
 
 
-def _value(r: _Reader, value: Any) -> Any:
+def _value(r: PositionReader, value: Any) -> Any:
     if isinstance(value, str):
         for values in r.game.attributes.values():
             for v in values:
@@ -210,7 +192,7 @@ def _value(r: _Reader, value: Any) -> Any:
     return value
 
 
-def _seats(r: _Reader, n: int) -> tuple[int, list[bool]]:
+def _seats(r: PositionReader, n: int) -> tuple[int, list[bool]]:
     eliminated = [False] * n
     for seat in r.data.get("eliminated", []):
         if not isinstance(seat, int) or not 0 <= seat < n:
@@ -230,7 +212,7 @@ def load_position(game: Game, data: Any, path: str = "<position>", text: str | N
     """Build the state at the start of `to_move`'s turn; unlisted cards stay in their home zone."""
     if not isinstance(data, dict):
         raise RulesError([error("P500", "a position file is a JSON object", Span(1, 1), path)])
-    r = _Reader(game, data, path, text)
+    r = PositionReader(game, data, path, text)
     for key in data:
         if key not in _KEYS:
             r.problem(f"unknown key '{key}' (a position has: {', '.join(sorted(_KEYS))})", f'"{key}"')
@@ -257,20 +239,18 @@ def load_position(game: Game, data: Any, path: str = "<position>", text: str | N
     return state
 
 
-def _place(game: Game, state: State, listed: dict[int, list[Card]], used: set[Card]) -> None:
+def _place(game: Game, state: State, listed: dict[int, list[Part]], used: set[Card]) -> None:
     for card in game.cards:  # unlisted cards go under the listed ones in their home zone
         if card not in used:
             state.zones[game.card_home[card]].append(card)
     for spec in game.zones:
         if spec.visibility == "hidden" and not spec.per_player:
             state.shuffle(state.zones[spec.index])
-    for slot, cards in listed.items():
-        if isinstance(cards, dict):  # a grid: cells -> cards
-            for cell, stack in cards.items():
-                state.zones[slot].put(cell, stack)
-        else:
-            state.zones[slot].extend(cards)
-        if cards and game.zone_at(slot, state.n).kind == columns.KIND:
+    for slot, parts in listed.items():
+        kind = game.zone_at(slot, state.n).kind
+        for cell, cards in parts:
+            kind.put(state.zones[slot], cards, cell)
+        if kind.opens_in_order and any(cards for _, cards in parts):
             state.opened.append(slot)  # listed in the order they were opened
 
 

@@ -10,8 +10,8 @@ import cattrs
 from ..diagnostics import RulesError, Span, error
 from ..values import NOTHING, SEATS, Card, Seat, Sym
 from .game import Game
-from .grid import Cell, Grid
 from .state import State
+from .zones.grid import Cell
 
 FORMAT = "cardrules-save/1"
 
@@ -36,8 +36,9 @@ class SavedState:
     turns: int
     decisions: int
     stack: list[Any] = attrs.Factory(list)
-    cells: list[tuple[int, int, int, list[int]]] = attrs.Factory(list)  # grid zones: (slot, x, y, cards)
-    opened: list[int] = attrs.Factory(list)  # `columns` zones in the order they were opened
+    # the cards of zones laid out by cell (a grid): (slot, x, y, cards); such a zone's list in `zones` is empty
+    cells: list[tuple[int, int, int, list[int]]] = attrs.Factory(list)
+    opened: list[int] = attrs.Factory(list)  # zones that open in order, in the order they were opened
     known: list[list[int]] = attrs.Factory(list)  # [card id, bitmask of the seats that know it]
 
 
@@ -96,9 +97,15 @@ def _symbol(game: Game, name: str) -> Sym:
 
 
 def save_state(state: State) -> dict:
-    zones = [[] if isinstance(z, Grid) else [int(c) for c in z] for z in state.zones]
-    cells = [(slot, cell[0], cell[1], [int(c) for c in z.stacks[cell]])
-             for slot, z in enumerate(state.zones) if isinstance(z, Grid) for cell in z.cells()]
+    zones: list[list[int]] = []
+    cells: list[tuple[int, int, int, list[int]]] = []
+    for slot, zone in enumerate(state.zones):  # each zone's parts, as its kind gives them
+        zones.append([])
+        for cell, cards in state.game.zone_at(slot, state.n).kind.parts(zone):
+            if cell is None:
+                zones[-1].extend(int(c) for c in cards)
+            else:
+                cells.append((slot, cell[0], cell[1], [int(c) for c in cards]))
     saved = SavedState(FORMAT, state.game.name, dict(state.game.options), state.n,
                        zones, encode_value(list(state.vars)),
                        list(state.eliminated), encode_value(list(state.locals)), state.rng, state.me, state.pc,
@@ -109,13 +116,14 @@ def save_state(state: State) -> dict:
 
 
 def _zones(game: Game, saved: SavedState) -> list:
-    """The saved zones, with a Grid in the slot of each grid zone."""
-    zones: list = [[game.cards[i] for i in z] for z in saved.zones]
-    for spec in game.zones:
-        if spec.kind == "grid":
-            zones[spec.index] = Grid()
+    """The saved zones, each in its kind's container, its cards put back as its kind lays them."""
+    kinds = [game.zone_at(slot, saved.players).kind for slot in range(len(saved.zones))]
+    zones = [kind.container() for kind in kinds]
+    for slot, ids in enumerate(saved.zones):
+        if ids:
+            kinds[slot].put(zones[slot], [game.cards[i] for i in ids])
     for slot, x, y, ids in saved.cells:
-        zones[slot].put(Cell(x, y), [game.cards[i] for i in ids])
+        kinds[slot].put(zones[slot], [game.cards[i] for i in ids], Cell(x, y))
     return zones
 
 
@@ -151,10 +159,13 @@ def _consistency(game: Game, saved: SavedState) -> list[str]:
     ids = sorted([i for z in saved.zones for i in z] + [i for _, _, _, cards in saved.cells for i in cards])
     if ids != list(range(len(game.cards))):
         problems.append("the saved zones do not hold every card exactly once")
-    grids = {spec.index for spec in game.zones if spec.kind == "grid"}
-    if any(slot not in grids or not cards for slot, _, _, cards in saved.cells) or any(saved.zones[s] for s in grids
-                                                                                        if s < len(saved.zones)):
-        problems.append("the saved grid cells do not match this game's grid zones")
+    if len(saved.zones) != game.shared_zones + saved.players * (len(game.zones) - game.shared_zones):
+        problems.append("the saved zones do not match this game's zones")
+    else:  # only a kind laid out by cell has cells, and its cards lie on them
+        grids = {slot for slot in range(len(saved.zones)) if game.zone_at(slot, saved.players).kind.by_cell}
+        if any(slot not in grids or not cards for slot, _, _, cards in saved.cells) or any(saved.zones[s]
+                                                                                            for s in grids):
+            problems.append("the saved grid cells do not match this game's grid zones")
     if not game.min_players <= saved.players <= game.max_players or len(saved.eliminated) != saved.players:
         problems.append(f"bad number of players {saved.players}")
     if not (0 <= saved.pc < len(game.program)) or (not saved.terminal and saved.pc not in game.decisions):

@@ -10,6 +10,7 @@ from ..diagnostics import Span
 
 if TYPE_CHECKING:
     from .state import State
+    from .zones import ZoneKind
 
 PAUSE = -1  # an instruction returns it to stop the interpreter (a decision, the end of the game)
 FALLBACK = "otherwise"  # an option of this name is offered only when no other option is legal
@@ -23,7 +24,7 @@ class ZoneSpec:
     name: str
     per_player: bool
     visibility: str  # public | hidden | owner
-    kind: str  # stack | row | grid (a shared zone whose slot holds a grid.Grid)
+    kind: ZoneKind  # how its cards lie and are seen (engine/zones/)
     index: int  # shared: slot; per player: position among per-player zones
     family: str = ""  # for the zones of a family (`zone pile: per key`): the family's name
     hidden_when_out: bool = False  # a per-player zone turned face down once its owner is eliminated

@@ -10,10 +10,8 @@ import attrs
 from ..diagnostics import RulesRuntimeError, Span, error
 from ..diagnostics import explain_exception as _explain
 from ..values import NOTHING, SEATS, Card, Seat
-from . import columns
 from .actions import Action, IllegalAction
-from .grid import Grid
-from .knowledge import Namer, keep_to_holds, known_view, unseen_pool
+from .knowledge import Namer, keep_to_holds, unseen_pool
 from .specs import (
     FALLBACK,
     PAUSE,
@@ -24,6 +22,7 @@ from .specs import (
     VarSpec,
     ZoneSpec,
 )
+from .zones import open_slots
 
 if TYPE_CHECKING:
     from .game import Game
@@ -52,7 +51,7 @@ class State:
     turns: int = 0
     decisions: int = 0
     stack: list = attrs.Factory(list)  # return points of running triggers: [pc, slot, saved value]
-    opened: list[int] = attrs.Factory(list)  # slots of `columns` zones, in the order they were opened
+    opened: list[int] = attrs.Factory(list)  # slots of zones that open in order (zones.note_opened), as opened
     known: dict = attrs.Factory(dict)  # card -> bitmask of the seats that know it where it lies (knowledge.py)
     _legal: list[Action] | None = attrs.field(default=None, eq=False, repr=False, alias="_legal")
     memo: dict = attrs.field(factory=dict, eq=False, repr=False)  # definition results for this state
@@ -164,18 +163,20 @@ class State:
         return self.zones[self.game.zone_slot(spec, self.n, player)]
 
     def view(self, player: int) -> dict:
-        """What `player` may see: hidden zones and other players' owner-only zones show counts only."""
+        """What `player` may see: hidden zones and other players' owner-only zones show counts only.
+        Each zone's entry is its kind's (zones.ZoneKind.view); a family of a kind that opens its
+        members in order is one entry, after the others, of the members that exist, oldest first."""
         game = self.game
         zones: dict[str, Any] = {}
         for spec in game.zones:
-            if spec.kind == columns.KIND:
+            if spec.kind.opens_in_order:
                 continue
             seats = range(self.n) if spec.per_player else [None]
             shown = [self._zone_view(spec, seat, player) for seat in seats]
             zones[spec.name] = shown if spec.per_player else shown[0]
-        for family, members in game.column_families.items():  # the members that exist, oldest first
+        for family, members in game.opening_families.items():
             zones[family] = {game.zones[slot].name: self._zone_view(game.zones[slot], None, player)
-                             for slot in columns.open_slots(self, members)}
+                             for slot in open_slots(self, members)}
         return {"game": game.title, "player": player, "players": self.n, "to_move": self.current_player(),
                 "turn_player": self.me, "eliminated": list(self.eliminated), "zones": zones,
                 "variables": self._vars_view(), "terminal": self.terminal, "winners": list(self.winners),
@@ -183,16 +184,7 @@ class State:
 
     def _zone_view(self, spec: ZoneSpec, seat: int | None, viewer: int) -> Any:
         cards = self.zones[self.game.zone_slot(spec, self.n, seat or 0)]
-        if isinstance(cards, Grid):  # grids are public: each occupied cell "x,y" -> its cards, bottom first
-            texts = self.game.card_texts
-            return {repr(cell): [texts[c] for c in cards.stacks[cell]] for cell in cards.cells()}
-        if self._sees(spec, seat, viewer):
-            return [self.game.card_texts[c] for c in cards]
-        shown: dict[str, Any] = {"count": len(cards)}
-        known = known_view(self, cards, spec.kind, viewer) if self.known else []
-        if known:
-            shown["known"] = known
-        return shown
+        return spec.kind.view(self, cards, self._sees(spec, seat, viewer), viewer)
 
     def _sees(self, spec: ZoneSpec, seat: int | None, viewer: int) -> bool:
         """Whether `viewer` sees the cards of this zone (of `seat`, for a per-player zone)."""

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
 
 import attrs
 
-from ..engine import columns
-from ..engine.grid import (
+from ..engine.zones import open_slots
+from ..engine.zones.grid import (
     g_box,
     g_cell,
     g_cells,
@@ -378,7 +378,7 @@ def b_max(*xs):
     return max(xs[0]) if len(xs) == 1 and isinstance(xs[0], list | tuple) else max(xs)
 
 
-# Grid geometry (engine/grid.py): cells are (x, y) pairs; the key of a cell is computed from its top card.
+# Grid geometry (engine/zones/grid.py): cells are (x, y) pairs; the key of a cell is computed from its top card.
 for _record in (
     Function("cell", 2, 2, "cell(x, y)", "the cell (x, y)", run=g_cell),
     Function("neighbours", 1, 1, "neighbours(q)", "the 8 cells around cell `q`, touching it by an edge or a "
@@ -492,7 +492,7 @@ def _emit_keys(g: CallSite) -> str:
     """A family's keys in declaration order; a `columns` family's existing members, oldest first."""
     name = g.call.args[0].id
     first, keys = g.tables.families[name]
-    if columns.KIND not in g.tables.sym.zones[name].properties:
+    if not g.tables.sym.kind(name).opens_in_order:
         return f"list({g.const(tuple(keys))})"
     by_slot = {first + i: key for key, i in keys.items()}
     return f"{g.runtime('OPEN_KEYS', open_keys)}(s, {g.const(name)}, {g.const(by_slot)})"
@@ -500,7 +500,7 @@ def _emit_keys(g: CallSite) -> str:
 
 def open_keys(s, family: str, by_slot: dict) -> list:
     """The keys of a `columns` family's members that exist, oldest first."""
-    return [by_slot[slot] for slot in columns.open_slots(s, s.game.column_families[family])]
+    return [by_slot[slot] for slot in open_slots(s, s.game.opening_families[family])]
 
 
 def _check_values(c: Checking, e: nodes.Call, scope: Any) -> None:

@@ -7,11 +7,11 @@ from typing import Iterable, assert_never
 import attrs
 
 from ..diagnostics import Diagnostic, Span, error, suggest, warning
+from ..engine import zones
 from . import nodes
 from .builtins import FUNCTIONS, NAMES, Function, constant, fixed_names
 from .constants import UNKNOWN, fold, pure_definitions, reads_only
 
-ZONE_KINDS = {"stack", "row", "grid", "columns"}
 # Definitions the bots read by name (docs/agents.md), so a file need not use them itself.
 READ_BY_AGENTS = ("heuristic", "chance")
 MAX_CARDS = 10_000  # cards one `cards:` line may make
@@ -38,8 +38,16 @@ class Symbols:
     def per_player(self, zone: str) -> bool:
         return "per_player" in self.zones[zone].properties
 
-    def grid(self, zone: str) -> bool:
-        return zone in self.zones and "grid" in self.zones[zone].properties
+    def kind(self, zone: str) -> zones.ZoneKind:
+        """A declared zone's kind (engine/zones): the one its properties name, else the default."""
+        return zones.kind_of(self.zones[zone].properties)
+
+    def declared(self, zone: str) -> zones.Declared:
+        return declared(self.zones[zone])
+
+    def by_cell(self, zone: str | None) -> bool:
+        """Whether `zone` is a declared zone whose cards lie on cells (a grid): `zone(cell)`."""
+        return zone in self.zones and self.kind(zone).by_cell
 
     def keyed(self, zone: str) -> bool:
         """Whose or which: a per-player zone or a zone family takes one argument."""
@@ -211,8 +219,8 @@ class Checker:
         if name not in self.sym.zones:
             return
         family = self.sym.zones[name].family is not None
-        if family or self.sym.grid(name):
-            what = "a family of zones" if family else "a grid"
+        if family or self.sym.by_cell(name):
+            what = "a family of zones" if family else self.sym.kind(name).a_noun
             self.err("E226", f"'holds' is for a single zone or a zone per player, and '{name}' is {what}", decl.span)
         elif self.sym.per_player(name) and len(decl.params) != 1:
             self.err("E225", f"'{name}' is a zone per player: name its owner, as in 'holds {name}(p): ...'", decl.span)
@@ -264,9 +272,9 @@ class Checker:
         elif shared and self.sym.keyed(name):
             self.err("E222", f"cards can only start in a single shared zone, and '{name}' is a family of zones",
                      span)
-        elif shared and self.sym.grid(name):
-            self.err("E222", f"cards can only start in a single shared zone, and '{name}' is a grid: they need a "
-                     "cell", span)
+        elif shared and self.sym.by_cell(name):
+            self.err("E222", f"cards can only start in a single shared zone, and '{name}' is "
+                     f"{self.sym.kind(name).a_noun}: they need a cell", span)
         self.used.add(name)
 
     def need_key(self, name: str, span: Span) -> None:
@@ -300,25 +308,24 @@ class Checker:
 
     def check_zone(self, decl: nodes.ZoneDecl) -> None:
         props = set(decl.properties)
-        known = ZONE_KINDS | VISIBILITIES | OWNERSHIPS
+        kinds = zones.names()
+        known = set(kinds) | VISIBILITIES | OWNERSHIPS
         for prop in decl.properties:
             if prop not in known:
                 self.err("E230", f"unknown zone property '{prop}'{suggest(prop, known)} (a zone has a kind: "
-                         "stack, row, grid or columns; a visibility: public, hidden or owner; and may be "
+                         f"{_one_of(kinds)}; a visibility: public, hidden or owner; and may be "
                          "'per player', 'per KEY' for one zone per value of an attribute, or "
                          "hidden_when_out)", decl.span)
         if len(props & VISIBILITIES) > 1:
             self.err("E232", "a zone has exactly one visibility", decl.span)
         if "owner" in props and "per_player" not in props:
             self.err("E233", "only a per_player zone can be seen by its owner", decl.span)
-        if len(props & ZONE_KINDS) > 1:
-            self.err("E236", "a zone has one kind: stack, row, grid or columns", decl.span)
-        if "grid" in props and (props & {"per_player", "hidden", "owner"} or decl.family is not None):
-            self.err("E237", "a grid zone is one shared, public zone (its cards lie face up on the table)",
-                     decl.span)
-        if "columns" in props and decl.family is None:
-            self.err("E238", "a 'columns' zone is a family of columns, one per value of an attribute: "
-                     f"declare it 'zone {decl.name}: per KEY, columns'", decl.span)
+        named = zones.named(props)
+        if len(named) > 1:
+            self.err("E236", f"a zone has one kind: {_one_of(kinds)}", decl.span)
+        for kind in named or [zones.kind_of(props)]:  # each kind says what it accepts
+            for code, message in kind.problems(declared(decl)):
+                self.err(code, message, decl.span)
         if decl.family is not None:
             self.need_key(decl.family, decl.span)
             if "per_player" in props:
@@ -481,7 +488,7 @@ class Checker:
     def zone_ref(self, expr: nodes.Expr, scope: _Scope, per_player_name: bool = False, cell: bool = False) -> None:
         """A zone a statement acts on; `cell`: a grid's cell may be the zone (only `move` puts cards there)."""
         name = expr.id if isinstance(expr, nodes.Name) else expr.func if isinstance(expr, nodes.Call) else None
-        if self.sym.grid(name):
+        if self.sym.by_cell(name):
             self.grid_ref(expr, name, scope, cell)
             return
         match expr:
@@ -504,12 +511,14 @@ class Checker:
                 self.err("E262", "expected a zone here, such as 'deck' or 'hand(me)'", expr.span)
 
     def grid_ref(self, expr: nodes.Expr, name: str, scope: _Scope, cell: bool) -> None:
+        """A zone whose cards lie on cells, where a statement acts on a zone: only `move` to a cell."""
         self.used.add(name)
+        what = self.sym.kind(name).a_noun
         if not cell:
-            self.err("E264", f"'{name}' is a grid: only 'move' can put cards on it, as in "
+            self.err("E264", f"'{name}' is {what}: only 'move' can put cards on it, as in "
                      f"'move card to {name}(cell)'", expr.span)
         elif not (isinstance(expr, nodes.Call) and len(expr.args) == 1 and not expr.kwargs):
-            self.err("E264", f"'{name}' is a grid: say on which cell, as in 'move card to {name}(cell)'",
+            self.err("E264", f"'{name}' is {what}: say on which cell, as in 'move card to {name}(cell)'",
                      expr.span)
         else:
             self.expr(expr.args[0], scope)
@@ -635,9 +644,9 @@ class Checker:
 
     def grid_argument(self, e: nodes.Call) -> None:
         """The geometry functions read a grid: their first argument names one."""
-        if e.args and isinstance(e.args[0], nodes.Name) and self.sym.grid(e.args[0].id):
+        if e.args and isinstance(e.args[0], nodes.Name) and self.sym.by_cell(e.args[0].id):
             return
-        grids = [z for z in self.sym.zones if self.sym.grid(z)]
+        grids = [z for z in self.sym.zones if self.sym.by_cell(z)]
         self.err("E279", f"the first argument of '{e.func}' must name a grid zone"
                  f"{', such as ' + repr(grids[0]) if grids else ' (this file declares none)'}", e.span)
 
@@ -741,6 +750,16 @@ def _action_statements(decl: nodes.ActionDecl | nodes.CaseActionDecl) -> Iterabl
     if isinstance(decl, nodes.ActionDecl):
         return nodes.statements(decl.body)
     return (stmt for clause in decl.clauses for stmt in nodes.statements(clause.body))
+
+
+def declared(decl: nodes.ZoneDecl) -> zones.Declared:
+    """A zone declaration as the zone kinds read it."""
+    return zones.Declared(decl.name, frozenset(decl.properties), decl.family)
+
+
+def _one_of(words: list[str]) -> str:
+    """`a, b or c`."""
+    return f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else "".join(words)
 
 
 def _is_literal(e: nodes.Expr) -> bool:

@@ -1,4 +1,4 @@
-"""Grid zones: cards lying on cells (x, y) of a plane, one stack per cell, and the geometry over them.
+"""The `grid` kind: cards lying on cells (x, y) of a plane, one stack per cell, and the geometry over them.
 
 A grid zone is one slot of `State.zones` like any other zone, but the slot holds a `Grid` instead
 of a list. A `Grid` answers the few list operations the engine applies to every zone (`card in
@@ -7,14 +7,21 @@ counting every card of the game and cloning a state need no special case. Only t
 cards are stored: a cell exists from the first card that enters it until its last card leaves.
 
 x grows to the right and y grows downward, as on a page; cells are listed in reading order (by
-row, then by column).
+row, then by column). `GridKind`, at the end, is the kind itself: a zone laid out by cell, viewed,
+saved and read from a position file cell by cell, and drawn as a board (`grid_lines`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from ..values import Card
+from ...values import Card
+from . import Declared, Part, Problem, ZoneKind, count_words
+
+if TYPE_CHECKING:
+    from ..positions import PositionReader
+    from ..specs import ZoneSpec
+    from ..state import State
 
 # The four line directions: horizontal, vertical, diagonal and anti-diagonal.
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
@@ -232,3 +239,112 @@ class _NoKey:
 
 
 _NO_KEY = _NoKey()
+
+
+# ---- the kind ------------------------------------------------------------------------------------
+class GridKind(ZoneKind):
+    """A single shared, public zone whose cards lie on cells: its container is a `Grid`."""
+
+    name = "grid"
+    noun = "grid"
+    by_cell = True
+
+    def problems(self, zone: Declared) -> list[Problem]:
+        if zone.properties & {"per_player", "hidden", "owner"} or zone.family is not None:
+            return [("E237", "a grid zone is one shared, public zone (its cards lie face up on the table)")]
+        return []
+
+    def describe(self, zone: Declared) -> str:
+        return "a grid — a stack on each cell (x, y) that holds cards; everyone sees its cards"
+
+    def container(self) -> Grid:
+        return Grid()
+
+    def put(self, zone: Grid, cards: list[Card], cell: Any = None) -> None:
+        zone.put(cell, cards)
+
+    def parts(self, zone: Grid) -> list[Part]:
+        return [(cell, zone.stacks[cell][:]) for cell in zone.cells()]
+
+    def cards_code(self, zone: str, cell: str | None = None) -> str:
+        # the grid alone is the list of its cards; a function of the grid (`cells(grid)`) reads the Grid itself
+        return f"{zone}.cards()" if cell is None else f"{zone}.stack({cell})"
+
+    def view(self, state: "State", cards: Grid, sees: bool, viewer: int) -> dict[str, list[str]]:
+        """Everyone sees a grid: each occupied cell "x,y" -> its cards, bottom first."""
+        texts = state.game.card_texts
+        return {repr(cell): [texts[c] for c in cards.stacks[cell]] for cell in cards.cells()}
+
+    def read_position(self, reader: "PositionReader", spec: "ZoneSpec", content: Any, where: str) -> list[Part]:
+        """A grid is an object of cells: "x,y" -> the cards on that cell, bottom to top."""
+        if not isinstance(content, dict):
+            reader.problem(f'{where}: \'{spec.name}\' is a grid: give an object of cells, such as '
+                           f'{{"0,0": ["{reader.game.card_texts[-1]}"]}}', f'"{spec.name}"')
+            return []
+        cells: dict[Cell, list[Card]] = {}
+        for key, cards in content.items():
+            cell = parse_cell(key)
+            if cell is None:
+                reader.problem(f"{where}: '{key}' is not a cell: write it as \"x,y\" with whole numbers, "
+                               f"such as \"2,-1\"", f'"{key}"')
+            elif cell in cells:
+                reader.problem(f"{where}: cell {key} is listed twice", f'"{key}"')
+            else:
+                cells[cell] = reader.cards(cards, f"{where}.{key}")
+        return list(cells.items())
+
+    def render(self, painter: Any, contents: dict, marks: dict | None = None, seat: int | None = None
+               ) -> tuple[Any, list[Any]]:
+        """The number of cards, then the board (`grid_lines`) with the move numbers of `marks`."""
+        from rich.text import Text
+
+        count = sum(len(cards) for cards in contents.values())
+        return Text(count_words(count), style="dim"), grid_lines(painter, contents, marks)
+
+
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def grid_lines(painter: Any, contents: dict, marks: dict[Cell, int] | None = None) -> list[Any]:
+    """A grid zone's view ("x,y" -> cards) as a board of rich lines: x across the top, y down the
+    side, each cell's top card coloured with the height of its stack as a small number, and one
+    empty cell of margin around the cards. Empty cells that a move names show that move's number;
+    a card a move names is underlined."""
+    from rich.text import Text
+
+    marks = marks or {}
+    stacks = {cell: cards for key, cards in contents.items() if (cell := parse_cell(key)) is not None}
+    if not stacks and not marks:
+        return [Text("    empty", style="dim")]
+    every = list(stacks) + list(marks)
+    xs = range(min(c[0] for c in every) - 1, max(c[0] for c in every) + 2)
+    ys = range(min(c[1] for c in every) - 1, max(c[1] for c in every) + 2)
+    texts = [str(cards[-1]) + (str(len(cards)).translate(SUPERSCRIPT) if len(cards) > 1 else "")
+             for cards in stacks.values() if cards]
+    width = max([len(t) for t in texts] + [len(str(x)) for x in xs] + [len(str(m)) for m in marks.values()]) + 1
+    side = max(len(str(y)) for y in ys) + 5
+    header = Text()  # no style for the whole line: cells keep their own colours
+    header.append("y\\x".rjust(side), style="dim")
+    for x in xs:
+        header.append(str(x).rjust(width), style="dim")
+    lines = [header]
+    for y in ys:
+        row = Text()
+        row.append(str(y).rjust(side), style="dim")
+        for x in xs:
+            row.append_text(_grid_cell(painter, stacks.get((x, y)), marks.get((x, y)), width))
+        lines.append(row)
+    return lines
+
+
+def _grid_cell(painter: Any, cards: list | None, mark: int | None, width: int) -> Any:
+    from rich.text import Text
+
+    if not cards:
+        if mark is not None:
+            return Text(str(mark).rjust(width), style="cyan")
+        return Text("·".rjust(width), style="dim")
+    top = str(cards[-1])
+    depth = str(len(cards)).translate(SUPERSCRIPT) if len(cards) > 1 else ""
+    style = painter.style(top) + (" underline" if mark is not None else "")
+    return Text.assemble(" " * (width - len(top) - len(depth)), (top, style), (depth, "dim"))
