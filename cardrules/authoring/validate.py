@@ -210,41 +210,24 @@ def option_combinations(options: dict[str, Any], fixed: dict[str, Any]) -> tuple
 # Playouts
 
 class _Recorder:
-    """Counts what happens in the real game (not in the searches of 'afterwards' guards)."""
+    """Counts what happens in the real game: the tracer of its state (the searches of 'afterwards'
+    guards run on clones, which have none)."""
 
     def __init__(self, report: Report, rules: nodes.RulesFile):
         self.report = report
         self.default_path = rules.path
         self.by_key = {(p.kind, p.path, p.line, p.column): p for p in report.places}
-        self.conditions = {span_key(d.condition.span, rules.path): d for d in rules.declarations
-                           if isinstance(d, nodes.EndDecl)}
-        self.current: State | None = None
 
     def place(self, kind: str, span: Span) -> Place | None:
         return self.by_key.get((kind, *span_key(span, self.default_path)))
 
     def trigger_ran(self, state: State, span: Span) -> None:
-        if state is self.current and span is not None and (place := self.place("trigger", span)):
+        if span is not None and (place := self.place("trigger", span)):
             place.count += 1
 
-    def instrument(self, game: Game) -> None:
-        """Wrap the instruction that tests each `end when` condition in this copy of the game."""
-        for pc, span in enumerate(game.spans):
-            decl = self.conditions.get(span_key(span, game.path))
-            if decl is None or (span.end_line, span.end_column) != (decl.condition.span.end_line,
-                                                                   decl.condition.span.end_column):
-                continue
-            place = self.place("end", decl.span)
-            if place is not None:
-                game.program[pc] = self._counting(game.program[pc], pc + 1, place)
-
-    def _counting(self, test: Callable[[State], int], taken: int, place: Place) -> Callable[[State], int]:
-        def counted(s: State) -> int:
-            nxt = test(s)
-            if nxt == taken and s is self.current:  # the condition held: its body runs next
-                place.count += 1
-            return nxt
-        return counted
+    def end_held(self, state: State, span: Span) -> None:
+        if place := self.place("end", span):
+            place.count += 1
 
 
 def _numbers(state: State) -> Iterable[tuple[str, Any]]:
@@ -289,7 +272,7 @@ def _play(game: Game, run: Run, seed: int, recorder: _Recorder, max_decisions: i
     rng = random.Random(seed)
     try:
         state = game.new_initial_state(run.players, seed)
-        recorder.current = state
+        state.tracer = recorder
         while not state.is_terminal():
             if state.decisions >= max_decisions:
                 run.unfinished += 1
@@ -321,8 +304,6 @@ def _play(game: Game, run: Run, seed: int, recorder: _Recorder, max_decisions: i
         _record_failure(report, Failure("error", f"internal error: {type(exc).__name__}: {exc}", run.options,
                                         run.players, seed))
         return
-    finally:
-        recorder.current = None
     run.finished += 1
     run.turns += state.turns
     run.decisions += state.decisions
@@ -375,8 +356,6 @@ def validate(text: str, path: str, name: str | None = None, playouts: int = 20, 
                 _record_failure(report, Failure("error", message, combo, n, 0, exc.diagnostics, playouts))
             done += playouts * len(counts)
             continue
-        recorder.instrument(game)
-        game.trigger_observers.append(recorder.trigger_ran)
         for n in counts:
             run = Run(combo, n, wins=[0] * n)
             report.runs.append(run)

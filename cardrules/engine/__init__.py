@@ -3,7 +3,7 @@
 from .actions import Action, IllegalAction
 from .game import Game
 from .specs import Decision, GuardSpec, OptionSpec, RuleFailure, VarSpec, ZoneSpec
-from .state import State
+from .state import State, Tracer
 
 __all__ = ["Action", "Decision", "Game", "GuardSpec", "IllegalAction", "OptionSpec", "RuleFailure", "State",
-           "VarSpec", "ZoneSpec"]
+           "Tracer", "VarSpec", "ZoneSpec"]
