@@ -167,7 +167,7 @@ class _Table:
     """The terminal a game is played at: what its seats and its printer share."""
 
     def __init__(self, console: Console, painter: CardPainter, kinds: list[str]):
-        self.console, self.painter, self.kinds = console, painter, kinds
+        self.console, self.painter = console, painter
         self.humans = [s for s, kind in enumerate(kinds) if kind == HUMAN]
         self.last_human: int | None = None
         self.recent: list[Text] = []  # moves since the last hot-seat screen clear, shown again after it

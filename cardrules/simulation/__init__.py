@@ -2,10 +2,10 @@
 
 from .match import (
                      MAX_DECISIONS,
+                     Chooser,
                      FirstMover,
                      GameDidNotEnd,
                      Observer,
-                     Seat,
                      play_match,
                      result_label,
                      result_value,
@@ -48,8 +48,8 @@ from .summary import (
                      summarize,
 )
 
-__all__ = ["ALPHA", "BACKENDS", "BackendUnavailable", "FirstMover", "GameDidNotEnd", "MAX_DECISIONS", "Observer",
-           "Plan", "Run", "Seat", "agent_names", "agent_seed", "check_agents", "chunks", "compare", "deal_seed",
+__all__ = ["ALPHA", "BACKENDS", "BackendUnavailable", "Chooser", "FirstMover", "GameDidNotEnd", "MAX_DECISIONS",
+           "Observer", "Plan", "Run", "agent_names", "agent_seed", "check_agents", "chunks", "compare", "deal_seed",
            "default_jobs", "derive_seed", "distribution", "incomplete_beta", "is_cooperative", "length_summary",
            "make_agent", "mean", "percentile", "play_game", "play_match", "result_label", "result_summary",
            "result_value", "run", "run_chunk", "seat_agents", "side_summary", "student_t_two_sided_p", "summarize",

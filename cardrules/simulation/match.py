@@ -17,9 +17,9 @@ from ..values import NOTHING
 MAX_DECISIONS = 10_000  # a game that has not ended after this many decisions does not end (it is stopped)
 
 
-class Seat(Protocol):
-    """Who makes the decisions of a seat. It may also have `observe(state, action)`, told of every
-    move of the game (by any seat) before it is made, on the state before it."""
+class Chooser(Protocol):
+    """Who makes the decisions of a seat (an agent, a person). It may also have `observe(state,
+    action)`, told of every move of the game (by any seat) before it is made, on the state before it."""
 
     def choose(self, state: State) -> Action: ...
 
@@ -52,7 +52,7 @@ class GameDidNotEnd(RuntimeError):
         self.limit = limit
 
 
-def play_match(game: Game, players: int, seed: int, seats: Sequence[Seat], observers: Sequence[Observer] = (),
+def play_match(game: Game, players: int, seed: int, seats: Sequence[Chooser], observers: Sequence[Observer] = (),
                limit: int = MAX_DECISIONS) -> State:
     """Play one game with `seats` (one per player) from the deal `seed`; return the final state.
 
