@@ -28,17 +28,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import cardrules  # noqa: E402
 from cardrules.bots import ISMCTSAgent, make_agent  # noqa: E402
 from cardrules.bots.beliefs import sample_information_set  # noqa: E402
+from cardrules.simulation import Observer, play_match  # noqa: E402
+
+
+class Positions(Observer):
+    """Keeps a copy of every position with more than two legal moves on every third turn (from `phase`)."""
+
+    def __init__(self, found: list, phase: int):
+        self.found, self.phase = found, phase
+
+    def moving(self, state, player: int, action) -> None:
+        if len(state.legal_actions()) > 2 and state.turns % 3 == self.phase:
+            self.found.append(state.clone())
 
 
 def positions(game: cardrules.Game, seed: int, count: int) -> list:
-    found = []
+    found: list = []
     for g in range(40):
-        state = game.new_initial_state(2, seed + g)
         greedy = [make_agent("greedy", game, p, g * 7 + p) for p in range(2)]
-        while not state.is_terminal():
-            if len(state.legal_actions()) > 2 and state.turns % 3 == g % 3:
-                found.append(state.clone())
-            state.apply_action(greedy[state.current_player()].choose(state))
+        play_match(game, 2, seed + g, greedy, [Positions(found, g % 3)])
     return random.Random(seed).sample(found, min(count, len(found)))
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import hashlib
 import json
 import math
 import multiprocessing
@@ -28,13 +27,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import cardrules  # noqa: E402
-from cardrules.bots import inform, make_agent  # noqa: E402
+from cardrules.bots import make_agent  # noqa: E402
+from cardrules.simulation import derive_seed, play_match  # noqa: E402
 
 DEFAULT_MATCHES = ["ismcts vs random", "ismcts vs greedy", "greedy vs random"]
-
-
-def derive_seed(*parts) -> int:
-    return int.from_bytes(hashlib.blake2b(repr(parts).encode(), digest_size=8).digest(), "big")
 
 
 def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -45,6 +41,23 @@ def wilson(wins: float, n: int, z: float = 1.959964) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+class Timed:
+    """An agent whose every choice's CPU time is noted (CPU time of this worker: other programs on
+    the machine do not count)."""
+
+    def __init__(self, agent, times: list[float]):
+        self.agent, self.times = agent, times
+
+    def choose(self, state):
+        start = time.process_time()
+        action = self.agent.choose(state)
+        self.times.append(time.process_time() - start)
+        return action
+
+    def observe(self, state, action) -> None:
+        self.agent.observe(state, action)
 
 
 @functools.lru_cache(maxsize=None)
@@ -60,16 +73,9 @@ def play_one(job: tuple) -> dict:
     specs = [spec_b] * players
     specs[a_seat] = spec_a
     agents = [make_agent(spec, game, s, derive_seed(seed, index, s)) for s, spec in enumerate(specs)]
-    state = game.new_initial_state(players, seed + index // 2)
     a_times: list[float] = []
-    while not state.is_terminal():
-        player = state.current_player()
-        start = time.process_time()  # CPU time of this worker: other programs on the machine do not count
-        action = agents[player].choose(state)
-        if player == a_seat:
-            a_times.append(time.process_time() - start)
-        inform(agents, state, action)
-        state.apply_action(action)
+    agents[a_seat] = Timed(agents[a_seat], a_times)
+    state = play_match(game, players, seed + index // 2, agents)
     a_won = a_seat in state.winners
     b_won = any(w != a_seat for w in state.winners)
     return {"index": index, "a": a_won and not b_won, "b": b_won and not a_won, "draw": a_won == b_won,

@@ -29,7 +29,6 @@ import json
 import os
 import platform
 import pstats
-import random
 import sys
 import time
 from pathlib import Path
@@ -39,7 +38,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import cardrules  # noqa: E402
+from cardrules.bots import RandomAgent  # noqa: E402
 from cardrules.resources import bundled_games  # noqa: E402
+from cardrules.simulation import play_match  # noqa: E402
 
 HANDWRITTEN = ROOT / "benchmarks" / "red7_handwritten.py"
 REFERENCE = ("red7", 2)  # the row compared with the hand-written implementation
@@ -55,13 +56,10 @@ def load_handwritten():
 
 
 def engine_player(game: cardrules.Game, players: int) -> Callable[[int], int]:
-    """Play game number k from seed k with uniformly random moves; return its decisions."""
+    """Play game number k from seed k with uniformly random moves (one random agent seeded k in
+    every seat, as validate plays); return its decisions."""
     def play(k: int) -> int:
-        state = game.new_initial_state(players, k)
-        choose = random.Random(k).choice
-        while not state.is_terminal():
-            state.apply_action(choose(state.legal_actions()))
-        return state.decisions
+        return play_match(game, players, k, [RandomAgent(game, 0, k)] * players).decisions
     return play
 
 

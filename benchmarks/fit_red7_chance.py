@@ -21,8 +21,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import cardrules  # noqa: E402
-from cardrules.bots import inform, make_agent
+from cardrules.bots import make_agent  # noqa: E402
 from cardrules.bots.evaluation import estimate  # noqa: E402
+from cardrules.simulation import Observer, play_match  # noqa: E402
 
 NAMES = ["1", "hand", "palette", "palette_plays", "rule_changes", "can_stay",
          "rival hand", "rival palette", "rival palette_plays", "rival rule_changes"]
@@ -34,22 +35,29 @@ def features(game: cardrules.Game, state, p: int) -> list[float]:
     return [hand, palette, plays, changes]
 
 
+class TurnStarts(Observer):
+    """At the first move of every turn: the features of the player to move and of the other, and
+    the default estimate's chance for the player to move."""
+
+    def __init__(self) -> None:
+        self.rows: list[tuple[int, list[float], float]] = []
+        self.last_turn = -1
+
+    def moving(self, state, p: int, action) -> None:
+        if state.turns != self.last_turn:
+            self.last_turn = state.turns
+            game = state.game
+            mine, theirs = features(game, state, p), features(game, state, 1 - p)
+            self.rows.append((p, [1.0, *mine, float(mine[2] + mine[3] > 0), *theirs], estimate(state)[p]))
+
+
 def turns_of_one_game(seed: int) -> list[tuple[list[float], int, float]]:
     """(features, won, default estimate's chance) at the start of each turn, for the player to move."""
     game = cardrules.load("red7")
-    state = game.new_initial_state(2, seed)
     agents = [make_agent("greedy:heuristic=default", game, s, seed * 7 + s) for s in range(2)]
-    rows, last_turn = [], -1
-    while not state.is_terminal():
-        p = state.current_player()
-        if state.turns != last_turn:
-            last_turn = state.turns
-            mine, theirs = features(game, state, p), features(game, state, 1 - p)
-            rows.append((p, [1.0, *mine, float(mine[2] + mine[3] > 0), *theirs], estimate(state)[p]))
-        action = agents[p].choose(state)
-        inform(agents, state, action)
-        state.apply_action(action)
-    return [(x, int(p in state.winners), guess) for p, x, guess in rows]
+    turns = TurnStarts()
+    state = play_match(game, 2, seed, agents, [turns])
+    return [(x, int(p in state.winners), guess) for p, x, guess in turns.rows]
 
 
 def predict(w: list[float], x: list[float]) -> float:

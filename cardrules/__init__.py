@@ -1,6 +1,7 @@
 """cardrules: a rules language for card games, compiled to a generic turn engine.
 
-The whole pipeline, as `load` runs it::
+The whole pipeline, as `load` runs it (`prepare` stops before the compiler, so that one parse
+and check serves every set of options)::
 
     text  --language.syntax.parse-->  nodes  --language.extend.resolve-->  one merged file
           --language.check.check-->  symbols + diagnostics
@@ -18,16 +19,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .compiler import compile_game
+import attrs
+
+from .compiler import compile_game, literal_default, option_values
 from .diagnostics import Diagnostic, RulesError, RulesRuntimeError
 from .engine import Action, Game, IllegalAction, State
-from .language import extend
-from .language.check import check
+from .language import extend, nodes
+from .language.check import Symbols, check
 from .language.syntax import parse
 from .resources import bundled_games, bundled_variants
 
-__all__ = ["load", "load_source", "check_source", "find_game", "Game", "State", "Action", "RulesError",
-           "RulesRuntimeError", "IllegalAction", "Diagnostic"]
+__all__ = ["load", "load_source", "prepare", "prepare_source", "CheckedRules", "check_source", "find_game", "Game",
+           "State", "Action", "RulesError", "RulesRuntimeError", "IllegalAction", "Diagnostic"]
 
 
 def find_game(name_or_path: str | Path, relative_to: str | None = None) -> Path:
@@ -48,26 +51,91 @@ def parse_resolved(text: str, path: str = "<rules>"):
     return extend.resolve(parse(text, path), find_game, parse)
 
 
+@attrs.frozen
+class CheckedRules:
+    """A rules file parsed, merged with the game it extends and checked, once: compile it for any options.
+
+    The checker's diagnostics are kept, errors included (`validate` reports them); `compile` refuses
+    rules with errors, as `load` does.
+    """
+
+    rules: nodes.RulesFile
+    symbols: Symbols
+    diagnostics: tuple[Diagnostic, ...]
+    name: str  # the game's short name: a bundled name or the file's stem
+
+    @property
+    def path(self) -> str:
+        return self.rules.path
+
+    @property
+    def sources(self) -> dict[str, str]:
+        return self.rules.sources
+
+    @property
+    def title(self) -> str:
+        return self.symbols.title
+
+    @property
+    def min_players(self) -> int:
+        return self.symbols.players[0]
+
+    @property
+    def max_players(self) -> int:
+        return self.symbols.players[1]
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    @property
+    def option_docs(self) -> dict[str, tuple[Any, str]]:
+        """The declared options: name -> (default, description), as `Game.option_docs`."""
+        return {n: (literal_default(d.default), d.doc or "") for n, d in self.symbols.options.items()}
+
+    def option_values(self, given: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Every option's value with `given` converted to its kind (RulesError: unknown or a wrong kind)."""
+        return option_values(self.symbols, dict(given or {}), self.path, self.sources)
+
+    def require_valid(self) -> CheckedRules:
+        """These rules, or a RulesError with the checker's errors."""
+        if self.errors:
+            raise RulesError(self.errors, self.sources)
+        return self
+
+    def compile(self, options: dict[str, Any] | None = None) -> Game:
+        """The game compiled with `options` (the others at their defaults)."""
+        self.require_valid()
+        return compile_game(self.rules, self.symbols, dict(options or {}), self.sources, self.name)
+
+
+def prepare_source(text: str, path: str = "<rules>", name: str | None = None) -> CheckedRules:
+    """Parse, resolve `extends` and check a rules text once (RulesError only if it does not parse)."""
+    rules = parse_resolved(text, path)
+    symbols, diagnostics = check(rules)
+    return CheckedRules(rules, symbols, tuple(diagnostics), name or Path(path).stem)
+
+
+def prepare(game: str | Path) -> CheckedRules:
+    """A bundled game by name, or a rules file by path, parsed and checked once."""
+    path = find_game(game)
+    return prepare_source(path.read_text(encoding="utf-8"), str(path), path.stem)
+
+
 def check_source(text: str, path: str = "<rules>") -> list[Diagnostic]:
     """Every diagnostic of a rules text: parse errors, or the checker's errors and warnings."""
     try:
-        rules = parse_resolved(text, path)
+        return list(prepare_source(text, path).diagnostics)
     except RulesError as exc:
         return list(exc.diagnostics)
-    return check(rules)[1]
 
 
 def load_source(text: str, path: str = "<rules>", options: dict[str, Any] | None = None,
                 name: str | None = None) -> Game:
-    rules = parse_resolved(text, path)
-    symbols, diagnostics = check(rules)
-    errors = [d for d in diagnostics if d.severity == "error"]
-    if errors:
-        raise RulesError(errors, rules.sources)
-    return compile_game(rules, symbols, dict(options or {}), rules.sources, name or Path(path).stem)
+    """A rules text compiled with `options`."""
+    return prepare_source(text, path, name).compile(options)
 
 
 def load(game: str | Path, options: dict[str, Any] | None = None) -> Game:
     """Load a bundled game by name, or a rules file by path, compiled with `options`."""
-    path = find_game(game)
-    return load_source(path.read_text(encoding="utf-8"), str(path), options, path.stem)
+    return prepare(game).compile(options)

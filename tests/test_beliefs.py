@@ -6,7 +6,7 @@ import cardrules
 from cardrules.bots import RandomAgent, inform, make_agent
 from cardrules.bots.beliefs import History, explained_samples, same_view
 from cardrules.engine.knowledge import unseen_pool
-from cardrules.simulation import play_bot_game
+from cardrules.simulation import play_match
 
 BURY = """
 game "Bury"
@@ -154,7 +154,7 @@ class _Counting(RandomAgent):
 def test_simulated_games_tell_every_agent_every_move():
     game = cardrules.load("red7")
     agents = [_Counting(1), _Counting(2)]
-    final = play_bot_game(game, 2, 4, agents)
+    final = play_match(game, 2, 4, agents)
     assert agents[0].watched == agents[1].watched == final.decisions > 0
 
 

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 import cardrules
-from cardrules import cli
+from cardrules import cli, simulation
 from cardrules.bots import RandomAgent
 from cardrules.cli import render
 
@@ -385,14 +385,14 @@ def test_simulate_text():
 def test_simulate_counts_errors_and_goes_on(monkeypatch):
     calls = []
 
-    def flaky(game, n, seed, agents):
-        calls.append(seed)
-        if len(calls) % 2:
-            raise cardrules.RulesRuntimeError([])
-        return real(game, n, seed, agents)
+    class Flaky(simulation.Observer):  # breaks every other game as it starts
+        def started(self, state):
+            calls.append(state)
+            if len(calls) % 2:
+                raise cardrules.RulesRuntimeError([])
 
-    real = cli.simulate.play_bot_game
-    monkeypatch.setattr(cli.simulate, "play_bot_game", flaky)
+    real = simulation.run
+    monkeypatch.setattr(simulation, "run", lambda plan, **kwargs: real(plan, observers=[Flaky()], **kwargs))
     result = invoke("simulate", "red7", "--games", "4", "--json")
     data = json.loads(result.stdout)
     assert len(calls) == 4 and data["errors"] == 2 and sum(data["wins"]) == 2

@@ -269,37 +269,40 @@ def test_pool_runs_chunks_and_reloads_the_game_in_workers():
 # ---------------------------------------------------------------------------------------------
 # Errors and Ctrl-C
 
+class Breaking(sim.Observer):
+    """Watches every game of a run and breaks in game `at` (counted from 1) with `error`."""
+
+    def __init__(self, at: int, error: BaseException):
+        self.at, self.error, self.games = at, error, 0
+
+    def started(self, state) -> None:
+        self.games += 1
+        if self.games == self.at:
+            raise self.error
+
+
 def test_a_failing_game_is_counted_and_the_run_goes_on():
-    calls = []
-
-    def flaky(game, n, seed, agents):
-        calls.append(seed)
-        if len(calls) == 2:
-            raise ValueError("something broke")
-        return sim.play_bot_game(game, n, seed, agents)
-
-    run = sim.run(plan(games=5), play=flaky)
+    breaking = Breaking(2, ValueError("something broke"))
+    run = sim.run(plan(games=5), observers=[breaking])
     summary = sim.summarize(run)
-    assert len(calls) == 5 and summary["errors"] == 1 and summary["valid_games"] == 4
+    assert breaking.games == 5 and summary["errors"] == 1 and summary["valid_games"] == 4
     assert summary["first_error"] == f"game 1 (seed {sim.deal_seed(7, 1)}): something broke"
     assert sum(summary["wins"]) == 4
 
 
+def watched_runs(monkeypatch, observer: sim.Observer) -> None:
+    """The commands' runs (one local job) played with `observer` watching every game."""
+    real = sim.run
+    monkeypatch.setattr(sim, "run", lambda plan, **kwargs: real(plan, observers=[observer], **kwargs))
+
+
 def test_ctrl_c_reports_the_games_finished_so_far(monkeypatch):
-    calls = []
-    real = sim.play_bot_game
-
-    def interrupted_at_the_sixth_game(game, n, seed, agents):
-        calls.append(seed)
-        if len(calls) == 6:
-            raise KeyboardInterrupt
-        return real(game, n, seed, agents)
-
-    monkeypatch.setattr(cli.simulate, "play_bot_game", interrupted_at_the_sixth_game)
+    interrupted_at_the_sixth_game = Breaking(6, KeyboardInterrupt())
+    watched_runs(monkeypatch, interrupted_at_the_sixth_game)
     data = simulate_json("red7", "--games", "20", "--seed", "1", code=130)
     assert data["interrupted"] is True and data["requested"] == 20 and data["games"] == 5
     assert sum(data["wins"]) == 5 and data["turns"]["mean"] > 0
-    calls.clear()
+    interrupted_at_the_sixth_game.games = 0
     text = invoke("simulate", "red7", "--games", "20", "--seed", "1")
     assert text.exit_code == 130
     assert "Interrupted: 5 of the 20 requested games finished" in text.output

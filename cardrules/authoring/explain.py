@@ -16,10 +16,9 @@ import attrs
 from rich.console import Group
 from rich.text import Text
 
-from .. import load_source, parse_resolved
-from ..diagnostics import RulesError
+from .. import CheckedRules, prepare_source
 from ..language import nodes
-from ..language.check import Symbols, check
+from ..language.check import Symbols
 from .exprs import is_constant, is_false, is_true, requirement, simplify, unparse
 
 CODE = "cyan"
@@ -499,12 +498,13 @@ def _number_bodies(items: list[Item]) -> list[Item]:
 
 def explain_text(text: str, path: str, options: dict[str, Any] | None = None) -> Explanation:
     """Explain a rules text with the given option values (the others at their defaults)."""
-    rules = parse_resolved(text, path)
-    sym, diagnostics = check(rules)
-    errors = [d for d in diagnostics if d.severity == "error"]
-    if errors:
-        raise RulesError(errors, rules.sources)
-    game = load_source(text, path, options)
+    return explain(prepare_source(text, path), options)
+
+
+def explain(checked: CheckedRules, options: dict[str, Any] | None = None) -> Explanation:
+    """Explain checked rules (RulesError if they have errors) with the given option values."""
+    game = checked.compile(options)
+    rules, sym, path = checked.rules, checked.symbols, checked.path
     values = dict(game.options)
     explainer = _Explainer(rules, sym, values, game)
     low, high = sym.players

@@ -10,42 +10,34 @@ What the playouts look for:
   `end when` conditions that never held (rare events need more playouts: these are warnings);
 - the range of every number a game ends with: variables and `show` lines (and `result`).
 
-The playouts are instrumented from outside the engine: choices are counted by the span of the
-chosen option, triggers through `Game.trigger_observers`, and `end when` conditions by
-wrapping the instruction that tests them in this run's own compiled copy of the game.
-Everything is seeded: the same settings give the same report.
+The rules are parsed and checked once, then compiled once per option combination. Each playout
+is one `play_match` with a seeded random chooser in every seat; its observers count the options
+taken (by the span of the chosen option) and check `holds` after every move, and the state's
+tracer counts the triggers that ran and the `end when` conditions that held. Everything is
+seeded: the same settings give the same report.
 """
 
 from __future__ import annotations
 
-import hashlib
 import itertools
-import random
 from typing import Any, Callable, Iterable
 
 import attrs
 
-from .. import load_source, parse_resolved
-from ..compiler import literal_default
+from .. import CheckedRules, prepare_source
+from ..bots import RandomAgent
 from ..diagnostics import Diagnostic, RulesError, RulesRuntimeError, Span, error
-from ..engine import Game, State
+from ..engine import Action, Game, State
 from ..engine.knowledge import broken_holds
 from ..language import nodes
-from ..language.check import check
+from ..simulation import MAX_DECISIONS, GameDidNotEnd, Observer, derive_seed, play_match
 from ..values import NOTHING, Card, Seat, Sym
-
-MAX_DECISIONS = 10_000  # a random game that has not ended after this many decisions "does not end"
 
 SpanKey = tuple[str, int, int]  # (path, line, column): the same place in every compiled copy
 
 
 def span_key(span: Span, default_path: str) -> SpanKey:
     return (span.path or default_path, span.line, span.column)
-
-
-def derive_seed(*parts: Any) -> int:
-    """A stable integer from several values (the same on every machine and Python run)."""
-    return int.from_bytes(hashlib.blake2b(repr(parts).encode(), digest_size=8).digest(), "big")
 
 
 @attrs.define
@@ -198,42 +190,45 @@ def option_combinations(options: dict[str, Any], fixed: dict[str, Any]) -> tuple
 # ---------------------------------------------------------------------------------------------
 # Playouts
 
-class _Recorder:
-    """Counts what happens in the real game (not in the searches of 'afterwards' guards)."""
+class _Coverage(Observer):
+    """Counts what happens in the real game: the options taken, and, as the tracer of its state,
+    the triggers that ran and the `end when` conditions that held (the searches of 'afterwards'
+    guards run on clones, which have no tracer)."""
 
     def __init__(self, report: Report, rules: nodes.RulesFile):
         self.report = report
         self.default_path = rules.path
         self.by_key = {(p.kind, p.path, p.line, p.column): p for p in report.places}
-        self.conditions = {span_key(d.condition.span, rules.path): d for d in rules.declarations
-                           if isinstance(d, nodes.EndDecl)}
-        self.current: State | None = None
 
     def place(self, kind: str, span: Span) -> Place | None:
         return self.by_key.get((kind, *span_key(span, self.default_path)))
 
-    def trigger_ran(self, state: State, span: Span) -> None:
-        if state is self.current and span is not None and (place := self.place("trigger", span)):
+    def started(self, state: State) -> None:
+        state.tracer = self  # after the deal: what setup sets off is not counted
+
+    def moving(self, state: State, player: int, action: Action) -> None:
+        option = state.game.decisions[state.pc].options[action.option]
+        if place := self.place("option", option.span):
             place.count += 1
 
-    def instrument(self, game: Game) -> None:
-        """Wrap the instruction that tests each `end when` condition in this copy of the game."""
-        for pc, span in enumerate(game.spans):
-            decl = self.conditions.get(span_key(span, game.path))
-            if decl is None or (span.end_line, span.end_column) != (decl.condition.span.end_line,
-                                                                   decl.condition.span.end_column):
-                continue
-            place = self.place("end", decl.span)
-            if place is not None:
-                game.program[pc] = self._counting(game.program[pc], pc + 1, place)
+    def trigger_ran(self, state: State, span: Span) -> None:
+        if span is not None and (place := self.place("trigger", span)):
+            place.count += 1
 
-    def _counting(self, test: Callable[[State], int], taken: int, place: Place) -> Callable[[State], int]:
-        def counted(s: State) -> int:
-            nxt = test(s)
-            if nxt == taken and s is self.current:  # the condition held: its body runs next
-                place.count += 1
-            return nxt
-        return counted
+    def end_held(self, state: State, span: Span) -> None:
+        if place := self.place("end", span):
+            place.count += 1
+
+
+class _HoldsCheck(Observer):
+    """After every move, a card lying where a `holds` rules it out stops the game with R311."""
+
+    def moved(self, state: State, player: int, action: Action) -> None:
+        if broken := broken_holds(state):
+            zone, card, span = broken
+            game = state.game
+            raise RulesRuntimeError([error("R311", f"{game.card_texts[card]} lay in {zone}, which this 'holds' "
+                                           "rules out", span, game.path)], game.sources)
 
 
 def _numbers(state: State) -> Iterable[tuple[str, Any]]:
@@ -272,33 +267,21 @@ def _record_failure(report: Report, failure: Failure) -> None:
     report.failures.append(failure)
 
 
-def _play(game: Game, run: Run, seed: int, recorder: _Recorder, max_decisions: int) -> None:
-    report = recorder.report
+def _play(game: Game, run: Run, seed: int, report: Report, observers: list[Observer], max_decisions: int) -> None:
+    """One random playout (every seat the same seeded chooser), its outcome added to `run` and `report`."""
     run.games += 1
-    rng = random.Random(seed)
+    chooser = RandomAgent(game, 0, seed)
     try:
-        state = game.new_initial_state(run.players, seed)
-        recorder.current = state
-        while not state.is_terminal():
-            if state.decisions >= max_decisions:
-                run.unfinished += 1
-                _record_failure(report, Failure("unfinished", f"the game did not end within {max_decisions} "
-                                                f"decisions", run.options, run.players, seed))
-                return
-            legal = state.legal_actions()
-            action = rng.choice(legal)
-            option = game.decisions[state.pc].options[action.option]
-            if place := recorder.place("option", option.span):
-                place.count += 1
-            state.apply_action(action)
-            if broken := broken_holds(state):
-                zone, card, span = broken
-                raise RulesRuntimeError([error("R311", f"{game.card_texts[card]} lay in {zone}, which this 'holds' "
-                                               "rules out", span, game.path)], game.sources)
+        state = play_match(game, run.players, seed, [chooser] * run.players, observers, max_decisions)
         for what, value in _numbers(state):
             for number in _numeric(value):
                 low_high = report.numbers.setdefault(what, [number, number])
                 low_high[0], low_high[1] = min(low_high[0], number), max(low_high[1], number)
+    except GameDidNotEnd:
+        run.unfinished += 1
+        _record_failure(report, Failure("unfinished", f"the game did not end within {max_decisions} decisions",
+                                        run.options, run.players, seed))
+        return
     except RulesError as exc:  # RulesRuntimeError too: the rules did something impossible
         run.errors += 1
         message = exc.diagnostics[0].message if exc.diagnostics else str(exc)
@@ -310,8 +293,6 @@ def _play(game: Game, run: Run, seed: int, recorder: _Recorder, max_decisions: i
         _record_failure(report, Failure("error", f"internal error: {type(exc).__name__}: {exc}", run.options,
                                         run.players, seed))
         return
-    finally:
-        recorder.current = None
     run.finished += 1
     run.turns += state.turns
     run.decisions += state.decisions
@@ -325,35 +306,46 @@ def validate(text: str, path: str, name: str | None = None, playouts: int = 20, 
              players: int | None = None, seed: int = 0, max_decisions: int = MAX_DECISIONS, strict: bool = False,
              progress: Callable[[int, int], None] | None = None) -> Report:
     """Check a rules text, then play `playouts` random games for every player count (or only
-    `players`) and every combination of its yes/no options (`options` fixes some)."""
-    fixed = dict(options or {})
-    report = Report(name or path, path, path, {path: text}, [], playouts=playouts, strict=strict)
+    `players`) and every combination of its yes/no options (`options` fixes some). The report
+    calls the game `name` (default: the path)."""
     try:
-        rules = parse_resolved(text, path)
+        rules = prepare_source(text, path, name or path)
     except RulesError as exc:
-        report.diagnostics = list(exc.diagnostics)
-        report.sources.update(exc.sources)
-        return report
-    report.sources.update(rules.sources)
-    symbols, diagnostics = check(rules)
-    report.diagnostics = diagnostics
-    report.title = symbols.title or report.title
+        return unparsed_report(exc, path, name or path, playouts, strict, {path: text})
+    return validate_rules(rules, playouts, options, players, seed, max_decisions, strict, progress)
+
+
+def unparsed_report(exc: RulesError, path: str, name: str, playouts: int = 20, strict: bool = False,
+                    sources: dict[str, str] | None = None) -> Report:
+    """The report on a rules file that does not parse (or whose `extends` fails): its diagnostics."""
+    return Report(name, path, path, {**(sources or {}), **exc.sources}, list(exc.diagnostics), playouts=playouts,
+                  strict=strict)
+
+
+def validate_rules(rules: CheckedRules, playouts: int = 20, options: dict[str, Any] | None = None,
+                   players: int | None = None, seed: int = 0, max_decisions: int = MAX_DECISIONS,
+                   strict: bool = False, progress: Callable[[int, int], None] | None = None) -> Report:
+    """`validate` for rules parsed and checked once (`cardrules.prepare`): each option combination
+    is compiled once from them."""
+    fixed = dict(options or {})
+    report = Report(rules.name, rules.path, rules.path, dict(rules.sources), list(rules.diagnostics),
+                    playouts=playouts, strict=strict)
+    report.title = rules.title or report.title
     if report.errors or playouts <= 0:
         return report
-    defaults = {n: literal_default(d.default) for n, d in symbols.options.items()}
+    defaults = {n: default for n, (default, _) in rules.option_docs.items()}
     unknown = [n for n in fixed if n not in defaults]
     if unknown:
         raise RulesError([Diagnostic("error", "E310", f"unknown option '{unknown[0]}' (options of this game: "
-                                     f"{', '.join(defaults) or 'none'})", Span(1, 1), path)], report.sources)
+                                     f"{', '.join(defaults) or 'none'})", Span(1, 1), rules.path)], report.sources)
     report.varied, combos = option_combinations(defaults, fixed)
-    low, high = symbols.players
-    counts = [players] if players is not None else list(range(low, high + 1))
-    report.places = places_of(rules)
-    recorder = _Recorder(report, rules)
+    counts = [players] if players is not None else list(range(rules.min_players, rules.max_players + 1))
+    report.places = places_of(rules.rules)
+    observers = [_Coverage(report, rules.rules), _HoldsCheck()]
     total, done = len(combos) * len(counts) * playouts, 0
     for combo_index, combo in enumerate(combos):
         try:
-            game = load_source(text, path, combo, name)
+            game = rules.compile(combo)
         except RulesError as exc:
             report.sources.update(exc.sources)
             for n in counts:
@@ -364,13 +356,11 @@ def validate(text: str, path: str, name: str | None = None, playouts: int = 20, 
                 _record_failure(report, Failure("error", message, combo, n, 0, exc.diagnostics, playouts))
             done += playouts * len(counts)
             continue
-        recorder.instrument(game)
-        game.trigger_observers.append(recorder.trigger_ran)
         for n in counts:
             run = Run(combo, n, wins=[0] * n)
             report.runs.append(run)
             for i in range(playouts):
-                _play(game, run, derive_seed(seed, combo_index, n, i) % (1 << 32), recorder, max_decisions)
+                _play(game, run, derive_seed(seed, combo_index, n, i) % (1 << 32), report, observers, max_decisions)
                 done += 1
                 if progress is not None:
                     progress(done, total)

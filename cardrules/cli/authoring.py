@@ -8,29 +8,32 @@ from __future__ import annotations
 
 import difflib
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Callable, Optional
 
 import typer
+from rich.console import Console
 from rich.text import Text
 
-from .. import check_source, find_game
-from ..authoring.explain import explain_text
+from .. import CheckedRules, check_source, find_game
+from ..authoring.explain import explain
 from ..authoring.fmt import FormatError, format_text
 from ..authoring.new import extends_name, variant_text
-from ..authoring.validate import render_report, validate
+from ..authoring.validate import render_report, unparsed_report, validate_rules
 from ..diagnostics import RulesError
 from ..resources import bundled_games, bundled_variants
+from ..simulation import MAX_DECISIONS
 from .common import (
     CliError,
     GameArg,
     JsonOpt,
     OptionOpt,
+    check_options,
     check_players,
     colored,
     echo_json,
-    load_game,
     make_console,
     parse_options,
+    prepare_game,
     print_diagnostics,
     reporting,
 )
@@ -48,13 +51,15 @@ def _game_source(name: str) -> tuple[str, str, str]:
         raise CliError(f"cannot read '{path}': {getattr(exc, 'strerror', None) or exc}", 1) from None
 
 
-def _typed_options(name: str, raw: list[str] | None) -> dict[str, Any]:
-    """-o values checked against the game (unknown option: exit 2) and converted to their kind."""
+def _typed_options(rules: CheckedRules, raw: list[str] | None) -> dict[str, Any]:
+    """-o values checked against the rules (unknown option: exit 2) and converted to their kind."""
     given = parse_options(raw)
     if not given:
         return {}
-    game = load_game(name, given)
-    return {key: game.options[key] for key in given}
+    rules.require_valid()
+    check_options(rules, given)
+    values = rules.option_values(given)
+    return {key: values[key] for key in given}
 
 
 def validate_command(
@@ -68,7 +73,7 @@ def validate_command(
     seed: Annotated[int, typer.Option("--seed", help="Base seed; the same seed gives the same report.")] = 0,
     max_decisions: Annotated[int, typer.Option("--max-decisions", metavar="M", min=1,
                                                help="A game still running after M decisions counts as not ending."
-                                               )] = 10_000,
+                                               )] = MAX_DECISIONS,
     strict: Annotated[bool, typer.Option("--strict", help="Also fail on check warnings and on parts of the rules "
                                          "that never happened.")] = False,
     as_json: JsonOpt = False,
@@ -82,43 +87,46 @@ def validate_command(
     errors, runtime errors (a broken 'holds' is one) or games that do not end.
     """
     with reporting(as_json):
-        text, path, name = _game_source(game_name)
-        fixed = _typed_options(game_name, option)
-        if players is not None:
-            game = load_game(game_name, {})
-            check_players(game, players)
         console = make_console()
-        progress_bar = None
-        if not as_json and console.is_terminal:
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeElapsedColumn,
-            )
-            progress_bar = Progress(TextColumn("[bold]validating"), BarColumn(), MofNCompleteColumn(),
-                                    TimeElapsedColumn(), console=console, transient=True)
-        task = None
-
-        def progress(done: int, total: int) -> None:
-            nonlocal task
-            if progress_bar is not None:
-                if task is None:
-                    task = progress_bar.add_task("validate", total=total)
-                progress_bar.update(task, completed=done)
-
-        if progress_bar is not None:
-            with progress_bar:
-                report = validate(text, path, name, playouts, fixed, players, seed, max_decisions, strict, progress)
+        try:
+            rules = prepare_game(game_name)
+        except RulesError as exc:  # the report shows it, unless -o or -p needs the rules themselves
+            if parse_options(option) or players is not None:
+                raise
+            path = find_game(game_name)
+            report = unparsed_report(exc, str(path), path.stem, playouts, strict)
         else:
-            report = validate(text, path, name, playouts, fixed, players, seed, max_decisions, strict)
+            fixed = _typed_options(rules, option)
+            if players is not None:
+                check_players(rules.require_valid(), players)
+            report = _with_progress(console, not as_json, lambda progress: validate_rules(
+                rules, playouts, fixed, players, seed, max_decisions, strict, progress))
         if as_json:
             echo_json(report.to_json())
         else:
             console.print(render_report(report, colored(console)), soft_wrap=True)
         if report.failed:
             raise typer.Exit(1)
+
+
+def _with_progress(console: Console, shown: bool, work: Callable[[Callable[[int, int], None] | None], Any]) -> Any:
+    """Run `work(progress)` with a progress bar on a terminal (`progress(done, total)`), or without."""
+    if not shown or not console.is_terminal:
+        return work(None)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    bar = Progress(TextColumn("[bold]validating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                   console=console, transient=True)
+    task = None
+
+    def progress(done: int, total: int) -> None:
+        nonlocal task
+        if task is None:
+            task = bar.add_task("validate", total=total)
+        bar.update(task, completed=done)
+
+    with bar:
+        return work(progress)
 
 
 def explain_command(game_name: GameArg, option: OptionOpt = None, as_json: JsonOpt = False) -> None:
@@ -128,8 +136,8 @@ def explain_command(game_name: GameArg, option: OptionOpt = None, as_json: JsonO
     without it they are marked "(only with fast)".
     """
     with reporting(as_json):
-        text, path, _ = _game_source(game_name)
-        explanation = explain_text(text, path, _typed_options(game_name, option))
+        rules = prepare_game(game_name).require_valid()
+        explanation = explain(rules, _typed_options(rules, option))
         if as_json:
             echo_json(explanation.to_json())
         else:

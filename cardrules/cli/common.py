@@ -12,7 +12,7 @@ import typer.exceptions
 from rich.console import Console
 from rich.text import Text
 
-from .. import find_game, load
+from .. import CheckedRules, find_game, prepare
 from ..bots import AgentError
 from ..diagnostics import Diagnostic, RulesError, render, suggest
 from ..engine import Game
@@ -90,23 +90,33 @@ def parse_options(raw: list[str] | None) -> dict[str, Any]:
         options[name] = value.strip() if sep else True
     return options
 
-def load_game(name: str, options: dict[str, Any]) -> Game:
+def prepare_game(name: str) -> CheckedRules:
+    """A bundled game's name or a path -> its rules, parsed and checked once (not found: exit 2). Check
+    errors stay in the result (validate reports them); `require_valid()` raises them."""
     try:
-        find_game(name)
+        path = find_game(name)
     except FileNotFoundError as exc:
         raise CliError(str(exc), 2) from None
     try:
-        game = load(name)
-        unknown = [option for option in options if option not in game.option_docs]
-        if unknown:
-            known = ", ".join(game.option_docs) or "none"
-            raise CliError(f"{game.title} has no option '{unknown[0]}'{suggest(unknown[0], game.option_docs)} "
-                           f"(its options: {known})", 2)
-        return load(name, options) if options else game
-    except OSError as exc:
-        raise CliError(f"cannot read '{name}': {exc.strerror or exc}", 1) from None
+        return prepare(path)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CliError(f"cannot read '{path}': {getattr(exc, 'strerror', None) or exc}", 1) from None
 
-def check_players(game: Game, players: int | None) -> int:
+def check_options(rules: CheckedRules, options: dict[str, Any]) -> None:
+    """An option the rules do not declare: exit 2, with the declared ones."""
+    unknown = [option for option in options if option not in rules.option_docs]
+    if unknown:
+        known = ", ".join(rules.option_docs) or "none"
+        raise CliError(f"{rules.title} has no option '{unknown[0]}'{suggest(unknown[0], rules.option_docs)} "
+                       f"(its options: {known})", 2)
+
+def load_game(name: str, options: dict[str, Any], rules: CheckedRules | None = None) -> Game:
+    """The game compiled with `options`: parsed, checked and compiled once (`rules`: already prepared)."""
+    rules = (rules or prepare_game(name)).require_valid()
+    check_options(rules, options)
+    return rules.compile(options)
+
+def check_players(game: Game | CheckedRules, players: int | None) -> int:
     n = game.min_players if players is None else players
     if not game.min_players <= n <= game.max_players:
         span = f"{game.min_players}" if game.min_players == game.max_players else \

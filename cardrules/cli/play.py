@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Optional
 
 import typer
 from rich.console import Console
@@ -17,6 +16,7 @@ from ..diagnostics import RulesError, Span, error
 from ..engine import Action, Game, State
 from ..engine.moves import entry_hint, find_move, names_cells
 from ..engine.positions import load_position
+from ..simulation import GameDidNotEnd, Observer, derive_seed, play_match
 from .common import (
     CliError,
     GameArg,
@@ -41,17 +41,10 @@ from .render import (
     winners_line,
 )
 
-MAX_DECISIONS = 100_000  # a bot game that has not ended after this many moves is stopped
-
 HUMAN = "human"
 
 def seat_kinds() -> list[str]:
     return [HUMAN, *AGENTS]
-
-def derive_seed(*parts: Any) -> int:
-    """A stable integer from several values (same on every machine and Python run)."""
-    digest = hashlib.blake2b(repr(tuple(parts)).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
 
 def parse_seats(raw: list[str] | None, n: int) -> list[str]:
     """`--seat 1=human` ... -> a kind per seat; by default seat 0 is human and the others random."""
@@ -146,7 +139,6 @@ def play(
             seed = random.SystemRandom().randrange(1_000_000)
         console = make_console()
         painter = CardPainter(game, console.color_system)
-        humans = [s for s, kind in enumerate(kinds) if kind == HUMAN]
         try:
             bots = {s: make_agent(kind, game, s, derive_seed(seed, s)) for s, kind in enumerate(kinds)
                     if kind != HUMAN}
@@ -157,9 +149,12 @@ def play(
         intro.append(")")
         console.print(intro, soft_wrap=True)
 
-        state = game.new_initial_state(n, seed)
+        table = _Table(console, painter, kinds)
+        seats = [_Human(table) if kind == HUMAN else _Bot(table, bots[s], kind) for s, kind in enumerate(kinds)]
         try:
-            _play_loop(console, painter, state, kinds, humans, bots)
+            play_match(game, n, seed, seats, [_Printer(table)])
+        except GameDidNotEnd as exc:
+            raise CliError(f"{exc}; stopped", 1) from None
         except _Quit:
             console.print(Text("Game abandoned.", style="yellow"))
             return
@@ -168,60 +163,89 @@ def play(
             console.print(Text("Game abandoned.", style="yellow"))
             return
 
-def _play_loop(console: Console, painter: CardPainter, state: State, kinds: list[str], humans: list[int],
-               bots: dict[int, Agent]) -> None:
-    game = state.game
-    hot_seat = len(humans) >= 2
-    last_human: int | None = None
-    recent: list[Text] = []  # moves since the last hot-seat screen clear, shown again after it
-    shows = _shows(state)
-    if not humans:
-        console.print(render_view(game, state.view(-1), painter, turn=state.turns))
-    moves = 0
-    while not state.is_terminal():
-        if moves >= MAX_DECISIONS:
-            raise CliError(f"the game did not end after {MAX_DECISIONS} moves; stopped", 1)
-        player = state.current_player()
-        if kinds[player] == HUMAN:
-            if hot_seat and player != last_human:
-                if console.is_terminal:
-                    console.clear()
-                _read(console, Text.assemble(("Seat", "bold"), (f" {player}", "bold"), "'s turn — press Enter"))
-                for line in recent:
-                    console.print(line, soft_wrap=True)
-            recent.clear()
-            last_human = player
-            console.print()
-            console.print(render_view(game, state.view(player), painter, turn=state.turns,
-                                      marks=cell_marks(state.legal_actions())))
-            console.print(Text(state.prompt() or "Your moves:", style="bold"))
-            console.print(render_moves(painter, state.legal_actions()))
-            action = _human_choice(console, painter, state, player)
-        elif humans and console.is_terminal:  # a search may think for seconds: show that it does
-            with console.status(f"P{player} ({kinds[player]}) is thinking…", spinner="dots"):
-                action = bots[player].choose(state)
-        else:
-            action = bots[player].choose(state)
-        inform(bots.values(), state, action)
-        state.apply_action(action)
-        moves += 1
-        lines = [move_line(painter, player, action)]
+class _Table:
+    """The terminal a game is played at: what its seats and its printer share."""
+
+    def __init__(self, console: Console, painter: CardPainter, kinds: list[str]):
+        self.console, self.painter = console, painter
+        self.humans = [s for s, kind in enumerate(kinds) if kind == HUMAN]
+        self.last_human: int | None = None
+        self.recent: list[Text] = []  # moves since the last hot-seat screen clear, shown again after it
+
+class _Human:
+    """A person at the terminal: shown their view and their moves, and asked for one (on a hot seat,
+    the screen is cleared for each new person and the moves since their last turn shown again)."""
+
+    def __init__(self, table: _Table):
+        self.table = table
+
+    def choose(self, state: State) -> Action:
+        table, console, player = self.table, self.table.console, state.current_player()
+        if len(table.humans) >= 2 and player != table.last_human:
+            if console.is_terminal:
+                console.clear()
+            _read(console, Text.assemble(("Seat", "bold"), (f" {player}", "bold"), "'s turn — press Enter"))
+            for line in table.recent:
+                console.print(line, soft_wrap=True)
+        table.recent.clear()
+        table.last_human = player
+        console.print()
+        console.print(render_view(state.game, state.view(player), table.painter, turn=state.turns,
+                                  marks=cell_marks(state.legal_actions())))
+        console.print(Text(state.prompt() or "Your moves:", style="bold"))
+        console.print(render_moves(table.painter, state.legal_actions()))
+        return _human_choice(console, table.painter, state, player)
+
+class _Bot:
+    """An agent in a seat; a spinner shows that it thinks when a person waits at a terminal."""
+
+    def __init__(self, table: _Table, agent: Agent, kind: str):
+        self.table, self.agent, self.kind = table, agent, kind
+
+    def choose(self, state: State) -> Action:
+        console = self.table.console
+        if self.table.humans and console.is_terminal:  # a search may think for seconds: show that it does
+            with console.status(f"P{state.current_player()} ({self.kind}) is thinking…", spinner="dots"):
+                return self.agent.choose(state)
+        return self.agent.choose(state)
+
+    def observe(self, state: State, action: Action) -> None:
+        inform([self.agent], state, action)
+
+class _Printer(Observer):
+    """Prints the game as it goes: the table when nobody plays, each move with its events and the
+    `show` lines it changed, and the end."""
+
+    def __init__(self, table: _Table):
+        self.table = table
+        self.shows: list[tuple[str, str]] = []
+
+    def started(self, state: State) -> None:
+        self.shows = _shows(state)
+        if not self.table.humans:
+            self.table.console.print(render_view(state.game, state.view(-1), self.table.painter, turn=state.turns))
+
+    def moved(self, state: State, player: int, action: Action) -> None:
+        lines = [move_line(self.table.painter, player, action)]
         lines += [Text(event, style="bold yellow") for event in state.events]
         now = _shows(state)
-        if now != shows and not state.is_terminal():  # only the lines that changed
+        if now != self.shows and not state.is_terminal():  # only the lines that changed
             lines += [Text.assemble((f"{label}: ", "bold"), (str(value), "cyan")) for label, value in now
-                      if (label, value) not in shows]
-        shows = now
+                      if (label, value) not in self.shows]
+        self.shows = now
         for line in lines:
-            console.print(line, soft_wrap=True)
-        recent += lines
-    console.print()
-    viewer = humans[0] if len(humans) == 1 else -1
-    console.print(render_view(game, state.view(viewer), painter, turn=state.turns))
-    console.print(Text(f"Game over after {plural(state.turns, 'turn')}.", style="bold"))
-    console.print(winners_line(state.winners, humans))
-    if game.result is not None:
-        console.print(Text.assemble((f"{game.result[0]}: ", "bold"), (game.describe(state.result()), "cyan")))
+            self.table.console.print(line, soft_wrap=True)
+        self.table.recent += lines
+
+    def ended(self, state: State) -> None:
+        console, game, humans = self.table.console, state.game, self.table.humans
+        console.print()
+        viewer = humans[0] if len(humans) == 1 else -1
+        console.print(render_view(game, state.view(viewer), self.table.painter, turn=state.turns))
+        console.print(Text(f"Game over after {plural(state.turns, 'turn')}.", style="bold"))
+        console.print(winners_line(state.winners, humans))
+        if game.result is not None:
+            console.print(Text.assemble((f"{game.result[0]}: ", "bold"), (game.describe(state.result()), "cyan")))
 
 def _read_position(game: Game, path: Path) -> State:
     name = str(path)

@@ -10,8 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import simulation as sim
-from ..bots import Agent
-from ..engine import Game, State
+from ..engine import Game
 from .common import (
     CliError,
     GameArg,
@@ -23,14 +22,10 @@ from .common import (
     load_game,
     make_console,
     parse_options,
+    prepare_game,
     reporting,
 )
 from .render import plural, seat_name
-
-
-def play_bot_game(game: Game, n: int, deal_seed: int, agents: list[Agent]) -> State:
-    """One bot game; looked up here at each run so that tests can replace it (one local job)."""
-    return sim.play_bot_game(game, n, deal_seed, agents)
 
 AgentOpt = Annotated[Optional[list[str]], typer.Option(
     "--agent", "-a", metavar="NAME",
@@ -79,7 +74,7 @@ def _check_backend(backend: str, address: str | None, jobs: int) -> tuple[str, i
 def _run_games(console: Console, plan: sim.Plan, game: Game, label: str, jobs: int, backend: str,
                address: str | None, show_progress: bool) -> sim.Run:
     """Run a plan, with a progress bar on a terminal; a failing backend is a message."""
-    kwargs: dict[str, Any] = dict(jobs=jobs, backend=backend, address=address, game=game, play=play_bot_game)
+    kwargs: dict[str, Any] = dict(jobs=jobs, backend=backend, address=address, game=game)
     try:
         if not show_progress:
             return sim.run(plan, **kwargs)
@@ -293,7 +288,9 @@ def compare_games(
         backend, jobs = _check_backend(backend, address, jobs)
         shared = parse_options(option)
         options = ({**shared, **parse_options(option_a)}, {**shared, **parse_options(option_b)})
-        loaded = (load_game(game_a, options[0]), load_game(game_b, options[1]))
+        rules_a = prepare_game(game_a)
+        loaded = (load_game(game_a, options[0], rules_a),  # B is often A again: parsed and checked once
+                  load_game(game_b, options[1], rules_a if game_b == game_a else None))
         n = check_players(loaded[0], players)
         check_players(loaded[1], n)
         specs = _seat_specs(loaded[0], agent, n)

@@ -61,8 +61,8 @@ def _fire(s: State, triggers: list[_Trigger], card, from_slot: int, resume: int)
         s.locals[trigger.slot] = card
         if trigger.condition is None or trigger.condition(s, s.locals):
             s.stack.append([resume, trigger.slot, saved])
-            for observe in s.game.trigger_observers:
-                observe(s, trigger.span)
+            if s.tracer is not None:
+                s.tracer.trigger_ran(s, trigger.span)
             return trigger.body.pc
         s.locals[trigger.slot] = saved
     return resume
@@ -349,6 +349,28 @@ def if_stmt(c: "Compiler", st: nodes.If, sc: "Scope", loop_exit) -> None:
     end.pc = c.here()
 
 
+def end_check(c: "Compiler", decl: nodes.EndDecl, sc: "Scope") -> None:
+    """`end when COND: BODY` runs as `if COND: BODY`, and tells the state's tracer when COND holds."""
+    known, value = c.constant(decl.condition)
+    if known:  # an option decides it, as in `if`
+        if value:
+            block(c, decl.body, sc, None)
+        return
+    cond, skip, end, span = c.expr(decl.condition, sc), Label(), Label(), decl.span
+    nxt = c.here() + 1
+
+    def end_when(s: State) -> int:
+        if cond(s, s.locals):
+            if s.tracer is not None:
+                s.tracer.end_held(s, span)
+            return nxt
+        return skip.pc
+    c.emit(end_when, decl.condition.span)
+    block(c, decl.body, sc, None)
+    c.emit(_jump(end), decl.span)
+    skip.pc = end.pc = c.here()
+
+
 def for_stmt(c: "Compiler", st: nodes.For, sc: "Scope", loop_exit) -> None:
     source = c.expr(st.source, sc)
     items, index = c.frame.alloc(), c.frame.alloc()
@@ -511,7 +533,7 @@ def build_program(c: "Compiler") -> dict[str, int]:
         block(c, procs["after turn"].body, sc)
     for decl in c.rules.declarations:
         if isinstance(decl, nodes.EndDecl):
-            if_stmt(c, nodes.If(((decl.condition, decl.body),), span=decl.span), sc, None)
+            end_check(c, decl, sc)
     _next_player(c, sc, turn_pc)
     for decl, trigger in zip(triggers, c.triggers):
         trigger.body.pc = c.here()

@@ -4,7 +4,7 @@ from . import zones
 from .actions import Action, IllegalAction
 from .game import Game
 from .specs import Decision, GuardSpec, OptionSpec, RuleFailure, VarSpec, ZoneSpec
-from .state import State
+from .state import State, Tracer
 from .zones.columns import ColumnsKind
 from .zones.grid import GridKind
 from .zones.row import RowKind
@@ -17,4 +17,4 @@ zones.register(GridKind())
 zones.register(ColumnsKind())
 
 __all__ = ["Action", "Decision", "Game", "GuardSpec", "IllegalAction", "OptionSpec", "RuleFailure", "State",
-           "VarSpec", "ZoneSpec"]
+           "Tracer", "VarSpec", "ZoneSpec"]

@@ -61,9 +61,6 @@ class Game:
     _holds_allowed: dict = attrs.field(init=False, factory=dict, repr=False)
     _holds_verdicts: dict = attrs.field(init=False, factory=dict, repr=False)
     _straight: dict[int, tuple | None] = attrs.field(init=False, factory=dict, repr=False)
-    # Callables `(state, span of the 'on move' line)` told whenever a trigger of this game runs
-    # (`cardrules validate` counts them); empty in play, so a trigger costs one check of a list.
-    trigger_observers: list = attrs.field(init=False, factory=list, repr=False)
 
     def __attrs_post_init__(self) -> None:
         self.opening_families = opening_families(self.zones)

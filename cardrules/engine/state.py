@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, Protocol
 
 import attrs
 
@@ -33,6 +33,20 @@ MASK64 = (1 << 64) - 1
 _SEQUENCES = (list, tuple)
 
 
+class Tracer(Protocol):
+    """Told what the rules do in one game: set it as `State.tracer` (`cardrules validate` counts with it).
+
+    The compiled instructions call it when an `on move` trigger starts to run and when an `end when`
+    condition holds, with the span of that declaration. It follows the one game it is set on: a
+    clone (the searches of bots and of 'afterwards' guards) starts without it, a save leaves it out,
+    and it takes no part in equality. Unset, it costs one `is not None` test at those two places.
+    """
+
+    def trigger_ran(self, state: State, span: Span) -> None: ...
+
+    def end_held(self, state: State, span: Span) -> None: ...
+
+
 @attrs.define(eq=True)
 class State:
     """Everything about a game in progress, as plain data: zones, variables, the paused procedure."""
@@ -56,6 +70,7 @@ class State:
     _legal: list[Action] | None = attrs.field(default=None, eq=False, repr=False, alias="_legal")
     memo: dict = attrs.field(factory=dict, eq=False, repr=False)  # definition results for this state
     events: list[str] = attrs.field(factory=list, eq=False, repr=False)  # what `say` said in the last move
+    tracer: Tracer | None = attrs.field(default=None, eq=False, repr=False)  # this game only: never cloned
 
     # -- OpenSpiel-like API
     def current_player(self) -> int:
@@ -111,7 +126,7 @@ class State:
         new.terminal, new.winners, new.turns, new.decisions = self.terminal, self.winners[:], self.turns, self.decisions
         new.stack = [frame[:] for frame in self.stack]
         new.opened, new.known = self.opened[:], self.known.copy()
-        new._legal, new.memo, new.events = None, {}, []
+        new._legal, new.memo, new.events, new.tracer = None, {}, [], None
         return new
 
     def clone_with_moves(self) -> "State":

@@ -1,6 +1,15 @@
-"""Batch play between bots: one match driver, seeds, local and Ray backends, statistics and summaries."""
+"""Games played: the one match driver, seeds, batch play on local and Ray backends, statistics and summaries."""
 
-from .match import MAX_DECISIONS, play_bot_game, result_label, result_value
+from .match import (
+                     MAX_DECISIONS,
+                     Chooser,
+                     FirstMover,
+                     GameDidNotEnd,
+                     Observer,
+                     play_match,
+                     result_label,
+                     result_value,
+)
 from .runner import (
                      BACKENDS,
                      BackendUnavailable,
@@ -39,9 +48,9 @@ from .summary import (
                      summarize,
 )
 
-__all__ = ["ALPHA", "BACKENDS", "BackendUnavailable", "MAX_DECISIONS", "Plan", "Run", "agent_names", "agent_seed",
-           "check_agents", "chunks", "compare", "deal_seed", "default_jobs", "derive_seed", "distribution",
-           "incomplete_beta", "is_cooperative", "length_summary", "make_agent", "mean", "percentile", "play_bot_game",
-           "play_game", "result_label", "result_summary", "result_value", "run", "run_chunk", "seat_agents",
-           "side_summary", "student_t_two_sided_p", "summarize", "two_proportion_z_test", "variance",
-           "welch_t_test", "wilson_interval", "worker_game"]
+__all__ = ["ALPHA", "BACKENDS", "BackendUnavailable", "Chooser", "FirstMover", "GameDidNotEnd", "MAX_DECISIONS",
+           "Observer", "Plan", "Run", "agent_names", "agent_seed", "check_agents", "chunks", "compare", "deal_seed",
+           "default_jobs", "derive_seed", "distribution", "incomplete_beta", "is_cooperative", "length_summary",
+           "make_agent", "mean", "percentile", "play_game", "play_match", "result_label", "result_summary",
+           "result_value", "run", "run_chunk", "seat_agents", "side_summary", "student_t_two_sided_p", "summarize",
+           "two_proportion_z_test", "variance", "welch_t_test", "wilson_interval", "worker_game"]

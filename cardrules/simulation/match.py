@@ -1,26 +1,96 @@
-"""A game, its seats' agents and a deal seed -> one game played to its end, and what the finished game says."""
+"""A game, its seats, a deal seed and observers -> one game played to its end (the one game loop), and what it says.
+
+Every game the package plays goes through `play_match`: `cardrules play` (a human at the
+terminal is a seat), `simulate` and `compare` (bots), `validate` (a seeded random chooser) and
+the benchmarks. A seat is anything with `choose(state) -> Action` (an agent, a person); one that
+also has `observe(state, action)` is told of every move before it is made, as agents are. An
+observer watches the game without taking part in it (see `Observer`).
+"""
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Protocol, Sequence
 
-from ..bots import Agent, inform
 from ..engine import Action, Game, State
 from ..values import NOTHING
 
-MAX_DECISIONS = 100_000  # a bot game that has not ended after this many moves counts as an error
+MAX_DECISIONS = 10_000  # a game that has not ended after this many decisions does not end (it is stopped)
 
 
-def play_bot_game(game: Game, n: int, seed: int, agents: Sequence[Agent]) -> State:
-    """Play one game between `agents` (one per seat) from the deal `seed`; return the final state."""
-    state = game.new_initial_state(n, seed)
+class Chooser(Protocol):
+    """Who makes the decisions of a seat (an agent, a person). It may also have `observe(state,
+    action)`, told of every move of the game (by any seat) before it is made, on the state before it."""
+
+    def choose(self, state: State) -> Action: ...
+
+
+class Observer:
+    """Watches one game without taking part in it: subclass it and override what you need.
+
+    An observer may raise to stop the game (validate does when a card lies where a `holds` rules
+    it out); the exception leaves `play_match` as it is.
+    """
+
+    def started(self, state: State) -> None:
+        """The deal is made (setup has run), before the first decision."""
+
+    def moving(self, state: State, player: int, action: Action) -> None:
+        """`player` chose `action`; it is about to be made on `state`."""
+
+    def moved(self, state: State, player: int, action: Action) -> None:
+        """`player`'s `action` was made; `state` is the one after it."""
+
+    def ended(self, state: State) -> None:
+        """The game is over."""
+
+
+class GameDidNotEnd(RuntimeError):
+    """The game reached the decision limit without ending."""
+
+    def __init__(self, limit: int):
+        super().__init__(f"the game did not end after {limit} moves")
+        self.limit = limit
+
+
+def play_match(game: Game, players: int, seed: int, seats: Sequence[Chooser], observers: Sequence[Observer] = (),
+               limit: int = MAX_DECISIONS) -> State:
+    """Play one game with `seats` (one per player) from the deal `seed`; return the final state.
+
+    Raises GameDidNotEnd when the game is still running after `limit` decisions; anything a seat
+    or an observer raises (a person leaving the table, Ctrl-C) stops the game and is raised again.
+    """
+    # A seat object that sits in several seats (a shared chooser) hears of each move once.
+    listeners = [observe for seat in {id(s): s for s in seats}.values()
+                 if (observe := getattr(seat, "observe", None)) is not None]
+    state = game.new_initial_state(players, seed)
+    for observer in observers:
+        observer.started(state)
     while not state.is_terminal():
-        if state.decisions >= MAX_DECISIONS:
-            raise RuntimeError(f"the game did not end after {MAX_DECISIONS} moves")
-        action = agents[state.current_player()].choose(state)
-        inform(agents, state, action)
+        if state.decisions >= limit:
+            raise GameDidNotEnd(limit)
+        player = state.current_player()
+        action = seats[player].choose(state)
+        for observer in observers:
+            observer.moving(state, player, action)
+        for observe in listeners:
+            observe(state, action)
         state.apply_action(action)
+        for observer in observers:
+            observer.moved(state, player, action)
+    for observer in observers:
+        observer.ended(state)
     return state
+
+
+class FirstMover(Observer):
+    """Notes the seat that made the first decision of the game (State keeps no field for it)."""
+
+    def __init__(self) -> None:
+        self.first: int | None = None
+
+    def moving(self, state: State, player: int, action: Action) -> None:
+        if self.first is None:
+            self.first = player
 
 
 def result_value(state: State) -> float | str | None:
@@ -50,30 +120,3 @@ def result_label(game: Game) -> str | None:
     """The label of the rules file's `result` declaration, if it has one."""
     declared = getattr(game, "result", None)
     return declared[0] if declared else None
-
-
-class FirstMover:
-    """Wraps the agents to note who made the first decision of the game: the seat that was to move
-    right after the initial state (State keeps no field for it)."""
-
-    def __init__(self, agents: Sequence[Agent]):
-        self.first: int | None = None
-        self.agents = [_Noting(self, seat, agent) for seat, agent in enumerate(agents)]
-
-
-class _Noting:
-    __slots__ = ("mover", "seat", "agent")
-
-    def __init__(self, mover: FirstMover, seat: int, agent: Agent):
-        self.mover, self.seat, self.agent = mover, seat, agent
-
-    def choose(self, state: State) -> Action:
-        if self.mover.first is None:
-            self.mover.first = self.seat
-        return self.agent.choose(state)
-
-    def observe(self, state: State, action: Action) -> None:
-        self.agent.observe(state, action)
-
-
-PlayFn = Callable[[Game, int, int, Sequence[Agent]], State]

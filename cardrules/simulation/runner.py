@@ -32,7 +32,7 @@ import attrs
 from .. import bots
 from ..bots import AGENTS, Agent
 from ..engine import Game
-from .match import FirstMover, PlayFn, play_bot_game, result_value
+from .match import FirstMover, Observer, play_match, result_value
 from .seeds import agent_seed, deal_seed
 
 BACKENDS = ("local", "ray")
@@ -102,16 +102,17 @@ def game_source(name: str) -> str:
     return str(Path(name).resolve())
 
 
-def play_game(game: Game, plan: Plan, index: int, play: PlayFn | None = None) -> dict:
-    """Play game `index` of `plan` and return its record (never raises for a failed game)."""
+def play_game(game: Game, plan: Plan, index: int, observers: Sequence[Observer] = ()) -> dict:
+    """Play game `index` of `plan` and return its record (never raises for a failed game).
+    `observers` watch the game too (the mover's seat is noted in any case)."""
     seed = deal_seed(plan.seed, index)
     record: dict[str, Any] = {"i": index, "seed": seed, "error": None, "first": None, "winners": [],
                               "returns": [], "turns": 0, "decisions": 0, "value": None}
     try:
         agents = [make_agent(spec, game, seat, agent_seed(plan.seed, index, seat))
                   for seat, spec in enumerate(plan.agents)]
-        mover = FirstMover(agents)
-        state = (play or play_bot_game)(game, plan.players, seed, mover.agents)
+        mover = FirstMover()
+        state = play_match(game, plan.players, seed, agents, [mover, *observers])
         record.update(first=mover.first, winners=sorted(int(w) for w in state.winners),
                       returns=[float(r) for r in state.returns()],
                       turns=state.turns, decisions=state.decisions, value=result_value(state))
@@ -164,11 +165,11 @@ def chunks(games: int, workers: int) -> list[tuple[int, int]]:
 
 def run(plan: Plan, *, jobs: int = 1, backend: str = "local", address: str | None = None,
         progress: Callable[[int], None] | None = None, game: Game | None = None,
-        play: PlayFn | None = None) -> Run:
+        observers: Sequence[Observer] = ()) -> Run:
     """Play the plan's games and return their records; Ctrl-C stops early with `interrupted` set.
 
-    `game` saves compiling the game again in this process; `play` replaces `play_bot_game` when the
-    games run in this process (one local job).
+    `game` saves compiling the game again in this process; `observers` watch every game played in
+    this process (one local job; an observer that raises makes that game fail).
     """
     advance = progress or (lambda _count: None)
     if backend not in BACKENDS:
@@ -177,7 +178,7 @@ def run(plan: Plan, *, jobs: int = 1, backend: str = "local", address: str | Non
     if backend == "ray":
         records, interrupted = _run_ray(plan, jobs, address, advance)
     elif jobs <= 1 or plan.games <= 1:
-        records, interrupted = _run_here(plan, game or worker_game(plan), advance, play)
+        records, interrupted = _run_here(plan, game or worker_game(plan), advance, observers)
     else:
         records, interrupted = _run_pool(plan, jobs, advance)
     records.sort(key=lambda r: r["i"])
@@ -185,11 +186,11 @@ def run(plan: Plan, *, jobs: int = 1, backend: str = "local", address: str | Non
 
 
 def _run_here(plan: Plan, game: Game, advance: Callable[[int], None],
-              play: PlayFn | None) -> tuple[list[dict], bool]:
+              observers: Sequence[Observer]) -> tuple[list[dict], bool]:
     records: list[dict] = []
     try:
         for i in range(plan.games):
-            records.append(play_game(game, plan, i, play))
+            records.append(play_game(game, plan, i, observers))
             advance(1)
     except KeyboardInterrupt:
         return records, True
