@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 import cardrules  # noqa: E402
 from cardrules.resources import bundled_games  # noqa: E402
 
-HANDWRITTEN = ROOT / "benchmarks" / "red7_handwritten.py"
+HANDWRITTEN = ROOT / "tests" / "games" / "red7" / "referee.py"
 REFERENCE = ("red7", 2)  # the row compared with the hand-written implementation
 TARGET_RATIO = 0.5
 

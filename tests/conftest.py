@@ -11,7 +11,7 @@ import pytest
 import cardrules
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
-ORACLE_PATH = REPO / "benchmarks" / "red7_handwritten.py"
+ORACLE_PATH = REPO / "tests" / "games" / "red7" / "referee.py"
 
 
 def load_red7_oracle() -> ModuleType:

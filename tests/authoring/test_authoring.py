@@ -18,7 +18,7 @@ from cardrules.authoring.new import variant_text
 from cardrules.authoring.validate import validate
 from cardrules.resources import bundled_games, bundled_variants
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 RED7 = REPO / "games" / "red7.rules"
 EIGHTS = REPO / "games" / "crazy-eights.rules"
 BUNDLED = sorted({**bundled_games(), **bundled_variants()}.values())

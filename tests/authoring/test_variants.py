@@ -8,7 +8,7 @@ import cardrules
 from cardrules.engine.positions import load_position
 from cardrules.resources import bundled_variants
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def write(tmp_path, name, text):

@@ -15,7 +15,7 @@ from cardrules.bots.beliefs import sample_information_set
 from cardrules.bots.evaluation import estimate, estimator
 from cardrules.bots.greedy import judged_by
 from cardrules.bots.ismcts import ROLLOUT_DECISIONS, STEPS_PER_ITERATION, _Node
-from red7_positions import position
+from tests.games.red7.conftest import position
 
 OPTION_SETS = [{}, {"advanced": True}, {"expert": True}, {"advanced": True, "expert": True}]
 SMALL = ["random", "greedy:depth=2,budget=40", "greedy:heuristic=default,depth=1",
@@ -496,7 +496,7 @@ def test_greedy_finishes_a_game_where_a_free_move_could_stall_it():
 def test_regret_benchmark_values_a_move_that_puts_the_mover_out_at_nothing(capsys):
     """benchmarks/agents_regret.py: reference values are results of rollouts (between 0 and 1); a
     move after which the mover is out is worth 0; random's choices lose more value than greedy's."""
-    path = pathlib.Path(__file__).resolve().parent.parent / "benchmarks" / "agents_regret.py"
+    path = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "agents_regret.py"
     spec = importlib.util.spec_from_file_location("agents_regret", path)
     regret = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(regret)

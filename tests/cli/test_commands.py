@@ -14,7 +14,7 @@ from cardrules import cli
 from cardrules.bots import RandomAgent
 from cardrules.cli import render
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 RED7 = REPO / "games" / "red7.rules"
 CARET = re.compile(r"^\s*\^+\s*$", re.MULTILINE)
 

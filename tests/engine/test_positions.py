@@ -8,7 +8,7 @@ import pytest
 import cardrules
 from cardrules.engine.positions import load_position, read_position
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")

@@ -38,7 +38,7 @@ from cardrules import check_source, load_source
 from cardrules.diagnostics import RulesError
 from cardrules.language.syntax import parse
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 DOC = REPO / "docs" / "language.md"
 RED7 = REPO / "games" / "red7.rules"
 GRAMMAR = REPO / "grammar" / "cardrules.lark"

@@ -12,7 +12,7 @@ import pytest
 import cardrules
 from cardrules.diagnostics import render_all
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "golden" / "errors"
 CASES = {k: v for k, v in json.loads((GOLDEN / "cases.json").read_text()).items() if not k.startswith("_")}
 BASE = (ROOT / "games" / "red7.rules").read_text()

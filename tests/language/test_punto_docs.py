@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_docs import EXAMPLES
+from .test_docs import EXAMPLES
 
-PUNTO = Path(__file__).resolve().parent.parent / "games" / "punto.rules"
+PUNTO = Path(__file__).resolve().parents[2] / "games" / "punto.rules"
 SECTION = "How the other games are written"
 
 

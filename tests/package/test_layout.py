@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent / "cardrules"
+ROOT = Path(__file__).resolve().parents[2] / "cardrules"
 
 # Sub-packages from the bottom of the pipeline up: a module may import its own sub-package and
 # any sub-package of a lower rank; two sub-packages of the same rank do not know each other.

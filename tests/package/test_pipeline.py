@@ -9,7 +9,7 @@ import cardrules
 from cardrules.language import nodes, syntax
 from cardrules.resources import bundled_games
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "cardrules"
 GENERIC_ZONE_WORDS = {"deck", "hand", "grid", "removed", "draw", "columns", "pile", "scored"}
 GENERIC_OPTION_WORDS = {"advanced", "teams"}

@@ -12,7 +12,7 @@ from types import ModuleType
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 RESOURCES = REPO / "cardrules" / "resources.py"
 
 

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from cardrules import cli
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "golden" / "games.json"
 runner = CliRunner()
 

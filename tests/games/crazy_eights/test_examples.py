@@ -24,7 +24,7 @@ import cardrules
 from cardrules.authoring.fmt import format_text
 from cardrules.engine.positions import load_position
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[3]
 RULES = REPO / "games" / "crazy-eights.rules"
 TUTORIAL = REPO / "docs" / "tutorial.md"
 

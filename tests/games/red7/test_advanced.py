@@ -19,7 +19,7 @@ from __future__ import annotations
 import pytest
 
 import cardrules
-from red7_positions import COLORS, deck, hand, names, position, texts
+from tests.games.red7.conftest import COLORS, deck, hand, names, position, texts
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 
 import cardrules
-from red7_positions import canvas_top, deck, hand, names, palette, position, texts
+from tests.games.red7.conftest import canvas_top, deck, hand, names, palette, position, texts
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules.engine.saves import load_state, save_state
 
-ORACLE_PATH = pathlib.Path(__file__).resolve().parent.parent / "benchmarks" / "red7_handwritten.py"
+ORACLE_PATH = pathlib.Path(__file__).resolve().parent / "referee.py"
 
 
 def _import_oracle():

@@ -8,7 +8,7 @@ import pathlib
 
 import pytest
 
-_PATH = pathlib.Path(__file__).resolve().parent.parent / "benchmarks" / "red7_handwritten.py"
+_PATH = pathlib.Path(__file__).resolve().parent / "referee.py"
 _spec = importlib.util.spec_from_file_location("red7_handwritten", _PATH)
 red7 = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(red7)

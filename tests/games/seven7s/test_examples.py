@@ -544,7 +544,7 @@ def test_the_language_guide_quotes_the_real_file():
     """docs/language.md's Seven7s section copies games/seven7s.rules, in order: it cannot drift."""
     import re
     from pathlib import Path
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[3]
     doc = (root / "docs" / "language.md").read_text(encoding="utf-8")
     section = doc[doc.index("### Seven7s — now written"):]
     blocks = re.findall(r"^```cardrules\n(.*?)^```", section, re.S | re.M)
