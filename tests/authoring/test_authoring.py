@@ -7,32 +7,19 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import cardrules
-from cardrules import cli
-from cardrules.language import syntax
 from cardrules.authoring.explain import explain_text
 from cardrules.authoring.fmt import format_text
 from cardrules.authoring.new import variant_text
 from cardrules.authoring.validate import validate
+from cardrules.language import syntax
 from cardrules.resources import bundled_games, bundled_variants
 
 REPO = Path(__file__).resolve().parents[2]
 RED7 = REPO / "games" / "red7.rules"
 EIGHTS = REPO / "games" / "crazy-eights.rules"
 BUNDLED = sorted({**bundled_games(), **bundled_variants()}.values())
-
-runner = CliRunner()
-
-
-def invoke(*args):
-    result = runner.invoke(cli.app, [str(a) for a in args])
-    assert "Traceback" not in result.output, result.output
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
-
 
 # A small game to break in many ways: {turn} is the body of the turn's choose.
 SMALL = """\
@@ -131,7 +118,7 @@ def test_bundled_games_have_no_warnings():
         assert diags == [], f"{path.name}: {[d.message for d in diags]}"
 
 
-def test_check_exit_codes_and_strict(tmp_path):
+def test_check_exit_codes_and_strict(invoke, tmp_path):
     clean, warned, broken = tmp_path / "clean.rules", tmp_path / "warned.rules", tmp_path / "broken.rules"
     clean.write_text(small())
     warned.write_text(small(PLAY + "    skip only if false:\n      pass\n"))
@@ -223,7 +210,7 @@ def test_validate_is_reproducible():
     assert a == b and a["ok"]
 
 
-def test_validate_command(tmp_path):
+def test_validate_command(invoke, tmp_path):
     result = invoke("validate", "crazy-eights", "--playouts", "2", "-p", "2")
     assert result.exit_code == 0, result.output
     assert "OK" in result.output and "draw_one" in result.output
@@ -293,7 +280,7 @@ def test_explain_describes_the_parts_of_a_game():
     assert turn["items"][1]["number"] == "2." and turn["items"][1]["children"][0]["number"] == "2.1."
 
 
-def test_explain_command():
+def test_explain_command(invoke):
     result = invoke("explain", "red7", "-o", "expert")
     assert result.exit_code == 0 and "Options in effect: advanced=false, expert=true" in result.output
     data = json.loads(invoke("explain", "crazy-eights", "--json").stdout)
@@ -466,7 +453,7 @@ def test_fmt_refuses_a_file_that_does_not_parse():
         format_text("game \"X\n")
 
 
-def test_fmt_command(tmp_path):
+def test_fmt_command(invoke, tmp_path):
     messy = tmp_path / "messy.rules"
     messy.write_text(MESSY)
     broken = tmp_path / "sub" / "broken.rules"
@@ -484,7 +471,7 @@ def test_fmt_command(tmp_path):
     assert invoke("fmt", tmp_path / "empty-dir-does-not-exist").exit_code == 1
 
 
-def test_fmt_check_passes_on_the_bundled_games():
+def test_fmt_check_passes_on_the_bundled_games(invoke):
     result = invoke("fmt", "--check", REPO / "games")
     assert result.exit_code == 0, result.output
     assert f"{len(BUNDLED)} file(s) checked, 0 would be reformatted" in result.output
@@ -518,7 +505,7 @@ def test_new_lists_case_actions_too():
     assert "# action power(t) by t:\n" in text
 
 
-def test_new_command(tmp_path, monkeypatch):
+def test_new_command(invoke, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = invoke("new", "house", "--from", "crazy-eights")
     assert result.exit_code == 0, result.output

@@ -271,12 +271,10 @@ def test_a_declared_chance_is_clipped_to_percent_and_must_be_a_number():
         make_agent("greedy", wrong).choose(wrong.new_initial_state(2, 0))
 
 
-def test_a_chance_that_is_not_a_number_is_a_message_from_play(tmp_path):
-    from typer.testing import CliRunner
-
+def test_a_chance_that_is_not_a_number_is_a_message_from_play(invoke, tmp_path):
     path = tmp_path / "take.rules"
     path.write_text(TAKE.replace("def heuristic(p) = SIGN total(p)", "def chance(p) = none"))
-    result = CliRunner().invoke(cli.app, ["play", str(path), "--seat", "0=greedy", "--seat", "1=greedy"])
+    result = invoke("play", path, "--seat", "0=greedy", "--seat", "1=greedy")
     assert result.exit_code == 1
     assert f"error: {path}: 'chance(p)' must give a number from 0 to 100, not none" in result.output
     assert "unexpected" not in result.output
@@ -418,20 +416,16 @@ def test_a_new_agent_registers_by_name():
         del AGENTS["first-test"]
 
 
-def test_cli_seats_take_agents_with_options():
+def test_cli_seats_take_agents_with_options(invoke):
     assert cli.play.parse_seats(["0=greedy", "1=ismcts:iterations=20,c=0.5"], 2) == ["greedy", "ismcts:iterations=20,c=0.5"]
     for bad in (["1=ismcts:depth=2"], ["1=ismcts:iterations=x"], ["1=wizard"]):
         with pytest.raises(cli.common.CliError) as info:
             cli.play.parse_seats(bad, 2)
         assert info.value.code == 2
-    from typer.testing import CliRunner
-
-    result = CliRunner().invoke(cli.app, ["play", "red7", "--seed", "3", "--seat", "0=greedy",
-                                          "--seat", "1=ismcts:iterations=20"])
+    result = invoke("play", "red7", "--seed", "3", "--seat", "0=greedy", "--seat", "1=ismcts:iterations=20")
     assert result.exit_code == 0, result.output
     assert "P0 greedy" in result.output and "P1 ismcts:iterations=20" in result.output
-    again = CliRunner().invoke(cli.app, ["play", "red7", "--seed", "3", "--seat", "0=greedy",
-                                         "--seat", "1=ismcts:iterations=20"])
+    again = invoke("play", "red7", "--seed", "3", "--seat", "0=greedy", "--seat", "1=ismcts:iterations=20")
     assert again.output == result.output
 
 

@@ -7,7 +7,6 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import cardrules
 from cardrules import cli
@@ -17,17 +16,6 @@ from cardrules.cli import render
 REPO = Path(__file__).resolve().parents[2]
 RED7 = REPO / "games" / "red7.rules"
 CARET = re.compile(r"^\s*\^+\s*$", re.MULTILINE)
-
-runner = CliRunner()
-
-
-def invoke(*args: str, input: str | None = None, env: dict | None = None):
-    result = runner.invoke(cli.app, [str(a) for a in args], input=input, env=env)
-    assert "Traceback" not in result.output, result.output
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
-
 
 def red7_with(tmp_path: Path, old: str, new: str, name: str = "variant.rules") -> tuple[Path, str]:
     text = RED7.read_text(encoding="utf-8")
@@ -62,14 +50,14 @@ def seed_where_first_player_is(seat: int, players: int = 2) -> int:
 # ---------------------------------------------------------------------------------------------
 # list
 
-def test_list_text():
+def test_list_text(invoke):
     result = invoke("list")
     assert result.exit_code == 0, result.output
     assert "red7" in result.output and "Red7" in result.output
     assert "2-4" in result.output
 
 
-def test_list_json():
+def test_list_json(invoke):
     result = invoke("list", "--json")
     assert result.exit_code == 0, result.output
     entries = json.loads(result.stdout)
@@ -81,7 +69,7 @@ def test_list_json():
                                for name, (default, doc) in game.option_docs.items()]
 
 
-def test_list_shows_options(tmp_path, monkeypatch):
+def test_list_shows_options(invoke, tmp_path, monkeypatch):
     path = red7_with_options(tmp_path)
     monkeypatch.setattr(cli.games, "bundled_games", lambda: {"withopts": path})
     monkeypatch.setattr(cli.games, "bundled_variants", lambda: {})
@@ -96,7 +84,7 @@ def test_list_shows_options(tmp_path, monkeypatch):
     assert "house_rule" in text and "hand_size" in text and "Cards dealt to each player" in text
 
 
-def test_list_marks_the_bundled_variants():
+def test_list_marks_the_bundled_variants(invoke):
     entries = {e["name"]: e for e in json.loads(invoke("list", "--json").stdout)}
     assert entries["red7"]["variant"] is False
     assert entries["red7-short-match"]["variant"] is True
@@ -104,7 +92,7 @@ def test_list_marks_the_bundled_variants():
     assert "(variant)" in invoke("list").output
 
 
-def test_help_for_every_command():
+def test_help_for_every_command(invoke):
     assert "list" in invoke("--help").output
     for command in ("list", "check", "play", "legal", "simulate"):
         result = invoke(command, "--help")
@@ -115,13 +103,13 @@ def test_help_for_every_command():
 # ---------------------------------------------------------------------------------------------
 # check
 
-def test_check_bundled_game_ok():
+def test_check_bundled_game_ok(invoke):
     result = invoke("check", RED7)
     assert result.exit_code == 0, result.output
     assert f"{RED7}: ok" in result.output
 
 
-def test_check_broken_file(tmp_path):
+def test_check_broken_file(invoke, tmp_path):
     path, text = red7_with(tmp_path, "top(canvas).color", "top(canvass).color", "broken.rules")
     line = next(i for i, l in enumerate(text.splitlines(), 1) if "canvass" in l)
     column = text.splitlines()[line - 1].index("canvass") + 1
@@ -133,7 +121,7 @@ def test_check_broken_file(tmp_path):
     assert "1 error" in result.output
 
 
-def test_check_broken_file_json(tmp_path):
+def test_check_broken_file_json(invoke, tmp_path):
     path, _ = red7_with(tmp_path, "zone canvas: stack, public", "zone canvas: stak, public", "broken.rules")
     result = invoke("check", "--json", path, RED7)
     assert result.exit_code == 1
@@ -147,7 +135,7 @@ def test_check_broken_file_json(tmp_path):
     assert data["files"][1]["diagnostics"] == []
 
 
-def test_check_parse_error(tmp_path):
+def test_check_parse_error(invoke, tmp_path):
     path = tmp_path / "garbage.rules"
     path.write_text('game "X"\nplayers 2..\n', encoding="utf-8")
     result = invoke("check", path)
@@ -155,7 +143,7 @@ def test_check_parse_error(tmp_path):
     assert re.search(re.escape(str(path)) + r":\d+:\d+: error: ", result.output)
 
 
-def test_check_missing_file(tmp_path):
+def test_check_missing_file(invoke, tmp_path):
     missing = tmp_path / "missing.rules"
     result = invoke("check", missing, RED7)
     assert result.exit_code == 1
@@ -165,7 +153,7 @@ def test_check_missing_file(tmp_path):
     assert data["files"][0]["diagnostics"][0]["file"] == str(missing)
 
 
-def test_check_warnings_and_strict(tmp_path):
+def test_check_warnings_and_strict(invoke, tmp_path):
     path = red7_with_options(tmp_path)
     result = invoke("check", path)
     assert result.exit_code == 0, result.output
@@ -175,7 +163,7 @@ def test_check_warnings_and_strict(tmp_path):
     assert data["errors"] == 0 and data["warnings"] == 1
 
 
-def test_check_colours_on_a_terminal(tmp_path):
+def test_check_colours_on_a_terminal(invoke, tmp_path):
     path, _ = red7_with(tmp_path, "top(canvas).color", "top(canvass).color", "broken.rules")
     result = invoke("check", path, env={"FORCE_COLOR": "1", "NO_COLOR": None, "TERM": "xterm-256color"})
     assert result.exit_code == 1
@@ -187,7 +175,7 @@ def test_check_colours_on_a_terminal(tmp_path):
 # ---------------------------------------------------------------------------------------------
 # play
 
-def test_play_all_bots_runs_to_the_end():
+def test_play_all_bots_runs_to_the_end(invoke):
     result = invoke("play", "red7", "--seat", "0=random", "--seed", "4", "-p", "3")
     assert result.exit_code == 0, result.output
     assert re.search(r"^P\d plays: ", result.output, re.MULTILINE)
@@ -199,7 +187,7 @@ def test_play_all_bots_runs_to_the_end():
     assert again.output == result.output
 
 
-def test_play_shows_variables_only_when_the_game_has_no_show_lines(tmp_path):
+def test_play_shows_variables_only_when_the_game_has_no_show_lines(invoke, tmp_path):
     shown = invoke("play", "red7", "-o", "advanced", "--seat", "0=random", "--seed", "2")
     assert "Round: " in shown.output and "round_number" not in shown.output  # its show line, not its counter
     plain = RED7.read_text().split('show "Rule"')[0]
@@ -210,7 +198,7 @@ def test_play_shows_variables_only_when_the_game_has_no_show_lines(tmp_path):
     assert "round_number" in listed.output and "Rule: " not in listed.output
 
 
-def test_play_human_bad_entry_then_eof():
+def test_play_human_bad_entry_then_eof(invoke):
     seed = seed_where_first_player_is(0)
     result = invoke("play", "red7", "--seed", seed, input="zzz\n99\n")
     assert result.exit_code == 0, result.output
@@ -228,7 +216,7 @@ def test_play_human_bad_entry_then_eof():
         assert not re.search(rf"\b{re.escape(text)}\b", out), text
 
 
-def test_play_human_moves_by_number_and_text():
+def test_play_human_moves_by_number_and_text(invoke):
     seed = seed_where_first_player_is(0)
     state = cardrules.load("red7").new_initial_state(2, seed)
     legal = state.legal_actions()
@@ -242,7 +230,7 @@ def test_play_human_moves_by_number_and_text():
     assert f"P0 plays: {first}" in result.output
 
 
-def test_play_human_to_the_end():
+def test_play_human_to_the_end(invoke):
     seed = seed_where_first_player_is(0)
     result = invoke("play", "red7", "--seed", seed, input="1\n" * 200)
     assert result.exit_code == 0, result.output
@@ -250,7 +238,7 @@ def test_play_human_to_the_end():
     assert re.search(r"Winners?: P\d|nobody wins", result.output)
 
 
-def test_play_hot_seat_waits_before_showing_a_hand():
+def test_play_hot_seat_waits_before_showing_a_hand(invoke):
     seed = seed_where_first_player_is(0)
     result = invoke("play", "red7", "--seed", seed, "--seat", "1=human", input="\n")
     assert result.exit_code == 0, result.output
@@ -259,7 +247,7 @@ def test_play_hot_seat_waits_before_showing_a_hand():
     assert out.index("press Enter") < out.index("P0 (you)")
 
 
-def test_play_bad_arguments_are_clean_errors():
+def test_play_bad_arguments_are_clean_errors(invoke):
     for args in (["--seat", "7=random"], ["--seat", "1=wizard"], ["--seat", "nonsense"], ["-p", "9"],
                  ["-o", "nosuchoption"]):
         result = invoke("play", "red7", *args)
@@ -267,21 +255,21 @@ def test_play_bad_arguments_are_clean_errors():
         assert "error" in result.output
 
 
-def test_unknown_game_is_a_clean_error():
+def test_unknown_game_is_a_clean_error(invoke):
     for command in (["play"], ["simulate"], ["legal", "--position", "x.json"]):
         result = invoke(*command, "no-such-game")
         assert result.exit_code == 2
         assert "no-such-game" in result.output and "red7" in result.output
 
 
-def test_play_broken_rules_file_prints_diagnostics(tmp_path):
+def test_play_broken_rules_file_prints_diagnostics(invoke, tmp_path):
     path, _ = red7_with(tmp_path, "top(canvas).color", "top(canvass).color", "broken.rules")
     result = invoke("play", path)
     assert result.exit_code == 1
     assert f"{path}:" in result.output and CARET.search(result.output)
 
 
-def test_runtime_rules_errors_are_reported(tmp_path):
+def test_runtime_rules_errors_are_reported(invoke, tmp_path):
     path, _ = red7_with(tmp_path, "deal 7 from deck to hand", "deal 70 from deck to hand", "runtime.rules")
     result = invoke("play", path, "--seat", "0=random", "--seed", "1")
     assert result.exit_code == 1
@@ -291,7 +279,7 @@ def test_runtime_rules_errors_are_reported(tmp_path):
     assert str(path) in data["first_error"]
 
 
-def test_play_with_options(tmp_path):
+def test_play_with_options(invoke, tmp_path):
     path = red7_with_options(tmp_path)
     result = invoke("play", path, "-o", "hand_size=3", "-o", "house_rule", "--seat", "0=random", "--seed", "1")
     assert result.exit_code == 0, result.output
@@ -300,7 +288,7 @@ def test_play_with_options(tmp_path):
     assert bad.exit_code == 1 and "hand_size" in bad.output
 
 
-def test_play_colours_cards_on_a_terminal():
+def test_play_colours_cards_on_a_terminal(invoke):
     result = invoke("play", "red7", "--seat", "0=random", "--seed", "1",
                     env={"FORCE_COLOR": "1", "NO_COLOR": None, "TERM": "xterm-256color"})
     assert result.exit_code == 0
@@ -315,7 +303,7 @@ POSITION = {"players": 2, "to_move": 0,
             "eliminated": [], "variables": {}}
 
 
-def test_legal_text_and_json(tmp_path):
+def test_legal_text_and_json(invoke, tmp_path):
     path = tmp_path / "position.json"
     path.write_text(json.dumps(POSITION), encoding="utf-8")
     result = invoke("legal", "red7", "--position", path)
@@ -331,7 +319,7 @@ def test_legal_text_and_json(tmp_path):
     assert first["values"] == ["o1"]
 
 
-def test_legal_cards_as_attribute_objects(tmp_path):
+def test_legal_cards_as_attribute_objects(invoke, tmp_path):
     position = json.loads(json.dumps(POSITION))
     position["zones"]["hand"][0][0] = {"color": "orange", "number": 1}
     path = tmp_path / "position.json"
@@ -341,7 +329,7 @@ def test_legal_cards_as_attribute_objects(tmp_path):
     assert "palette o1" in [a["text"] for a in json.loads(result.stdout)["actions"]]
 
 
-def test_legal_invalid_json(tmp_path):
+def test_legal_invalid_json(invoke, tmp_path):
     path = tmp_path / "position.json"
     path.write_text('{"players": 2,\n  "to_move": 0,,\n}', encoding="utf-8")
     result = invoke("legal", "red7", "--position", path)
@@ -350,7 +338,7 @@ def test_legal_invalid_json(tmp_path):
     assert CARET.search(result.output)
 
 
-def test_legal_bad_position_and_missing_file(tmp_path):
+def test_legal_bad_position_and_missing_file(invoke, tmp_path):
     path = tmp_path / "position.json"
     path.write_text(json.dumps({"players": 2, "to_move": 0, "zones": {"canvas": ["x9"]}}), encoding="utf-8")
     result = invoke("legal", "red7", "--position", path)
@@ -362,7 +350,7 @@ def test_legal_bad_position_and_missing_file(tmp_path):
 # ---------------------------------------------------------------------------------------------
 # simulate
 
-def test_simulate_json():
+def test_simulate_json(invoke):
     result = invoke("simulate", "red7", "-p", "2", "--games", "20", "--seed", "5", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
@@ -376,13 +364,13 @@ def test_simulate_json():
     assert again == data
 
 
-def test_simulate_text():
+def test_simulate_text(invoke):
     result = invoke("simulate", "red7", "-p", "3", "--games", "5")
     assert result.exit_code == 0, result.output
     assert "P2" in result.output and "errors: 0" in result.output
 
 
-def test_simulate_counts_errors_and_goes_on(monkeypatch):
+def test_simulate_counts_errors_and_goes_on(invoke, monkeypatch):
     calls = []
 
     def flaky(game, n, seed, agents):
@@ -479,10 +467,10 @@ def test_package_code_is_generic():
 
 
 @pytest.mark.parametrize("command", [c.name for c in cli.app.registered_commands])
-def test_help_paragraphs_are_wrapped_to_the_terminal_without_stubs(command):
+def test_help_paragraphs_are_wrapped_to_the_terminal_without_stubs(invoke, command):
     # typer's rich mode kept a docstring's own line breaks; at 80 columns each left a short stub
     # of a line in the middle of a paragraph ("keep their" alone on a line).
-    result = runner.invoke(cli.app, [command, "--help"], env={"COLUMNS": "80"}, terminal_width=80)
+    result = invoke(command, "--help", env={"COLUMNS": "80"}, terminal_width=80)
     assert result.exit_code == 0
     text = result.output.split("Usage:", 1)[1].split("╭", 1)[0]
     paragraphs = [p.splitlines() for p in re.split(r"\n\s*\n", text) if p.strip()][1:]  # after the usage line

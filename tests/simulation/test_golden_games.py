@@ -1,9 +1,9 @@
 """Golden digests: for fixed seeds, what the commands print about every bundled game stays byte-identical.
 
 A refactor or a speed-up keeps the games. Each case runs one command line in-process and compares
-the SHA-256 of its output (absolute paths replaced by `<repo>`) with `tests/golden/games.json`.
+the SHA-256 of its output (absolute paths replaced by `<repo>`) with `tests/simulation/golden/games.json`.
 A rule change that is meant to change games regenerates the file with
-`UPDATE_GOLDEN=1 pytest tests/test_golden_games.py`, and its commit says so.
+`UPDATE_GOLDEN=1 pytest tests/simulation/test_golden_games.py`, and its commit says so.
 """
 
 from __future__ import annotations
@@ -21,17 +21,16 @@ from cardrules import cli
 
 REPO = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "golden" / "games.json"
-runner = CliRunner()
 
 
-def run(args: list[str]) -> str:
-    result = runner.invoke(cli.app, args)
-    assert "Traceback" not in result.output, result.output
+def run(invoke, args: list[str]) -> str:
+    result = invoke(*args)
     return f"exit {result.exit_code}\n" + result.stdout.replace(str(REPO), "<repo>")
 
 
 def listing() -> list[dict]:
-    return json.loads(runner.invoke(cli.app, ["list", "--json"]).stdout)
+    # Read while the tests are collected, before any fixture exists: a runner of its own.
+    return json.loads(CliRunner().invoke(cli.app, ["list", "--json"]).stdout)
 
 
 def simulate_cases() -> dict[str, list[str]]:
@@ -83,9 +82,9 @@ def digest(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def golden() -> dict[str, str]:
+def golden(invoke) -> dict[str, str]:
     if os.environ.get("UPDATE_GOLDEN"):
-        data = {key: digest(run(args)) for key, args in sorted(CASES.items())}
+        data = {key: digest(run(invoke, args)) for key, args in sorted(CASES.items())}
         GOLDEN.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
     return json.loads(GOLDEN.read_text())
 
@@ -95,7 +94,7 @@ def test_every_case_has_a_golden_digest(golden):
 
 
 @pytest.mark.parametrize("key", sorted(CASES))
-def test_output_is_unchanged(key, golden):
-    output = run(CASES[key])
+def test_output_is_unchanged(invoke, key, golden):
+    output = run(invoke, CASES[key])
     assert output.startswith("exit 0\n"), output
     assert digest(output) == golden[key], f"{key}: the output changed:\n{output[:3000]}"

@@ -11,13 +11,10 @@ import math
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import cardrules
 from cardrules import cli
 from cardrules import simulation as sim
-
-runner = CliRunner()
 
 # A tiny cooperative game: everyone wins together if the last card played is high.
 COOPERATIVE = """\
@@ -43,18 +40,14 @@ end when all([empty(hand(p)) for p in players]):
 """
 
 
-def invoke(*args: str):
-    result = runner.invoke(cli.app, [str(a) for a in args])
-    assert "Traceback" not in result.output, result.output
-    if result.exception is not None:
-        assert isinstance(result.exception, SystemExit), repr(result.exception)
-    return result
-
-
-def simulate_json(*args: str, code: int = 0) -> dict:
-    result = invoke("simulate", *args, "--json")
-    assert result.exit_code == code, result.output
-    return json.loads(result.stdout)
+@pytest.fixture(scope="module")
+def simulate_json(invoke):
+    """simulate_json(*args, code=0): `cardrules simulate ARGS --json`, its exit code checked, its JSON read."""
+    def run(*args: str, code: int = 0) -> dict:
+        result = invoke("simulate", *args, "--json")
+        assert result.exit_code == code, result.output
+        return json.loads(result.stdout)
+    return run
 
 
 def plan(games: int = 30, seed: int = 7, players: int = 2, game: str = "red7", options=None) -> sim.Plan:
@@ -228,7 +221,7 @@ def test_seeds_depend_on_the_base_seed_and_the_index_only():
         assert r["first"] == game.new_initial_state(2, r["seed"]).current_player()
 
 
-def test_same_seed_same_results_and_another_seed_differs():
+def test_same_seed_same_results_and_another_seed_differs(simulate_json):
     first = simulate_json("red7", "-p", "3", "--games", "25", "--seed", "3")
     again = simulate_json("red7", "-p", "3", "--games", "25", "--seed", "3")
     other = simulate_json("red7", "-p", "3", "--games", "25", "--seed", "4")
@@ -240,13 +233,13 @@ def test_same_seed_same_results_and_another_seed_differs():
     assert legacy <= set(first)
 
 
-def test_one_job_and_two_jobs_give_identical_json():
+def test_one_job_and_two_jobs_give_identical_json(simulate_json):
     one = simulate_json("red7", "--games", "40", "--seed", "9", "--jobs", "1")
     two = simulate_json("red7", "--games", "40", "--seed", "9", "--jobs", "2")
     assert one == two  # the JSON has no timing fields: everything must match
 
 
-def test_local_and_ray_backends_give_identical_json():
+def test_local_and_ray_backends_give_identical_json(simulate_json):
     try:
         import ray  # noqa: F401
     except ImportError:  # pragma: no cover - CI installs the extra; this must not pass silently
@@ -285,7 +278,7 @@ def test_a_failing_game_is_counted_and_the_run_goes_on():
     assert sum(summary["wins"]) == 4
 
 
-def test_ctrl_c_reports_the_games_finished_so_far(monkeypatch):
+def test_ctrl_c_reports_the_games_finished_so_far(invoke, simulate_json, monkeypatch):
     calls = []
     real = sim.play_bot_game
 
@@ -324,7 +317,7 @@ def test_ctrl_c_stops_worker_processes_and_keeps_finished_chunks():
 # ---------------------------------------------------------------------------------------------
 # The command lines
 
-def test_simulate_text_report():
+def test_simulate_text_report(invoke):
     result = invoke("simulate", "red7", "-p", "3", "--games", "12", "--seed", "2")
     assert result.exit_code == 0, result.output
     for words in ("95% CI", "shared wins", "first player", "p10", "p50", "p90", "errors: 0", "games/s"):
@@ -336,7 +329,7 @@ def test_simulate_pace_reads_in_seconds_per_game_when_games_are_slow():
     assert cli.simulate.pace(2, 191.48) == "95.7 s per game"  # not "0.0 games/s"
 
 
-def test_simulate_per_seat_agents_and_bad_agents():
+def test_simulate_per_seat_agents_and_bad_agents(invoke, simulate_json):
     data = simulate_json("red7", "--games", "3", "--agent", "random", "--agent", "greedy")
     assert data["agents"] == ["random", "greedy"] and sum(data["wins"]) == 3
     assert simulate_json("red7", "-p", "3", "--games", "2", "--agent", "greedy")["agents"] == ["greedy"] * 3
@@ -346,14 +339,14 @@ def test_simulate_per_seat_agents_and_bad_agents():
     assert unknown.exit_code == 2 and "no-such-bot" in unknown.output and "random" in unknown.output
 
 
-def test_simulate_bad_backend_arguments():
+def test_simulate_bad_backend_arguments(invoke):
     bad = invoke("simulate", "red7", "--backend", "cloud")
     assert bad.exit_code == 2 and "cloud" in bad.output
     address = invoke("simulate", "red7", "--address", "10.0.0.1:6379")
     assert address.exit_code == 2 and "--backend ray" in address.output
 
 
-def test_simulate_a_cooperative_game(tmp_path: Path):
+def test_simulate_a_cooperative_game(invoke, simulate_json, tmp_path: Path):
     path = tmp_path / "toy.rules"
     path.write_text(COOPERATIVE, encoding="utf-8")
     data = simulate_json(str(path), "-p", "2", "--games", "60", "--seed", "4")
@@ -367,7 +360,7 @@ def test_simulate_a_cooperative_game(tmp_path: Path):
     assert text.exit_code == 0 and "Cooperative game" in text.output
 
 
-def test_compare_the_same_game_with_an_option():
+def test_compare_the_same_game_with_an_option(invoke, simulate_json):
     result = invoke("compare", "red7", "red7", "-o:b", "advanced", "--games", "12", "--seed", "5", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
@@ -382,7 +375,7 @@ def test_compare_the_same_game_with_an_option():
     assert data["a"] == simulate_json("red7", "--games", "12", "--seed", "5")
 
 
-def test_compare_identical_games_finds_no_difference():
+def test_compare_identical_games_finds_no_difference(invoke):
     result = invoke("compare", "red7", "red7", "--option-a", "advanced", "-o:b", "advanced", "--games", "5",
                     "--json")
     data = json.loads(result.stdout)
@@ -390,7 +383,7 @@ def test_compare_identical_games_finds_no_difference():
     assert all(r["difference"] == 0 and not r["significant"] for r in data["comparisons"])
 
 
-def test_compare_text_and_help():
+def test_compare_text_and_help(invoke):
     result = invoke("compare", "red7", "red7", "-o:b", "advanced", "--games", "6", "-p", "3")
     assert result.exit_code == 0, result.output
     for words in ("win rate P2", "mean turns", "B − A", "Welch", "red7 -o advanced"):
@@ -401,13 +394,9 @@ def test_compare_text_and_help():
     assert bad.exit_code == 2 and "no_such_option" in bad.output
 
 
-def test_cooperative_game_reports_one_win_rate_and_its_result_by_label():
+def test_cooperative_game_reports_one_win_rate_and_its_result_by_label(invoke):
     """The Game: everybody wins or loses together, so one win rate and the 'cards left' distribution."""
-    from typer.testing import CliRunner
-
-    from cardrules.cli import app
-
-    result = CliRunner().invoke(app, ["simulate", "the-game", "-p", "3", "--games", "30", "--json"])
+    result = invoke("simulate", "the-game", "-p", "3", "--games", "30", "--json")
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
     assert summary["cooperative"] is True and summary["errors"] == 0

@@ -328,17 +328,13 @@ def test_each_tutorial_step_checks_clean_and_plays(tmp_path, line, text):
         assert state.is_terminal(), f"step at docs/tutorial.md:{line}: a {players}-player game did not end"
 
 
-def test_the_tutorial_position_lists_the_moves_it_shows(tmp_path):
-    from typer.testing import CliRunner
-
-    from cardrules import cli
-
+def test_the_tutorial_position_lists_the_moves_it_shows(invoke, tmp_path):
     text = TUTORIAL.read_text(encoding="utf-8")
     blocks = [(m.group(1).strip(), m.group(2)) for m in _FENCE.finditer(text)]
     position_json = next(body for tag, body in blocks if tag == "json")
     shown = blocks[[tag for tag, _ in blocks].index("json") + 1][1]
     path = tmp_path / "eight.json"
     path.write_text(position_json, encoding="utf-8")
-    result = CliRunner().invoke(cli.app, ["legal", "crazy-eights", "--position", str(path)])
+    result = invoke("legal", "crazy-eights", "--position", path)
     assert result.exit_code == 0, result.output
     assert result.output == shown

@@ -5,21 +5,12 @@ for the player who looked only. Also the rendering pieces on their own (render.c
 from __future__ import annotations
 
 from rich.console import Console
-from typer.testing import CliRunner
 
 import cardrules
-from cardrules import cli
 from cardrules.engine.positions import load_position
 from cardrules.cli.render import render_view
 
 GAME = cardrules.load("seven7s")
-runner = CliRunner()
-
-
-def invoke(*args: str, input: str | None = None):
-    result = runner.invoke(cli.app, [str(a) for a in args], input=input)
-    assert "Traceback" not in result.output, result.output
-    return result
 
 
 def printed(renderable) -> str:
@@ -69,7 +60,7 @@ def test_known_cards_are_printed_for_their_knower_only():
     assert "you know" not in theirs and "CO3" not in theirs and "CO2" not in theirs
 
 
-def test_play_asks_each_question_with_numbered_moves_and_shows_the_look_to_the_looker_only():
+def test_play_asks_each_question_with_numbered_moves_and_shows_the_look_to_the_looker_only(invoke):
     def p0_starts_with_wonders(state):
         return state.current_player() == 0 and any(t.startswith("WO") for t in hand_texts(state, 0))
     seed, state = seed_where(p0_starts_with_wonders)
@@ -88,7 +79,7 @@ def test_play_asks_each_question_with_numbered_moves_and_shows_the_look_to_the_l
     assert "you know" not in p1 and "Trump: " in p1
 
 
-def test_a_game_between_bots_prints_the_scores_at_the_end():
+def test_a_game_between_bots_prints_the_scores_at_the_end(invoke):
     result = invoke("play", "seven7s", "-p", "3", "--seed", "5", "--seat", "0=random")
     assert result.exit_code == 0, result.output
     assert "Totals: [" in result.output and "winning total: " in result.output
