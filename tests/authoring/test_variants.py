@@ -1,8 +1,6 @@
 """Variants: a rules file that extends another replaces named parts and keeps the rest."""
 
-import random
 from pathlib import Path
-
 
 import cardrules
 from cardrules.engine.positions import load_position
@@ -17,22 +15,14 @@ def write(tmp_path, name, text):
     return path
 
 
-def play_out(game, players, seed):
-    state = game.new_initial_state(players, seed)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        state.apply_action(rng.choice(state.legal_actions()))
-    return state
-
-
-def test_bundled_variants_check_clean_and_play():
+def test_bundled_variants_check_clean_and_play(playout):
     assert set(bundled_variants()) >= {"red7-short-match", "red7-violet-below-five"}
     for name, path in bundled_variants().items():
         diagnostics = cardrules.check_source(path.read_text(), str(path))
         assert [d for d in diagnostics if d.severity == "error"] == [], name
         game = cardrules.load(name)
         for players in (2, 3, 4):
-            assert play_out(game, players, seed=players).winners
+            assert playout(game.new_initial_state(players, players), players).winners
 
 
 def test_short_match_changes_the_target_and_the_default_only():

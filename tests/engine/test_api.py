@@ -4,17 +4,14 @@ import random
 
 import pytest
 
-import cardrules
-from cardrules.engine.positions import load_position
-
 
 @pytest.fixture(scope="module")
-def game():
-    return cardrules.load("red7")
+def game(load_game):
+    return load_game("red7")
 
 
-def test_call_evaluates_a_definition_of_the_rules_file(game):
-    state = load_position(game, {"zones": {"palette": [["y4", "o4"], ["g6"]], "canvas": ["o1"]}})
+def test_call_evaluates_a_definition_of_the_rules_file(game, position):
+    state = position(game, {"palette": [["y4", "o4"], ["g6"]], "canvas": ["o1"]})
     assert game.call(state, "winning", 0) is True and game.call(state, "winning", 1) is False
     assert game.call(state, "current_rule").name == "orange"
     with pytest.raises(TypeError):
@@ -32,10 +29,7 @@ def test_determinize_keeps_what_the_player_sees_and_every_card(game):
     assert len(samples) > 1  # the other players' hands really are resampled
 
 
-def test_determinized_state_plays_on(game):
+def test_determinized_state_plays_on(game, playout):
     state = game.new_initial_state(2, seed=5)
-    sample = state.determinize(1, random.Random(0))
-    rng = random.Random(0)
-    while not sample.is_terminal():
-        sample.apply_action(rng.choice(sample.legal_actions()))
-    assert len(sample.winners) == 1
+    sample = playout(state.determinize(1, random.Random(0)), 0)
+    assert sample.is_terminal() and len(sample.winners) == 1

@@ -8,7 +8,6 @@ import pytest
 
 import cardrules
 from cardrules.bots.beliefs import sample_information_set
-from cardrules.engine.positions import load_position
 from cardrules.engine.saves import load_state, save_state
 from cardrules.values import Unseen
 
@@ -56,21 +55,13 @@ def game(body: str = TURN):
     return cardrules.load_source(HEAD + body, "t.rules")
 
 
-def position(g, **data):
-    return load_position(g, {"players": 2, **data})
-
-
-def texts(state, seat, zone):
-    return [state.game.card_texts[c] for c in state.zone_cards(zone, seat)]
-
-
 def card(g, text):
     return g.by_text[text][0]
 
 
 # ---- columns and keys ------------------------------------------------------------------------
 
-def test_columns_exist_while_they_hold_cards_in_the_order_they_were_opened():
+def test_columns_exist_while_they_hold_cards_in_the_order_they_were_opened(position):
     g = game(TURN + "def opened = keys(col)\n")
 
     def opened(state):
@@ -98,7 +89,7 @@ def test_keys_of_an_ordinary_family_and_values_of_attributes():
     assert g.call(s, "ns") == [1, 2, 3, 4]
 
 
-def test_position_files_give_columns_in_opening_order_by_key_or_nested():
+def test_position_files_give_columns_in_opening_order_by_key_or_nested(position):
     g = game(TURN + "def _k = keys(col)\n")
     flat = position(g, zones={"c": ["c1"], "a": ["a3", "a1"]})
     nested = position(g, zones={"col": {"c": ["c1"], "a": ["a3", "a1"]}})
@@ -110,7 +101,7 @@ def test_position_files_give_columns_in_opening_order_by_key_or_nested():
 
 # ---- reveal, knows and views -------------------------------------------------------------------
 
-def test_a_revealed_card_is_in_that_players_view_only_and_named_by_place_before():
+def test_a_revealed_card_is_in_that_players_view_only_and_named_by_place_before(position):
     g = game()
     s = position(g, zones={"hand": [["a1"], ["b1", "b2", "b3"]]})
     peeks = [a for a in s.legal_actions() if a.name == "peek"]
@@ -130,7 +121,7 @@ def test_a_revealed_card_is_in_that_players_view_only_and_named_by_place_before(
     assert len(rest) == (2 if seen == "b1" else 1)  # knows() leaves out the card P0 knows
 
 
-def test_unseen_names_do_not_follow_the_order_of_the_zone():
+def test_unseen_names_do_not_follow_the_order_of_the_zone(position):
     """The same hidden cards in two different hand orders: the names map to cards by a secret
     order, so the first name is not always the first card drawn."""
     g = game()
@@ -142,7 +133,7 @@ def test_unseen_names_do_not_follow_the_order_of_the_zone():
     assert len(firsts) > 1
 
 
-def test_knowledge_is_forgotten_when_the_card_leaves_its_zone_or_the_zone_is_shuffled():
+def test_knowledge_is_forgotten_when_the_card_leaves_its_zone_or_the_zone_is_shuffled(position):
     g = game()
     s = position(g, zones={"hand": [["a1", "a2"], ["b1"]]})
     s.apply_action("top")  # P0 puts the deck's top card aside, then back on the deck
@@ -155,7 +146,7 @@ def test_knowledge_is_forgotten_when_the_card_leaves_its_zone_or_the_zone_is_shu
     assert "known" not in s.view(0)["zones"]["deck"]
 
 
-def test_a_card_seen_going_face_down_stays_known_to_everyone_who_saw_it():
+def test_a_card_seen_going_face_down_stays_known_to_everyone_who_saw_it(position):
     g = game()
     s = position(g, zones={"hand": [["a1"], ["b1"]], "faceup": ["c4"]})
     s.apply_action("show_up")
@@ -166,7 +157,7 @@ def test_a_card_seen_going_face_down_stays_known_to_everyone_who_saw_it():
     assert s.view(0)["zones"]["side"][1] == {"count": 1}
 
 
-def test_a_public_card_taken_into_a_hand_stays_known_to_the_others():
+def test_a_public_card_taken_into_a_hand_stays_known_to_the_others(position):
     g = game()
     s = position(g, zones={"hand": [["a1", "a2"], ["b1"]], "a": ["a3"]})
     s.apply_action("take a")
@@ -176,7 +167,7 @@ def test_a_public_card_taken_into_a_hand_stays_known_to_the_others():
     assert s.view(1)["zones"]["hand"][0] == {"count": 2}
 
 
-def test_knows_reads_sight_and_knowledge():
+def test_knows_reads_sight_and_knowledge(position):
     g = game(TURN + "def k(p, x) = knows(p, x)\n")
     s = position(g, zones={"hand": [["a1"], ["b1", "b2"]]})
     a1, b1, b2 = card(g, "a1"), card(g, "b1"), card(g, "b2")
@@ -189,7 +180,7 @@ def test_knows_reads_sight_and_knowledge():
 
 # ---- bots: determinize and samples ------------------------------------------------------------
 
-def test_determinize_and_samples_keep_known_cards_and_never_read_unseen_ones():
+def test_determinize_and_samples_keep_known_cards_and_never_read_unseen_ones(position):
     g = game()
     s = position(g, zones={"hand": [["a1"], ["b1", "b2", "b3"]]})
     s.apply_action("peek hand(P1)#1")
@@ -214,7 +205,7 @@ def test_determinize_and_samples_keep_known_cards_and_never_read_unseen_ones():
     assert a.zones == b.zones
 
 
-def test_a_move_over_an_unseen_card_means_the_same_in_every_sample():
+def test_a_move_over_an_unseen_card_means_the_same_in_every_sample(position):
     g = game()
     s = position(g, zones={"hand": [["a1"], ["b1", "b2", "b3"]]})
     chosen = next(a for a in s.legal_actions() if a.text == "peek hand(P1)#2")
@@ -228,7 +219,7 @@ def test_a_move_over_an_unseen_card_means_the_same_in_every_sample():
 
 # ---- positions and saves ----------------------------------------------------------------------
 
-def test_positions_list_known_cards_per_seat_and_saves_keep_knowledge_and_order():
+def test_positions_list_known_cards_per_seat_and_saves_keep_knowledge_and_order(position):
     g = game()
     s = position(g, zones={"hand": [["a1"], ["b1", "b2"]], "c": ["c1"], "b": ["b4"]}, known=[["b2"], []])
     assert s.view(0)["zones"]["hand"][1]["known"] == [{"card": "b2"}]
@@ -241,7 +232,7 @@ def test_positions_list_known_cards_per_seat_and_saves_keep_knowledge_and_order(
         position(g, known=["b2"])
 
 
-def test_a_bad_reveal_stops_with_a_message():
+def test_a_bad_reveal_stops_with_a_message(position):
     g = game(TURN.replace("      reveal x to me", "      reveal x to 7"))
     s = position(g, zones={"hand": [["a1"], ["b1"]]})
     with pytest.raises(cardrules.RulesRuntimeError, match="seats from 0 to 1"):

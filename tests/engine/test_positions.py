@@ -12,8 +12,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def game():
-    return cardrules.load("red7")
+def game(load_game):
+    return load_game("red7")
 
 
 def messages(game, data, text=None):

@@ -27,15 +27,14 @@ not parsed. Any other ``cardrules-...`` tag is an error, so a typo cannot hide a
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
 
 import pytest
 
-from cardrules.language import builtins as language_builtins
 from cardrules import check_source, load_source
 from cardrules.diagnostics import RulesError
+from cardrules.language import builtins as language_builtins
 from cardrules.language.syntax import parse
 
 REPO = Path(__file__).resolve().parents[2]
@@ -147,15 +146,10 @@ def test_example_is_valid(block: Block) -> None:
 
 
 @pytest.mark.parametrize("block", [b for b in EXAMPLES if b.kind == "file"], ids=repr)
-def test_complete_files_play_to_the_end(block: Block) -> None:
+def test_complete_files_play_to_the_end(playout, block: Block) -> None:
     game = load_source(block.text, str(block))
     for players in range(game.min_players, game.max_players + 1):
-        chooser = random.Random(players)
-        state = game.new_initial_state(players, seed=players)
-        for _ in range(10_000):
-            if state.is_terminal():
-                break
-            state.apply_action(chooser.choice(state.legal_actions()))
+        state = playout(game.new_initial_state(players, seed=players), players, limit=10_000)
         assert state.is_terminal(), f"{block}: a {players}-player game did not end"
 
 

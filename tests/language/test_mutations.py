@@ -13,7 +13,6 @@ and lines, and changing indentation — and checks that
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
 
@@ -22,8 +21,8 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules.authoring.fmt import format_text
-from cardrules.resources import bundled_games, bundled_variants
 from cardrules.language.syntax import parse
+from cardrules.resources import bundled_games, bundled_variants
 
 FILES = sorted({**bundled_games(), **bundled_variants()}.values())
 TEXTS = {path: path.read_text(encoding="utf-8") for path in FILES}
@@ -97,7 +96,7 @@ def _assert_located(diagnostics, path: str, text: str) -> None:
 
 @SETTINGS
 @given(MUTANTS)
-def test_mutated_files_get_located_diagnostics(mutant):
+def test_mutated_files_get_located_diagnostics(playout, mutant):
     source, steps = mutant
     text = mutate(TEXTS[source], steps)
     path = str(source)  # the same place, so `extends` and relative paths still resolve
@@ -110,13 +109,8 @@ def test_mutated_files_get_located_diagnostics(mutant):
         assert any(d.severity == "error" for d in diagnostics) or exc.diagnostics, "load failed without a reason"
         return
     assert not [d for d in diagnostics if d.severity == "error"], "load accepted a file that check rejects"
-    rng = random.Random(len(text))
     try:
-        state = game.new_initial_state(game.min_players, seed=1)
-        for _ in range(30):
-            if state.is_terminal():
-                break
-            state.apply_action(rng.choice(state.legal_actions()))
+        playout(game.new_initial_state(game.min_players, seed=1), len(text), limit=30)
     except cardrules.RulesError as exc:  # RulesRuntimeError: with the line of the rules file
         _assert_located(exc.diagnostics, path, text)
 
@@ -168,20 +162,15 @@ def test_nesting_below_the_limit_runs():
 EIGHTS = TEXTS[next(p for p in FILES if p.name == "crazy-eights.rules")]
 
 
-def _run(text: str) -> None:
+def _run(playout, text: str) -> None:
     game = cardrules.load_source(text, "x.rules")
-    state = game.new_initial_state(3, seed=1)
-    rng = random.Random(1)
-    for _ in range(100):
-        if state.is_terminal():
-            return
-        state.apply_action(rng.choice(state.legal_actions()))
+    playout(game.new_initial_state(3, seed=1), 1, limit=100)
 
 
-def test_a_binder_list_that_cannot_be_computed_is_a_rules_error():
+def test_a_binder_list_that_cannot_be_computed_is_a_rules_error(playout):
     text = EIGHTS.replace("play(card in hand(me))", "play(card in [hand(me)][5])")
     try:
-        _run(text)
+        _run(playout, text)
     except cardrules.RulesRuntimeError as exc:
         diagnostic = exc.diagnostics[0]
         assert diagnostic.code == "R308" and "could not be listed" in diagnostic.message
@@ -190,11 +179,11 @@ def test_a_binder_list_that_cannot_be_computed_is_a_rules_error():
         raise AssertionError("the broken binder was not reported")
 
 
-def test_the_first_player_must_be_a_seat():
+def test_the_first_player_must_be_a_seat(playout):
     for value in ("99", "-1", "none", "top(stock)"):
         text = EIGHTS.replace("first player: (hand_number - 1) % num_players", f"first player: {value}")
         try:
-            _run(text)
+            _run(playout, text)
         except cardrules.RulesRuntimeError as exc:
             diagnostic = exc.diagnostics[0]
             assert "must be a seat from 0 to 2" in diagnostic.message, value
