@@ -92,15 +92,3 @@ def card_texts() -> Callable[..., list[str]]:
     per player)."""
     return lambda state, zone, seat=0: [state.game.card_texts[card] for card in state.zone_cards(zone, seat)]
 
-
-# Stop-gaps until the Red7 folder has its own conftest fixtures (next commits).
-@pytest.fixture(scope="session")
-def red7(load_game) -> cardrules.Game:
-    """games/red7.rules compiled through the public façade (basic game, default options)."""
-    return load_game("red7")
-
-
-@pytest.fixture(scope="session")
-def red7_oracle():
-    from tests.games.red7 import referee
-    return referee

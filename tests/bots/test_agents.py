@@ -10,12 +10,21 @@ import pytest
 
 import cardrules
 from cardrules import cli
-from cardrules.bots import AGENTS, Agent, AgentError, GreedyAgent, ISMCTSAgent, RandomAgent, make_agent, parse_spec, register
+from cardrules.bots import (
+    AGENTS,
+    Agent,
+    AgentError,
+    GreedyAgent,
+    ISMCTSAgent,
+    RandomAgent,
+    make_agent,
+    parse_spec,
+    register,
+)
 from cardrules.bots.beliefs import sample_information_set
 from cardrules.bots.evaluation import estimate, estimator
 from cardrules.bots.greedy import judged_by
 from cardrules.bots.ismcts import ROLLOUT_DECISIONS, STEPS_PER_ITERATION, _Node
-from tests.games.red7.conftest import position
 
 OPTION_SETS = [{}, {"advanced": True}, {"expert": True}, {"advanced": True, "expert": True}]
 SMALL = ["random", "greedy:depth=2,budget=40", "greedy:heuristic=default,depth=1",
@@ -298,20 +307,6 @@ def test_check_reports_a_chance_that_cannot_be_a_number(body, gives):
         assert [d.message for d in found] == [f"'chance(p)' must give a number for the agents, but this gives {gives}"]
 
 
-def test_red7_chance_sees_whether_the_player_to_move_can_stay_in():
-    # Same material in both positions (rule red, P0 to move and losing to r6). With `stuck` no card
-    # beats r6 on the palette and no colour in hand gives a rule that o1 wins; with `free` the v5
-    # changes the rule to violet (most cards below 4), which o1 wins. The default estimate, which
-    # counts cards, cannot tell these apart; red7.rules's chance(p) must.
-    game = cardrules.load("red7")
-    stuck = position(game, [["o1"], ["r6"]], [["y2", "g3", "b5"], ["i4", "y6", "g7"]])
-    free = position(game, [["o1"], ["r6"]], [["y2", "g3", "v5"], ["i4", "y6", "g7"]])
-    assert estimate(stuck) == estimate(free)
-    assert game.call(free, "chance", 0) > game.call(stuck, "chance", 0) + 10
-    for state in (stuck, free):  # two players: the chances share the win
-        assert 98 <= game.call(state, "chance", 0) + game.call(state, "chance", 1) <= 100
-
-
 def test_check_warns_when_the_agents_would_ignore_a_heuristic_of_the_wrong_shape():
     text = TAKE.replace("def heuristic(p) = SIGN total(p)", "def heuristic(p, q) = total(p) - total(q)")
     found = [d for d in cardrules.check_source(text, "take.rules") if d.code == "W206"]
@@ -417,7 +412,8 @@ def test_a_new_agent_registers_by_name():
 
 
 def test_cli_seats_take_agents_with_options(invoke):
-    assert cli.play.parse_seats(["0=greedy", "1=ismcts:iterations=20,c=0.5"], 2) == ["greedy", "ismcts:iterations=20,c=0.5"]
+    assert cli.play.parse_seats(["0=greedy", "1=ismcts:iterations=20,c=0.5"], 2) == ["greedy",
+                                                                                      "ismcts:iterations=20,c=0.5"]
     for bad in (["1=ismcts:depth=2"], ["1=ismcts:iterations=x"], ["1=wizard"]):
         with pytest.raises(cli.common.CliError) as info:
             cli.play.parse_seats(bad, 2)

@@ -1,6 +1,7 @@
 """The worked examples of /work/shared/rules/red7.md section 14 for the BASIC game, run on games/red7.rules.
 
-Covered: R1-R9 and R12-R21 (rule evaluation, first player) and T1-T5 (turns). Every expected value is
+Covered: R1-R9 and R12-R21 (rule evaluation, first player) and T1-T5 (turns); and, for the bots, the
+file's chance(p) on two positions the default estimate cannot tell apart. Every expected value is
 copied from the document; nothing expected is computed by the engine.
 
 How "who is winning" is asked. The rules file defines `winning(p)`; the tests reach it only through
@@ -21,21 +22,14 @@ from __future__ import annotations
 
 import pytest
 
-from cardrules.engine.positions import load_position
+from cardrules.bots.evaluation import estimate
 
-COLORS = "roygbiv"  # red .. violet, colour index 0..6 (2.2)
-RULE_LETTER = {"red": "r", "orange": "o", "yellow": "y", "green": "g", "blue": "b", "indigo": "i",
-               "violet": "v"}
-
+from .cards import RULE_LETTER, strength
+from .referee import first_player, parse_card
 
 # ---------------------------------------------------------------------------------------------------------
 # helpers (test-side only: nothing here decides an expected result)
 # ---------------------------------------------------------------------------------------------------------
-
-def strength(text: str) -> int:
-    """2.3: number x 7 + (6 - colour index); a higher card has a larger value."""
-    return int(text[1]) * 7 + (6 - COLORS.index(text[0]))
-
 
 def spares(rule: str, used: set[str], count: int) -> list[str]:
     """`count` cards of the rule's colour (highest number first) that the example does not use."""
@@ -45,63 +39,49 @@ def spares(rule: str, used: set[str], count: int) -> list[str]:
     return free[:count]
 
 
-def position(game, palettes, rule, to_move, hands, eliminated=(), extra_used=()):
-    """load_position for the example; returns (state, canvas card list). Rule red: only the starter."""
-    used = {c for p in palettes for c in p} | {c for h in hands for c in h} | set(extra_used)
-    canvas = [] if rule == "red" else spares(rule, used, 1)
-    data = {"players": len(palettes), "to_move": to_move, "eliminated": list(eliminated),
-            "zones": {"canvas": canvas, "palette": [list(p) for p in palettes], "hand": [list(h) for h in hands]}}
-    state = load_position(game, data)
-    view = state.view(to_move)
-    assert view["zones"]["canvas"] == ["starter", *canvas]
-    for seat, palette in enumerate(palettes):  # 8.5: an eliminated player's palette is turned face down
-        shown = {"count": len(palette)} if seat in eliminated else list(palette)
-        assert view["zones"]["palette"][seat] == shown
-    assert state.current_player() == to_move and not state.is_terminal()
-    return state
+ROUTES = ("discard", "palette_play")
 
 
-def texts(state) -> list[str]:
-    return [a.text for a in state.legal_actions()]
+@pytest.fixture(scope="module")
+def routes(position, texts):
+    """The two ways of asking whether `player` is winning under `rule`: routes[route](game, palettes, rule,
+    player, eliminated=()) -> bool (see the module's docstring)."""
+    def winning_by_discard(game, palettes, rule, player, eliminated=()) -> bool:
+        """Asked through the legality of `canvas <card of the rule colour>`."""
+        used = {c for p in palettes for c in p}
+        canvas_card_and_hand_card = spares(rule, used, 2)
+        hand_card = canvas_card_and_hand_card[1] if rule != "red" else canvas_card_and_hand_card[0]
+        hands = [[] for _ in palettes]
+        hands[player] = [hand_card]
+        state = position(game, palettes, hands, rule=rule, to_move=player, eliminated=eliminated)
+        legal = texts(state)
+        # first decision of the turn: the palette play and fold are always offered (8.2, 8.3)
+        assert f"palette {hand_card}" in legal and "fold" in legal, legal
+        allowed = f"canvas {hand_card}" in legal
+        if allowed:  # 8.5: a permitted discard leaves the player winning, so they stay in the round
+            state.apply_action(f"canvas {hand_card}")
+            assert not state.eliminated[player]
+            assert state.zone_cards("canvas")[-1] == game.by_text[hand_card][0]
+            assert state.current_player() != player
+        return allowed
 
+    def winning_by_palette_play(game, palettes, rule, player, eliminated=()) -> bool:
+        """Asked through end-of-turn elimination after `palette X` + `end`."""
+        last = palettes[player][-1]
+        before = [list(p) for p in palettes]
+        before[player] = before[player][:-1]
+        hands = [[] for _ in palettes]
+        hands[player] = [last]
+        state = position(game, before, hands, rule=rule, to_move=player, eliminated=eliminated,
+                         extra_used=palettes[player])
+        state.apply_action(f"palette {last}")
+        assert state.current_player() == player
+        assert texts(state) == ["end"]  # hand now empty: the second decision can only end the turn
+        state.apply_action("end")
+        assert state.zone_cards("palette", player) == [game.by_text[c][0] for c in palettes[player]]
+        return not state.eliminated[player]
 
-def winning_by_discard(game, palettes, rule, player, eliminated=()) -> bool:
-    """Is `player` winning under `rule`? Asked through the legality of `canvas <card of the rule colour>`."""
-    used = {c for p in palettes for c in p}
-    canvas_card_and_hand_card = spares(rule, used, 2)
-    hand_card = canvas_card_and_hand_card[1] if rule != "red" else canvas_card_and_hand_card[0]
-    hands = [[] for _ in palettes]
-    hands[player] = [hand_card]
-    state = position(game, palettes, rule, player, hands, eliminated)
-    legal = texts(state)
-    # first decision of the turn: the palette play and fold are always offered (8.2, 8.3)
-    assert f"palette {hand_card}" in legal and "fold" in legal, legal
-    allowed = f"canvas {hand_card}" in legal
-    if allowed:  # 8.5: a permitted discard leaves the player winning, so they stay in the round
-        state.apply_action(f"canvas {hand_card}")
-        assert not state.eliminated[player]
-        assert state.zone_cards("canvas")[-1] == game.by_text[hand_card][0]
-        assert state.current_player() != player
-    return allowed
-
-
-def winning_by_palette_play(game, palettes, rule, player, eliminated=()) -> bool:
-    """Is `player` winning under `rule`? Asked through end-of-turn elimination after `palette X` + `end`."""
-    last = palettes[player][-1]
-    before = [list(p) for p in palettes]
-    before[player] = before[player][:-1]
-    hands = [[] for _ in palettes]
-    hands[player] = [last]
-    state = position(game, before, rule, player, hands, eliminated, extra_used=palettes[player])
-    state.apply_action(f"palette {last}")
-    assert state.current_player() == player
-    assert texts(state) == ["end"]  # hand now empty: the second decision can only end the turn
-    state.apply_action("end")
-    assert state.zone_cards("palette", player) == [game.by_text[c][0] for c in palettes[player]]
-    return not state.eliminated[player]
-
-
-ROUTES = {"discard": winning_by_discard, "palette_play": winning_by_palette_play}
+    return {"discard": winning_by_discard, "palette_play": winning_by_palette_play}
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -128,19 +108,19 @@ RULE_VECTORS = [
 ]
 
 
-@pytest.mark.parametrize("route", sorted(ROUTES))
+@pytest.mark.parametrize("route", ROUTES)
 @pytest.mark.parametrize("vid, rule, p0, p1, expected", RULE_VECTORS, ids=[v[0] for v in RULE_VECTORS])
-def test_rule_vector(red7, route, vid, rule, p0, p1, expected):
-    ask = ROUTES[route]
+def test_rule_vector(routes, red7, route, vid, rule, p0, p1, expected):
+    ask = routes[route]
     got = [ask(red7, [p0, p1], rule, player) for player in (0, 1)]
     assert got == [expected == 0, expected == 1], f"{vid}: winning(P0), winning(P1) under {rule}"
 
 
-def test_r4_reordered_palette_gives_same_answer(red7):
+def test_r4_reordered_palette_gives_same_answer(routes, red7):
     """R4 with the violet pair listed first and the red pair last: group choice must not depend on order."""
     palettes = [["v6", "v7", "r2", "r1"], ["y5", "y4"]]
-    assert winning_by_discard(red7, palettes, "yellow", 0)
-    assert not winning_by_discard(red7, palettes, "yellow", 1)
+    assert routes["discard"](red7, palettes, "yellow", 0)
+    assert not routes["discard"](red7, palettes, "yellow", 1)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -172,10 +152,10 @@ R13_OPPONENTS = {
 }
 
 
-@pytest.mark.parametrize("route", sorted(ROUTES))
+@pytest.mark.parametrize("route", ROUTES)
 @pytest.mark.parametrize("rule", list(R13_OPPONENTS))
-def test_r13_qualifying_set_sizes(red7, route, rule):
-    ask = ROUTES[route]
+def test_r13_qualifying_set_sizes(routes, red7, route, rule):
+    ask = routes[route]
     for opponent, opponent_key, expected in R13_OPPONENTS[rule]:
         assert not set(opponent) & set(R13_PALETTE)
         got = ask(red7, [R13_PALETTE, opponent], rule, 0)
@@ -189,17 +169,17 @@ def test_r13_qualifying_set_sizes(red7, route, rule):
 R16_PALETTES = [["b6"], ["r7"], ["g5"]]
 
 
-@pytest.mark.parametrize("route", sorted(ROUTES))
-def test_r16_eliminated_palette_does_not_count(red7, route):
-    ask = ROUTES[route]
+@pytest.mark.parametrize("route", ROUTES)
+def test_r16_eliminated_palette_does_not_count(routes, red7, route):
+    ask = routes[route]
     assert ask(red7, R16_PALETTES, "red", 0, eliminated=[1]) is True  # P0 is winning
     assert ask(red7, R16_PALETTES, "red", 2, eliminated=[1]) is False
 
 
-def test_r16_control_with_p1_active(red7):
+def test_r16_control_with_p1_active(routes, red7):
     """Without the elimination, P1's r7 would beat P0's b6 (so the test above can fail)."""
-    assert winning_by_discard(red7, R16_PALETTES, "red", 0) is False
-    assert winning_by_discard(red7, R16_PALETTES, "red", 1) is True
+    assert routes["discard"](red7, R16_PALETTES, "red", 0) is False
+    assert routes["discard"](red7, R16_PALETTES, "red", 1) is True
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -251,13 +231,12 @@ def test_r21_first_player_four_players(red7, seed):
     assert state.current_player() == 0  # document: P3's i6 beats v6, so P0 starts
 
 
-def test_r12_r21_test_side_first_player_agrees_with_document(red7_oracle):
+def test_r12_r21_test_side_first_player_agrees_with_document():
     """The helper used on random deals below, and the hand-written oracle, give the document's answers."""
     assert expected_first_player([["o7"], ["r7"], ["y1"]]) == 2
     assert expected_first_player([["g3"], ["b2"], ["v6"], ["i6"]]) == 0
-    parse = red7_oracle.parse_card
-    assert red7_oracle.first_player([[parse("o7")], [parse("r7")], [parse("y1")]]) == 2
-    assert red7_oracle.first_player([[parse("g3")], [parse("b2")], [parse("v6")], [parse("i6")]]) == 0
+    assert first_player([[parse_card("o7")], [parse_card("r7")], [parse_card("y1")]]) == 2
+    assert first_player([[parse_card("g3")], [parse_card("b2")], [parse_card("v6")], [parse_card("i6")]]) == 0
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -284,10 +263,10 @@ def test_first_player_on_200_deals(red7, n):
 # 14.2 turns
 # ---------------------------------------------------------------------------------------------------------
 
-def test_turn_structure_names(red7):
+def test_turn_structure_names(position, red7):
     # rule red, P0 {y4, o4} against P1 {g6}: o1 (orange, (2, o4)) and b2 (blue, (2, y4)) may be discarded,
     # v1 may not (violet: both sets empty)
-    state = position(red7, [["y4", "o4"], ["g6"]], "red", 0, [["o1", "b2", "v1"], ["r1"]])
+    state = position(red7, [["y4", "o4"], ["g6"]], [["o1", "b2", "v1"], ["r1"]])
     first = state.legal_actions()
     assert {a.name for a in first} == {"palette", "canvas", "fold"}
     assert sorted(a.text for a in first if a.name == "palette") == ["palette b2", "palette o1", "palette v1"]
@@ -300,8 +279,8 @@ def test_turn_structure_names(red7):
     assert sorted(a.text for a in second) == ["canvas b2", "canvas o1", "end"]
 
 
-def test_t1_canvas_permission(red7):
-    state = position(red7, [["y4", "o4"], ["g6"]], "red", 0, [["o1", "v1", "i3"], []])
+def test_t1_canvas_permission(position, texts, red7):
+    state = position(red7, [["y4", "o4"], ["g6"]], [["o1", "v1", "i3"], []])
     legal = texts(state)
     assert "canvas o1" in legal  # orange: P0 (2, o4) beats (1, g6)
     assert "canvas v1" not in legal  # violet: both sets empty, nobody is winning
@@ -312,8 +291,8 @@ def test_t1_canvas_permission(red7):
     assert state.current_player() == 1
 
 
-def test_t2_palette_play_that_loses_eliminates(red7):
-    state = position(red7, [["y4"], ["g6"]], "red", 0, [["b5", "v1"], ["r1"]])
+def test_t2_palette_play_that_loses_eliminates(position, texts, red7):
+    state = position(red7, [["y4"], ["g6"]], [["b5", "v1"], ["r1"]])
     assert "palette b5" in texts(state)  # permitted (8.3)
     state.apply_action("palette b5")
     # violet for v1: P0 {y4, b5} and P1 {g6} both empty -> the discard is not permitted; only `end`
@@ -327,10 +306,10 @@ def test_t2_palette_play_that_loses_eliminates(red7):
 
 
 @pytest.mark.parametrize("players", [2, 3])
-def test_t3_empty_hand_must_fold(red7, players):
+def test_t3_empty_hand_must_fold(position, texts, red7, players):
     palettes = [["r7"], ["g6"], ["b5"]][:players]  # P1 is not winning, but that is not what makes it fold
     hands = [["o1"], [], ["v1"]][:players]
-    state = position(red7, palettes, "red", 1, hands)
+    state = position(red7, palettes, hands, to_move=1)
     assert texts(state) == ["fold"]
     state.apply_action("fold")
     assert state.eliminated[1]
@@ -340,21 +319,21 @@ def test_t3_empty_hand_must_fold(red7, players):
         assert not state.is_terminal() and state.current_player() == 2
 
 
-def test_t3_empty_hand_must_fold_even_when_winning(red7):
-    state = position(red7, [["g6"], ["r7"]], "red", 1, [["o1"], []])
+def test_t3_empty_hand_must_fold_even_when_winning(position, texts, red7):
+    state = position(red7, [["g6"], ["r7"]], [["o1"], []], to_move=1)
     assert texts(state) == ["fold"]
 
 
-def test_fold_is_always_offered_and_eliminates_at_once(red7):
-    state = position(red7, [["y4"], ["g6"]], "red", 0, [["o1"], ["r1"]])
+def test_fold_is_always_offered_and_eliminates_at_once(position, texts, red7):
+    state = position(red7, [["y4"], ["g6"]], [["o1"], ["r1"]])
     assert "fold" in texts(state)
     state.apply_action("fold")
     assert state.eliminated == [True, False] and state.is_terminal() and state.winners == [1]
 
 
-def test_t4_turn_passes_over_eliminated_player(red7):
+def test_t4_turn_passes_over_eliminated_player(position, texts, red7):
     # rule red. P1 {g2} plays v1 and is not winning (y6 and o6 are higher) -> eliminated on their turn.
-    state = position(red7, [["y6"], ["g2"], ["o6"]], "red", 1, [["b1"], ["v1"], ["r1", "y1"]])
+    state = position(red7, [["y6"], ["g2"], ["o6"]], [["b1"], ["v1"], ["r1", "y1"]], to_move=1)
     state.apply_action("palette v1")
     state.apply_action("end")
     assert state.eliminated == [False, True, False]
@@ -366,8 +345,8 @@ def test_t4_turn_passes_over_eliminated_player(red7):
     assert state.current_player() == 0  # after P2, play passes to P0 (P1 is skipped)
 
 
-def test_t4_with_a_fold(red7):
-    state = position(red7, [["y6"], ["g2"], ["o6"]], "red", 1, [["b1"], ["v1"], ["r1", "y1"]])
+def test_t4_with_a_fold(position, red7):
+    state = position(red7, [["y6"], ["g2"], ["o6"]], [["b1"], ["v1"], ["r1", "y1"]], to_move=1)
     state.apply_action("fold")
     assert state.current_player() == 2
     state.apply_action("canvas r1")
@@ -376,8 +355,8 @@ def test_t4_with_a_fold(red7):
     assert state.is_terminal() and state.winners == [2]
 
 
-def test_t5_palette_then_canvas(red7):
-    state = position(red7, [["y4"], ["g6"]], "red", 0, [["o6", "b2"], ["r1"]])
+def test_t5_palette_then_canvas(position, texts, red7):
+    state = position(red7, [["y4"], ["g6"]], [["o6", "b2"], ["r1"]])
     state.apply_action("palette o6")
     assert state.zone_cards("palette", 0) == [red7.by_text["y4"][0], red7.by_text["o6"][0]]
     legal = texts(state)
@@ -387,3 +366,21 @@ def test_t5_palette_then_canvas(red7):
     assert state.zone_cards("canvas")[-1] == red7.by_text["b2"][0]
     assert state.eliminated == [False, False]  # P0 survives
     assert state.current_player() == 1
+
+
+# ---------------------------------------------------------------------------------------------------------
+# For the bots: the file's chance(p) (docs/agents.md) sees what the default estimate cannot
+# ---------------------------------------------------------------------------------------------------------
+
+def test_red7_chance_sees_whether_the_player_to_move_can_stay_in(position, red7):
+    # Same material in both positions (rule red, P0 to move and losing to r6). With `stuck` no card
+    # beats r6 on the palette and no colour in hand gives a rule that o1 wins; with `free` the v5
+    # changes the rule to violet (most cards below 4), which o1 wins. The default estimate, which
+    # counts cards, cannot tell these apart; red7.rules's chance(p) must.
+    game = red7
+    stuck = position(game, [["o1"], ["r6"]], [["y2", "g3", "b5"], ["i4", "y6", "g7"]])
+    free = position(game, [["o1"], ["r6"]], [["y2", "g3", "v5"], ["i4", "y6", "g7"]])
+    assert estimate(stuck) == estimate(free)
+    assert game.call(free, "chance", 0) > game.call(stuck, "chance", 0) + 10
+    for state in (stuck, free):  # two players: the chances share the win
+        assert 98 <= game.call(state, "chance", 0) + game.call(state, "chance", 1) <= 100

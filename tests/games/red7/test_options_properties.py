@@ -41,7 +41,8 @@ from hypothesis import strategies as st
 
 import cardrules
 
-COLORS = "roygbiv"
+from .cards import strength
+
 OPTIONS = {
     "none": {},
     "advanced": {"advanced": True},
@@ -66,11 +67,6 @@ def turns_per_round(n: int) -> int:
 
 def decisions_per_round(n: int) -> int:
     return 147 + 20 * n
-
-
-def strength(text: str) -> int:
-    """2.3: number x 7 + (6 - colour index)."""
-    return int(text[1]) * 7 + (6 - COLORS.index(text[0]))
 
 
 def choose(rng: random.Random, state) -> cardrules.Action:

@@ -2,15 +2,13 @@
 
 Properties (red7.md sections 4-9): playouts end within a bound with exactly one winner, the last active
 player; every card is in exactly one zone after every action; views hide other hands and the deck;
-clone, save/load and replay are faithful; and the engine agrees with the hand-written oracle
-(benchmarks/red7_handwritten.py) on who may discard what, on every legal move and on every outcome.
+clone, save/load and replay are faithful; and the engine agrees with the hand-written referee
+(referee.py beside these tests) on who may discard what, on every legal move and on every outcome.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import pathlib
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -19,18 +17,9 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules.engine.saves import load_state, save_state
 
-ORACLE_PATH = pathlib.Path(__file__).resolve().parent / "referee.py"
-
-
-def _import_oracle():
-    spec = importlib.util.spec_from_file_location("red7_handwritten_for_properties", ORACLE_PATH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
+from . import referee
 
 GAME = cardrules.load("red7")
-ORACLE = _import_oracle()
 
 players = st.sampled_from([2, 3, 4])
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -234,15 +223,15 @@ def test_same_seed_and_actions_give_same_game(n, deal_seed, choice_seed):
 
 
 # -------------------------------------------------------------------------------------------------------
-# differential against the hand-written oracle
+# differential against the hand-written referee
 # -------------------------------------------------------------------------------------------------------
 
 def parse(text: str) -> tuple[int, int]:
-    return ORACLE.parse_card(text)
+    return referee.parse_card(text)
 
 
 def oracle_move_text(move) -> str:
-    return move[0] if len(move) == 1 else f"{move[0]} {ORACLE.card_text(move[1])}"
+    return move[0] if len(move) == 1 else f"{move[0]} {referee.card_text(move[1])}"
 
 
 def oracle_from_engine(state, second_decision: bool):
@@ -250,7 +239,7 @@ def oracle_from_engine(state, second_decision: bool):
     hands = [[parse(GAME.card_texts[c]) for c in state.zone_cards("hand", p)] for p in range(n)]
     palettes = [[parse(GAME.card_texts[c]) for c in state.zone_cards("palette", p)] for p in range(n)]
     canvas = [parse(GAME.card_texts[c]) for c in state.zone_cards("canvas")[1:]]
-    game = ORACLE.Red7Game.from_position(hands, palettes, canvas=canvas, turn=state.current_player(),
+    game = referee.Red7Game.from_position(hands, palettes, canvas=canvas, turn=state.current_player(),
                                          active=[not e for e in state.eliminated])
     game.played_to_palette = second_decision
     return game
@@ -270,7 +259,7 @@ def test_canvas_legality_matches_oracle(n, deal_seed, choice_seed):
         active = [not e for e in view["eliminated"]]
         legal = {a.text for a in state.legal_actions()}
         for text in view["zones"]["hand"][me]:
-            expected = ORACLE.winning_player(palettes, active, parse(text)[1]) == me
+            expected = referee.winning_player(palettes, active, parse(text)[1]) == me
             assert (f"canvas {text}" in legal) == expected, (text, view)
 
     playout(n, deal_seed, choice_seed, each)
@@ -284,7 +273,7 @@ def test_lockstep_with_oracle(n, deal_seed, choice_seed):
     state = GAME.new_initial_state(n, deal_seed)
     start = oracle_from_engine(state, False)
     palettes = [[parse(GAME.card_texts[c]) for c in state.zone_cards("palette", p)] for p in range(n)]
-    assert state.current_player() == ORACLE.first_player(palettes)
+    assert state.current_player() == referee.first_player(palettes)
     oracle = start
     rng = random.Random(choice_seed)
     while True:

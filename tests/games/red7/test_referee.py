@@ -1,17 +1,12 @@
-"""Tests of the hand-written Red7 oracle (benchmarks/red7_handwritten.py).
+"""Tests of the hand-written Red7 referee (referee.py beside them), which the property tests play against
+the engine and benchmarks/bench.py times.
 
 Every expected value below is copied from /work/shared/rules/red7.md, section 14.
 """
 
-import importlib.util
-import pathlib
-
 import pytest
 
-_PATH = pathlib.Path(__file__).resolve().parent / "referee.py"
-_spec = importlib.util.spec_from_file_location("red7_handwritten", _PATH)
-red7 = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(red7)
+from . import referee as red7
 
 RULES = {name: index for index, name in enumerate(red7.COLOR_NAMES)}
 
