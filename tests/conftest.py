@@ -1,4 +1,4 @@
-"""Fixtures every folder shares: the command line, compiled games, positions, random playouts, move and card texts.
+"""Fixtures every folder shares: the command line, compiled games, positions, moves, playouts, move and card texts.
 
 Tests take them as arguments (never `from conftest import ...`). Each gives a function and is
 session-scoped, so hypothesis tests may use it too. A folder's own conftest.py wraps them in its
@@ -84,6 +84,17 @@ def playout() -> Callable[..., cardrules.State]:
 def texts() -> Callable[[cardrules.State], list[str]]:
     """texts(state): the texts of the legal moves, in the engine's order."""
     return lambda state: [action.text for action in state.legal_actions()]
+
+
+@pytest.fixture(scope="session")
+def play(texts) -> Callable[..., cardrules.State]:
+    """play(state, *moves): make each move, by its text, after checking that it is legal; returns the state."""
+    def make(state: cardrules.State, *moves: str) -> cardrules.State:
+        for move in moves:
+            assert move in texts(state), f"{move!r} should be legal; legal: {texts(state)}"
+            state.apply_action(move)
+        return state
+    return make
 
 
 @pytest.fixture(scope="session")

@@ -22,46 +22,12 @@ import pytest
 
 import cardrules
 from cardrules.authoring.fmt import format_text
-from cardrules.engine.positions import load_position
+
+from .cards import ALL_CARDS
 
 REPO = Path(__file__).resolve().parents[3]
 RULES = REPO / "games" / "crazy-eights.rules"
 TUTORIAL = REPO / "docs" / "tutorial.md"
-
-RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-SUITS = ["s", "h", "d", "c"]
-ALL_CARDS = [r + s for r in RANKS for s in SUITS]
-
-
-@pytest.fixture(scope="module")
-def game() -> cardrules.Game:
-    return cardrules.load("crazy-eights")
-
-
-@pytest.fixture(scope="module")
-def games() -> dict[tuple, cardrules.Game]:
-    return {(d, m): cardrules.load("crazy-eights", {"draw_one": d, "match_play": m}) for d in (False, True)
-            for m in (False, True)}
-
-
-def position(game, hands, top, stock=None, to_move=0, variables=None, under=()):
-    """A position: `hands` per seat, `top` on the discards (with `under` below it). With `stock`
-    given (bottom to top), every other card goes under the discards, so the stock is exactly that."""
-    listed = {c for h in hands for c in h} | {top} | set(under) | set(stock or ())
-    discards = list(under) + [top]
-    if stock is not None:
-        discards = [c for c in ALL_CARDS if c not in listed] + discards
-    zones = {"discards": discards, "hand": [list(h) for h in hands]}
-    if stock is not None:
-        zones["stock"] = list(stock)
-    data = {"players": len(hands), "to_move": to_move, "zones": zones, "variables": variables or {}}
-    state = load_position(game, data)
-    assert state.view(to_move)["zones"]["discards"][-1] == top
-    return state
-
-
-def moves(state) -> list[str]:
-    return [a.text for a in state.legal_actions()]
 
 
 def hand(state, seat) -> list[str]:
@@ -89,80 +55,80 @@ def test_deal_seven_to_two_players_else_five(game, players, dealt):
 # ---------------------------------------------------------------------------------------------
 # What may be played
 
-def test_a_card_of_the_same_suit_may_be_played(game):
+def test_a_card_of_the_same_suit_may_be_played(position, texts, game):
     state = position(game, [["2h", "Ks", "9c"], ["3d"]], top="7h")
-    assert moves(state) == ["play 2h"]
+    assert texts(state) == ["play 2h"]
 
 
-def test_a_card_of_the_same_rank_may_be_played(game):
+def test_a_card_of_the_same_rank_may_be_played(position, texts, game):
     state = position(game, [["7s", "3d", "Qc"], ["4d"]], top="7h")
-    assert moves(state) == ["play 7s"]
+    assert texts(state) == ["play 7s"]
 
 
-def test_an_eight_may_be_played_on_anything_and_names_a_suit(game):
+def test_an_eight_may_be_played_on_anything_and_names_a_suit(position, texts, game):
     state = position(game, [["8c", "3d"], ["4d"]], top="7h")
-    assert moves(state) == ["wild 8c spades", "wild 8c hearts", "wild 8c diamonds", "wild 8c clubs"]
+    assert texts(state) == ["wild 8c spades", "wild 8c hearts", "wild 8c diamonds", "wild 8c clubs"]
     # an eight may be played even when another card fits
     state = position(game, [["8c", "2h"], ["4d"]], top="7h")
-    assert moves(state) == ["play 2h", "wild 8c spades", "wild 8c hearts", "wild 8c diamonds", "wild 8c clubs"]
+    assert texts(state) == ["play 2h", "wild 8c spades", "wild 8c hearts", "wild 8c diamonds", "wild 8c clubs"]
 
 
-def test_the_named_suit_must_be_followed(game):
+def test_the_named_suit_must_be_followed(position, texts, game):
     state = position(game, [["8c", "3d"], ["5d", "3c", "Kh"]], top="7h")
     state.apply_action("wild 8c diamonds")
     assert state.current_player() == 1
     assert ("Suit to follow", "diamonds") in state.shows()
     # diamonds, not the eight's clubs; a card of rank eight would still do
-    assert moves(state) == ["play 5d"]
+    assert texts(state) == ["play 5d"]
 
 
-def test_an_eight_may_follow_a_named_suit(game):
+def test_an_eight_may_follow_a_named_suit(position, texts, game):
     state = position(game, [["8c", "3d"], ["8s", "Kh"]], top="7h")
     state.apply_action("wild 8c diamonds")
-    assert moves(state) == ["wild 8s spades", "wild 8s hearts", "wild 8s diamonds", "wild 8s clubs"]
+    assert texts(state) == ["wild 8s spades", "wild 8s hearts", "wild 8s diamonds", "wild 8s clubs"]
 
 
-def test_a_turned_up_eight_is_followed_by_its_suit(game):
+def test_a_turned_up_eight_is_followed_by_its_suit(position, texts, game):
     state = position(game, [["3c", "3h"], ["4d"]], top="8c")
-    assert moves(state) == ["play 3c"]
+    assert texts(state) == ["play 3c"]
 
 
 # ---------------------------------------------------------------------------------------------
 # Drawing and passing
 
-def test_who_cannot_play_draws_until_they_can(game):
+def test_who_cannot_play_draws_until_they_can(position, texts, game):
     # stock bottom to top: the player draws Kd (does not fit), then 9h (fits)
     state = position(game, [["2c", "3s"], ["4d"]], top="7h", stock=["5c", "9h", "Kd"])
-    assert moves(state) == ["otherwise"]
+    assert texts(state) == ["otherwise"]
     state.apply_action("otherwise")
-    assert "Kd" in hand(state, 0) and moves(state) == ["otherwise"]
+    assert "Kd" in hand(state, 0) and texts(state) == ["otherwise"]
     state.apply_action("otherwise")
-    assert "9h" in hand(state, 0) and moves(state) == ["play 9h"]
+    assert "9h" in hand(state, 0) and texts(state) == ["play 9h"]
     state.apply_action("play 9h")
     assert state.current_player() == 1
     assert state.view(1)["zones"]["stock"] == {"count": 1}
 
 
-def test_with_draw_one_a_player_draws_once_then_passes(games):
+def test_with_draw_one_a_player_draws_once_then_passes(position, texts, games):
     game = games[(True, False)]
     state = position(game, [["2c", "3s"], ["4d"]], top="7h", stock=["5c", "9h", "Kd"])
     state.apply_action("otherwise")  # draws Kd, which does not fit
-    assert "Kd" in hand(state, 0) and moves(state) == ["otherwise"]
+    assert "Kd" in hand(state, 0) and texts(state) == ["otherwise"]
     state.apply_action("otherwise")  # passes
     assert state.current_player() == 1 and state.view(1)["zones"]["stock"] == {"count": 2}
     assert state.view(1)["variables"]["passes"] == "1"
 
 
-def test_with_draw_one_a_drawn_card_that_fits_may_be_played(games):
+def test_with_draw_one_a_drawn_card_that_fits_may_be_played(position, texts, games):
     game = games[(True, False)]
     state = position(game, [["2c", "3s"], ["4d"]], top="7h", stock=["5c", "9h"])
     state.apply_action("otherwise")
-    assert moves(state) == ["play 9h"]
+    assert texts(state) == ["play 9h"]
 
 
-def test_an_empty_stock_means_pass(game):
+def test_an_empty_stock_means_pass(position, texts, game):
     state = position(game, [["2c", "3s"], ["4d", "Jc"]], top="7h", stock=[])
-    assert moves(state) == ["otherwise"]
+    assert texts(state) == ["otherwise"]
     state.apply_action("otherwise")
     assert state.current_player() == 1 and hand(state, 0) == ["2c", "3s"]
     assert "P0 passes" in state.events
@@ -171,41 +137,41 @@ def test_an_empty_stock_means_pass(game):
 # ---------------------------------------------------------------------------------------------
 # The end of a hand
 
-def test_the_first_player_out_of_cards_wins(game):
+def test_the_first_player_out_of_cards_wins(position, game):
     state = position(game, [["2h"], ["4d", "Kc"]], top="7h")
     state.apply_action("play 2h")
     assert state.is_terminal() and state.winners == [0] and state.returns() == [1.0, 0.0]
 
 
-def test_going_out_with_an_eight_wins(game):
+def test_going_out_with_an_eight_wins(position, game):
     state = position(game, [["8d"], ["4d", "Kc"]], top="7h")
     state.apply_action("wild 8d clubs")
     assert state.is_terminal() and state.winners == [0]
 
 
-def test_cards_left_count_against_their_holder(game):
+def test_cards_left_count_against_their_holder(position, game):
     state = position(game, [["2h"], ["8s", "Kd", "10c", "3c", "Ah"]], top="7h")
     assert game.call(state, "penalty", 1) == 50 + 10 + 10 + 3 + 1
     assert game.call(state, "penalty", 0) == 2
 
 
-def test_when_nobody_can_play_the_lowest_hand_wins(game):
+def test_when_nobody_can_play_the_lowest_hand_wins(position, texts, game):
     state = position(game, [["2c", "3c"], ["Kc"], ["Jd", "Qd"]], top="7h", stock=[])
     for seat in (0, 1, 2):
-        assert state.current_player() == seat and moves(state) == ["otherwise"]
+        assert state.current_player() == seat and texts(state) == ["otherwise"]
         state.apply_action("otherwise")
     # hands count 5, 10 and 20
     assert state.is_terminal() and state.winners == [0]
 
 
-def test_a_blocked_hand_with_equal_lowest_hands_is_shared(game):
+def test_a_blocked_hand_with_equal_lowest_hands_is_shared(position, game):
     state = position(game, [["2c", "3c"], ["5c"], ["Kd"]], top="7h", stock=[])
     for _ in range(3):
         state.apply_action("otherwise")
     assert state.is_terminal() and state.winners == [0, 1]
 
 
-def test_a_play_ends_the_run_of_passes(game):
+def test_a_play_ends_the_run_of_passes(position, game):
     state = position(game, [["2c"], ["Kc", "9h"], ["Jd"]], top="7h", stock=[])
     state.apply_action("otherwise")  # P0 passes
     state.apply_action("play 9h")  # P1 plays
@@ -217,7 +183,7 @@ def test_a_play_ends_the_run_of_passes(game):
 # ---------------------------------------------------------------------------------------------
 # A match
 
-def test_in_a_match_the_winner_scores_the_other_hands(games):
+def test_in_a_match_the_winner_scores_the_other_hands(position, games):
     game = games[(False, True)]
     state = position(game, [["2h"], ["8s", "Kd", "3c"], ["4c"]], top="7h", variables={"hand_number": 1})
     state.apply_action("play 2h")
@@ -230,21 +196,21 @@ def test_in_a_match_the_winner_scores_the_other_hands(games):
     assert len(view["zones"]["discards"]) == 1 and view["zones"]["stock"] == {"count": 36}
 
 
-def test_a_match_is_won_at_the_target(games):
+def test_a_match_is_won_at_the_target(position, games):
     game = games[(False, True)]
     state = position(game, [["2h"], ["8s", "Kd", "3c"]], top="7h", variables={"score": [40, 90]})
     state.apply_action("play 2h")
     assert state.is_terminal() and state.winners == [0]  # 40 + 63 reaches 100
 
 
-def test_the_target_is_an_option(games):
+def test_the_target_is_an_option(position, games):
     game = cardrules.load("crazy-eights", {"match_play": True, "winning_score": 50})
     state = position(game, [["2h"], ["Kd"]], top="7h", variables={"score": [45, 0]})
     state.apply_action("play 2h")
     assert state.is_terminal() and state.winners == [0]
 
 
-def test_in_a_blocked_match_hand_the_lowest_hand_scores_the_difference(games):
+def test_in_a_blocked_match_hand_the_lowest_hand_scores_the_difference(position, games):
     game = games[(False, True)]
     state = position(game, [["2c", "3c"], ["Kc"]], top="7h", stock=[])
     state.apply_action("otherwise")
@@ -313,18 +279,13 @@ def test_the_tutorial_builds_the_bundled_game():
 
 
 @pytest.mark.parametrize("line, text", tutorial_files(), ids=lambda v: f"line{v}" if isinstance(v, int) else "")
-def test_each_tutorial_step_checks_clean_and_plays(tmp_path, line, text):
+def test_each_tutorial_step_checks_clean_and_plays(playout, tmp_path, line, text):
     path = str(tmp_path / f"step{line}.rules")  # a variant's `extends "crazy-eights"` names the bundled game
     assert cardrules.check_source(text, path) == []
     assert format_text(text, path) == text, "the step is not in the canonical layout (cardrules fmt)"
     game = cardrules.load_source(text, path)
     for players in range(game.min_players, game.max_players + 1):
-        rng = random.Random(players)
-        state = game.new_initial_state(players, seed=players)
-        for _ in range(5_000):
-            if state.is_terminal():
-                break
-            state.apply_action(rng.choice(state.legal_actions()))
+        state = playout(game.new_initial_state(players, seed=players), players, limit=5_000)
         assert state.is_terminal(), f"step at docs/tutorial.md:{line}: a {players}-player game did not end"
 
 

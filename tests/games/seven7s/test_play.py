@@ -7,10 +7,7 @@ from __future__ import annotations
 from rich.console import Console
 
 import cardrules
-from cardrules.engine.positions import load_position
 from cardrules.cli.render import render_view
-
-GAME = cardrules.load("seven7s")
 
 
 def printed(renderable) -> str:
@@ -19,24 +16,18 @@ def printed(renderable) -> str:
     return console.export_text()
 
 
-def seed_where(predicate, players: int = 2) -> tuple[int, cardrules.State]:
+def seed_where(game, predicate, players: int = 2) -> tuple[int, cardrules.State]:
     for seed in range(2000):
-        state = GAME.new_initial_state(players, seed)
+        state = game.new_initial_state(players, seed)
         if predicate(state):
             return seed, state
     raise AssertionError("no such seed")
 
 
-def hand_texts(state, seat: int) -> list[str]:
-    return [GAME.card_texts[c] for c in state.zone_cards("hand", seat)]
-
-
-def test_the_table_shows_columns_trump_cancelled_values_hands_and_fortunes():
-    s = load_position(GAME, {"players": 3, "zones": {
-        "columns": {"seas": ["SE1", "SE3"], "colors": ["CO1", "CO5"], "ages": ["AG1", "AG2"]},
-        "hand": [["DS5", "VI4", "VI7"], ["VI5", "LG2", "LG6"], ["WO1"]],
-        "fortunes": [[], ["SE7"], []]}})
-    out = printed(render_view(GAME, s.view(0)))
+def test_the_table_shows_columns_trump_cancelled_values_hands_and_fortunes(seven7s, position):
+    s = position(players=3, columns={"seas": ["SE1", "SE3"], "colors": ["CO1", "CO5"], "ages": ["AG1", "AG2"]},
+                 hands=[["DS5", "VI4", "VI7"], ["VI5", "LG2", "LG6"], ["WO1"]], fortunes=[[], ["SE7"], []])
+    out = printed(render_view(seven7s, s.view(0)))
     assert "Trump: blue" in out and "Ages count: 2" in out and "Cancelled values: [6, 7]" in out
     header = next(line for line in out.splitlines() if "seas (2)" in line)
     assert header.index("seas (2)") < header.index("colors (2)") < header.index("ages (2)")  # opening order
@@ -47,24 +38,23 @@ def test_the_table_shows_columns_trump_cancelled_values_hands_and_fortunes():
     assert "SE7" in out  # P1's Lucky Gods card, face up
 
 
-def test_known_cards_are_printed_for_their_knower_only():
+def test_known_cards_are_printed_for_their_knower_only(seven7s, position):
     # P0 holds a 4th card, so that no refill draws from the deck after the turn.
-    s = load_position(GAME, {"players": 2, "zones": {"hand": [["WO1", "SE2", "DS2", "SE7"], ["VI1", "VI2", "VI3"]],
-                                                      "deck": ["CO3", "CO2"]}})
+    s = position(hands=[["WO1", "SE2", "DS2", "SE7"], ["VI1", "VI2", "VI3"]], deck=["CO3", "CO2"])
     for action in ("play WO1 wonders", "look hand(P1)#1", "look_top", "look_top", "back CO2"):
         s.apply_action(action)
-    mine, theirs = printed(render_view(GAME, s.view(0))), printed(render_view(GAME, s.view(1)))
-    seen = next(GAME.card_texts[c] for c in s.zone_cards("hand", 1) if s.known.get(c))
+    mine, theirs = printed(render_view(seven7s, s.view(0))), printed(render_view(seven7s, s.view(1)))
+    seen = next(seven7s.card_texts[c] for c in s.zone_cards("hand", 1) if s.known.get(c))
     assert f"3 cards; you know {seen}" in mine
     assert "you know" in mine and "CO3 (top)" in mine and "CO2 (2nd from the top)" in mine
     assert "you know" not in theirs and "CO3" not in theirs and "CO2" not in theirs
 
 
-def test_play_asks_each_question_with_numbered_moves_and_shows_the_look_to_the_looker_only(invoke):
+def test_play_asks_each_question_with_numbered_moves_and_shows_the_look_to_the_looker_only(seven7s, card_texts, invoke):
     def p0_starts_with_wonders(state):
-        return state.current_player() == 0 and any(t.startswith("WO") for t in hand_texts(state, 0))
-    seed, state = seed_where(p0_starts_with_wonders)
-    wonders = next(t for t in hand_texts(state, 0) if t.startswith("WO"))
+        return state.current_player() == 0 and any(t.startswith("WO") for t in card_texts(state, "hand", 0))
+    seed, state = seed_where(seven7s, p0_starts_with_wonders)
+    wonders = next(t for t in card_texts(state, "hand", 0) if t.startswith("WO"))
     # Names count the cards P0 does not know yet, so after each look the next one is #1 again.
     moves = [f"play {wonders} wonders", "look hand(P1)#1", "look hand(P1)#1", "look hand(P1)#1", "", "quit"]
     result = invoke("play", "seven7s", "--seed", seed, "--seat", "0=human", "--seat", "1=human",

@@ -206,16 +206,11 @@ def test_samples_depend_only_on_what_the_player_knows(n, seed, choices):
     playout(n, seed, random.Random(choices), check_samples=True)
 
 
-def test_many_games_end_and_keep_every_card():
+def test_many_games_end_and_keep_every_card(playout):
     """A cheaper sweep without views: 150 seeded games at each player count."""
     for n in (2, 3, 4):
         for seed in range(150):
-            state = GAME.new_initial_state(n, seed)
-            chooser = random.Random(seed)
-            for _ in range(MAX_DECISIONS):
-                if state.is_terminal():
-                    break
-                state.apply_action(chooser.choice(state.legal_actions()))
+            state = playout(GAME.new_initial_state(n, seed), seed, limit=MAX_DECISIONS)
             assert state.is_terminal(), (n, seed)
             assert sorted(c for zone in state.zones for c in zone) == sorted(GAME.cards)
             assert state.winners

@@ -28,13 +28,9 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules.engine.positions import load_position
 
-PILES = ("asc1", "asc2", "desc1", "desc2")
+from .cards import COMMANDS, PILES
+
 HAND_SIZE = {1: 8, 2: 7, 3: 6, 4: 6, 5: 6}
-COMMANDS = {  # section 8.1
-    "STOP": {13, 37, 61, 85}, "SKULL": {17, 41, 65, 89}, "THREE": {21, 45, 69, 93},
-    "NO_COMMUNICATION": {9, 33, 57, 81}, "NO_BACKWARD": {25, 49, 73, 97}, "ONE_PILE": {5, 29, 53, 77},
-    "DRAW_ONE": {11, 35, 59, 83},
-}
 
 GAMES = {False: cardrules.load("the-game"), True: cardrules.load("the-game", options={"extreme": True})}
 
