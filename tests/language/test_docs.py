@@ -19,7 +19,8 @@ by its first line that is neither blank nor a comment:
   expression above), parsed as ``def _example = EXPRESSION``.
 
 Blocks in the section "How Red7 is written" are excerpts of ``games/red7.rules`` and must also
-appear in that file word for word, so the walkthrough cannot drift from the real game.
+appear in that file word for word, so the walkthrough cannot drift from the real game; so must
+the Punto and Seven7s walkthroughs quote ``games/punto.rules`` and ``games/seven7s.rules``.
 
 Blocks tagged ``cardrules-planned`` describe constructs the engine does not run yet; they are
 not parsed. Any other ``cardrules-...`` tag is an error, so a typo cannot hide an example.
@@ -42,6 +43,8 @@ DOC = REPO / "docs" / "language.md"
 RED7 = REPO / "games" / "red7.rules"
 GRAMMAR = REPO / "grammar" / "cardrules.lark"
 RED7_SECTION = "How Red7 is written"
+PUNTO = REPO / "games" / "punto.rules"
+SEVEN7S = REPO / "games" / "seven7s.rules"
 
 _FENCE = re.compile(r"^```([^\n`]*)\n(.*?)^```[ \t]*$", re.S | re.M)
 _SECTION = re.compile(r"^## (.+)$", re.M)
@@ -164,6 +167,30 @@ def test_red7_walkthrough_quotes_the_real_file() -> None:
                             "update the walkthrough:\n" + block.text)
         position = found + len(block.text)
 
+
+def test_punto_walkthrough_quotes_the_real_file():
+    source = PUNTO.read_text(encoding="utf-8")
+    section = "How the other games are written"
+    excerpts = [b for b in EXAMPLES if section in b.section and b.text.lstrip().startswith(("# Where", "turn:"))]
+    assert len(excerpts) == 2
+    position = 0
+    for block in excerpts:
+        found = source.find(block.text, position)
+        assert found >= 0, f"the excerpt at {block} is not in games/punto.rules (in this order):\n{block.text}"
+        position = found + len(block.text)
+
+
+def test_seven7s_walkthrough_quotes_the_real_file():
+    """docs/language.md's Seven7s section copies games/seven7s.rules, in order: it cannot drift."""
+    doc = DOC.read_text(encoding="utf-8")
+    section = doc[doc.index("### Seven7s — now written"):]
+    blocks = re.findall(r"^```cardrules\n(.*?)^```", section, re.S | re.M)
+    assert len(blocks) >= 5
+    source, position = SEVEN7S.read_text(encoding="utf-8"), 0
+    for block in blocks:
+        found = source.find(block, position)
+        assert found >= 0, "not in games/seven7s.rules (in this order):\n" + block
+        position = found + len(block)
 
 def test_every_builtin_function_is_documented() -> None:
     text = DOC.read_text(encoding="utf-8")

@@ -80,6 +80,13 @@ def test_package_mentions_no_bundled_game():
     assert not hits, "game-specific words in the generic package:\n" + "\n".join(hits)
 
 
+def test_package_code_is_generic():
+    for path in sorted(PACKAGE.rglob("*.py")):
+        text = path.read_text(encoding="utf-8").lower()
+        for pattern in (r"red ?7", "punto", r"seven ?7s", "palette", "canvas", "extreme"):
+            assert re.search(pattern, text) is None, (path.name, pattern)
+
+
 def test_every_bundled_game_checks_clean():
     for name, path in bundled_games().items():
         diagnostics = cardrules.check_source(path.read_text(), str(path))
