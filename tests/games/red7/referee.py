@@ -5,8 +5,10 @@ no expert actions).
 
 This module is deliberately plain.  It has two jobs:
 
-* an independent oracle that tests compare the generic rules engine against;
-* a speed baseline for the Red7 benchmark (run this file as a script).
+* an independent referee that the tests play against the generic rules engine (test_properties.py
+  beside it runs both in lockstep; test_referee.py checks it against the document's examples);
+* a speed baseline for the Red7 benchmark (benchmarks/bench.py loads it by path; run this file as a
+  script to time it alone).
 
 Conventions
 -----------
