@@ -198,7 +198,7 @@ def test_play_shows_variables_only_when_the_game_has_no_show_lines(invoke, tmp_p
     assert "round_number" in listed.output and "Rule: " not in listed.output
 
 
-def test_play_human_bad_entry_then_eof(invoke):
+def test_play_human_bad_entry_then_eof(card_texts, invoke):
     seed = seed_where_first_player_is(0)
     result = invoke("play", "red7", "--seed", seed, input="zzz\n99\n")
     assert result.exit_code == 0, result.output
@@ -212,7 +212,7 @@ def test_play_human_bad_entry_then_eof(invoke):
     assert "Game abandoned" in out
     # the opponent's cards are not revealed
     state = cardrules.load("red7").new_initial_state(2, seed)
-    for text in (state.game.card_texts[c] for c in state.zone_cards("hand", 1)):
+    for text in card_texts(state, "hand", 1):
         assert not re.search(rf"\b{re.escape(text)}\b", out), text
 
 

@@ -77,7 +77,7 @@ turn:
     assert [game.describe(x) for x in state.vars[1]] == ["Add", "Double"]
 
 
-def test_an_action_can_do_another_and_ask_for_a_choice():
+def test_an_action_can_do_another_and_ask_for_a_choice(texts):
     game = load("""\
 action put(card):
   move card to pile
@@ -91,7 +91,7 @@ turn:
     win me
 """)
     state = game.new_initial_state(2)
-    moves = [a.text for a in state.legal_actions()]
+    moves = texts(state)
     assert moves == sorted(moves, key=moves.index) and len(moves) == 2
     state.apply_action(0)
     assert len(state.zone_cards("pile")) == 1

@@ -22,24 +22,24 @@ def messages(game, data, text=None):
     return [d.message for d in info.value.diagnostics]
 
 
-def test_documented_example_loads(game):
+def test_documented_example_loads(card_texts, game):
     state = read_position(game, str(ROOT / "docs" / "examples" / "red7-t1.json"))
     assert state.current_player() == 0
     assert state.zone_cards("palette", 1) == [game.by_text["g6"][0]]
-    assert [game.card_texts[c] for c in state.zone_cards("hand", 1)] == ["b2", "b3"]
+    assert card_texts(state, "hand", 1) == ["b2", "b3"]
 
 
-def test_unlisted_cards_stay_home_under_listed_ones(game):
+def test_unlisted_cards_stay_home_under_listed_ones(card_texts, game):
     state = load_position(game, {"zones": {"canvas": ["g2"]}})
-    assert [game.card_texts[c] for c in state.zone_cards("canvas")] == ["starter", "g2"]
+    assert card_texts(state, "canvas") == ["starter", "g2"]
     assert len(state.zone_cards("deck")) == 48
     assert sorted(c for z in state.zones for c in z) == list(game.cards)
 
 
-def test_cards_by_attributes_and_case_insensitive_text(game):
+def test_cards_by_attributes_and_case_insensitive_text(card_texts, game):
     state = load_position(game, {"zones": {"palette": [[{"color": "red", "number": 7}], ["G6"]]}})
-    assert [game.card_texts[c] for c in state.zone_cards("palette", 0)] == ["r7"]
-    assert [game.card_texts[c] for c in state.zone_cards("palette", 1)] == ["g6"]
+    assert card_texts(state, "palette", 0) == ["r7"]
+    assert card_texts(state, "palette", 1) == ["g6"]
 
 
 def test_every_problem_is_reported_at_once(game):

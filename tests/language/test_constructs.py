@@ -62,10 +62,10 @@ def test_variables_start_after_cards_are_placed():
     assert game.new_initial_state(2).vars[0] == 6
 
 
-def test_move_at_bottom_keeps_the_order_of_the_moved_cards():
+def test_move_at_bottom_keeps_the_order_of_the_moved_cards(card_texts):
     game = game_with("setup:\n  move [top(deck), bottom(deck)] to pile\n  move deck to pile at bottom\n")
     state = game.new_initial_state(2)
-    assert [game.card_texts[c] for c in state.zone_cards("pile")] == ["2", "3", "4", "5", "6", "1"]
+    assert card_texts(state, "pile") == ["2", "3", "4", "5", "6", "1"]
 
 
 def test_option_default_must_be_a_literal():
