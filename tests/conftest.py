@@ -1,4 +1,4 @@
-"""Fixtures every folder shares: the command line, compiled games, positions, moves, playouts, move and card texts.
+"""Fixtures every folder shares: run the CLI, load games, build positions, make moves, play out, read texts.
 
 Tests take them as arguments (never `from conftest import ...`). Each gives a function and is
 session-scoped, so hypothesis tests may use it too. A folder's own conftest.py wraps them in its
@@ -45,7 +45,7 @@ def load_game() -> Callable[..., cardrules.Game]:
     games: dict[tuple, cardrules.Game] = {}
 
     def load(name: str, options: dict | None = None) -> cardrules.Game:
-        key = (name, tuple(sorted((options or {}).items())))
+        key = (str(name), tuple(sorted((options or {}).items())))
         if key not in games:
             games[key] = cardrules.load(name, options)
         return games[key]
