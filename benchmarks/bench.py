@@ -1,10 +1,11 @@
 """Random-playout speed of the generic engine, and of the hand-written Red7 for comparison.
 
 For every bundled game and every player count it allows, plays uniformly random games on one core
-for a fixed wall time per row and prints games/s and decisions/s. It does the same for
-benchmarks/red7_handwritten.py (plain Python, Red7 basic game only) and prints the ratio
-engine / hand-written for Red7 basic with 2 players; that ratio is measured in alternating slices
-of both, so a change in the machine's load during the run affects both sides alike.
+for a fixed wall time per row and prints games/s and decisions/s. It does the same for the
+hand-written Red7 that the tests use as a referee (tests/games/red7/referee.py: plain Python, Red7
+basic game only) and prints the ratio engine / hand-written for Red7 basic with 2 players; that
+ratio is measured in alternating slices of both, so a change in the machine's load during the run
+affects both sides alike.
 
     python benchmarks/bench.py                  # 3 s per row
     python benchmarks/bench.py --seconds 10     # steadier numbers
@@ -42,13 +43,14 @@ from cardrules.bots import RandomAgent  # noqa: E402
 from cardrules.resources import bundled_games  # noqa: E402
 from cardrules.simulation import play_match  # noqa: E402
 
-HANDWRITTEN = ROOT / "benchmarks" / "red7_handwritten.py"
+HANDWRITTEN = ROOT / "tests" / "games" / "red7" / "referee.py"
 REFERENCE = ("red7", 2)  # the row compared with the hand-written implementation
 TARGET_RATIO = 0.5
 
 
 def load_handwritten():
-    """benchmarks/red7_handwritten.py, imported from its path (it is not a package module)."""
+    """The tests' hand-written Red7 referee, imported from its path (benchmarks may read the tests, never the
+    other way round)."""
     spec = importlib.util.spec_from_file_location("red7_handwritten", HANDWRITTEN)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -206,7 +208,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 print_row(row)
 
     handwritten = load_handwritten()
-    print("\nHand-written Red7 basic (benchmarks/red7_handwritten.py):")
+    print("\nHand-written Red7 basic (tests/games/red7/referee.py):")
     for players in (2, 3, 4):
         meter = Meter(handwritten_player(handwritten, players), args.seed)
         meter.run_for(args.seconds)

@@ -1,0 +1,1 @@
+"""The authoring tools: check's warnings, validate, explain, fmt, new, and variants that extend a game."""

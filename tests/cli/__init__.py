@@ -1,0 +1,1 @@
+"""The command line: its commands, their errors and the terminal rendering."""

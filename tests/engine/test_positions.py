@@ -1,0 +1,79 @@
+"""Position files: valid ones load to the start of a turn; every kind of bad file gets a located message."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+import cardrules
+from cardrules.engine.positions import load_position, read_position
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def game(load_game):
+    return load_game("red7")
+
+
+def messages(game, data, text=None):
+    with pytest.raises(cardrules.RulesError) as info:
+        load_position(game, data, "pos.json", text)
+    return [d.message for d in info.value.diagnostics]
+
+
+def test_documented_example_loads(card_texts, game):
+    state = read_position(game, str(ROOT / "docs" / "examples" / "red7-t1.json"))
+    assert state.current_player() == 0
+    assert state.zone_cards("palette", 1) == [game.by_text["g6"][0]]
+    assert card_texts(state, "hand", 1) == ["b2", "b3"]
+
+
+def test_unlisted_cards_stay_home_under_listed_ones(card_texts, game):
+    state = load_position(game, {"zones": {"canvas": ["g2"]}})
+    assert card_texts(state, "canvas") == ["starter", "g2"]
+    assert len(state.zone_cards("deck")) == 48
+    assert sorted(c for z in state.zones for c in z) == list(game.cards)
+
+
+def test_cards_by_attributes_and_case_insensitive_text(card_texts, game):
+    state = load_position(game, {"zones": {"palette": [[{"color": "red", "number": 7}], ["G6"]]}})
+    assert card_texts(state, "palette", 0) == ["r7"]
+    assert card_texts(state, "palette", 1) == ["g6"]
+
+
+def test_every_problem_is_reported_at_once(game):
+    found = messages(game, {"zones": {"palete": [], "hand": [["r9", "o1"], ["o1"]]}, "to_move": 5})
+    assert any("unknown zone 'palete'" in m for m in found)
+    assert any('no card "r9"' in m for m in found)
+    assert any('"o1" is listed more times' in m for m in found)
+    assert any("'to_move' must be a seat" in m for m in found)
+
+
+def test_per_player_zone_needs_one_list_per_seat(game):
+    assert any("one list per seat" in m for m in messages(game, {"zones": {"hand": ["r1", "r2"]}}))
+
+
+def test_eliminated_player_cannot_be_to_move(game):
+    assert any("eliminated" in m for m in messages(game, {"to_move": 1, "eliminated": [1]}))
+
+
+def test_bad_card_notation_is_explained(game):
+    assert any("short text" in m for m in messages(game, {"zones": {"canvas": [7]}}))
+
+
+def test_problem_is_located_in_the_text(game):
+    text = '{\n  "zones": {\n    "canvas": ["zz9"]\n  }\n}\n'
+    with pytest.raises(cardrules.RulesError) as info:
+        load_position(game, json.loads(text), "pos.json", text)
+    span = info.value.diagnostics[0].span
+    assert (span.line, span.column) == (3, 16)
+
+
+def test_invalid_json_has_line_and_column(game, tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{\n  "players": 2,\n  "zones": {,}\n}\n')
+    with pytest.raises(cardrules.RulesError) as info:
+        read_position(game, str(path))
+    diag = info.value.diagnostics[0]
+    assert diag.span.line == 3 and "not valid JSON" in diag.message

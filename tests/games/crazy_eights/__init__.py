@@ -1,0 +1,1 @@
+"""Crazy Eights (games/crazy-eights.rules), the game docs/tutorial.md builds."""

@@ -1,0 +1,1 @@
+"""Punto (games/punto.rules): worked examples and properties."""

@@ -1,0 +1,1 @@
+"""Batch simulation, compare, and the golden digests of what the commands print for every bundled game."""
