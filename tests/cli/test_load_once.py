@@ -6,13 +6,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from typer.testing import CliRunner
 
 import cardrules
-from cardrules import cli
-
-runner = CliRunner()
-
 
 @pytest.fixture
 def counted(monkeypatch) -> Counter:
@@ -30,12 +25,6 @@ def counted(monkeypatch) -> Counter:
     return counts
 
 
-def run(*args: str) -> str:
-    result = runner.invoke(cli.app, list(args))
-    assert result.exit_code == 0, result.output
-    return result.output
-
-
 BOTS = ["--seat", "0=random", "--seat", "1=random", "--seed", "3"]
 
 
@@ -49,19 +38,20 @@ BOTS = ["--seat", "0=random", "--seat", "1=random", "--seed", "3"]
     (["validate", "red7", "--playouts", "1"], 4),  # advanced and expert, each on and off
     (["validate", "red7", "-o", "advanced", "-p", "3", "--playouts", "1"], 2),
 ])
-def test_a_command_parses_and_checks_once(counted, args, compiles, monkeypatch):
+def test_a_command_parses_and_checks_once(invoke, counted, args, compiles, monkeypatch):
     monkeypatch.chdir(cardrules.find_game("red7").parent.parent)
-    run(*args)
+    result = invoke(*args)
+    assert result.exit_code == 0, result.output
     assert counted == {"parse": 1, "check": 1, "compile_game": compiles}
 
 
-def test_a_variant_parses_itself_and_the_game_it_extends_once(counted):
-    run("play", "red7-short-match", "-o", "advanced", *BOTS)
+def test_a_variant_parses_itself_and_the_game_it_extends_once(invoke, counted):
+    assert invoke("play", "red7-short-match", "-o", "advanced", *BOTS).exit_code == 0
     assert counted == {"parse": 2, "check": 1, "compile_game": 1}
 
 
-def test_an_unknown_option_is_reported_without_compiling(counted):
-    result = runner.invoke(cli.app, ["play", "red7", "-o", "expertt", *BOTS])
+def test_an_unknown_option_is_reported_without_compiling(invoke, counted):
+    result = invoke("play", "red7", "-o", "expertt", *BOTS)
     assert result.exit_code == 2
     assert "Red7 has no option 'expertt'" in result.output and "(its options: advanced, expert)" in result.output
     assert counted == {"parse": 1, "check": 1}

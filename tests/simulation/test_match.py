@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
 
 import cardrules
 from cardrules import cli
@@ -15,7 +14,6 @@ from cardrules.authoring import validate
 from cardrules.bots import RandomAgent
 from cardrules.engine.saves import load_state, save_state
 
-runner = CliRunner()
 
 # Every move to `out` sets off the trigger; the game ends when a hand is empty.
 TRACED = """\
@@ -124,18 +122,17 @@ def test_the_decision_limit_stops_a_game_that_does_not_end():
     assert info.value.limit == 25 and str(info.value) == "the game did not end after 25 moves"
 
 
-def test_play_simulate_and_validate_share_the_one_limit(tmp_path):
+def test_play_simulate_and_validate_share_the_one_limit(invoke, tmp_path):
     limit = sim.MAX_DECISIONS
     path = tmp_path / "endless.rules"
     path.write_text(ENDLESS, encoding="utf-8")
-    played = runner.invoke(cli.app, ["play", str(path), "--seed", "1", "--seat", "0=random"])
+    played = invoke("play", path, "--seed", "1", "--seat", "0=random")
     assert played.exit_code == 1 and f"the game did not end after {limit} moves; stopped" in played.output
-    simulated = json.loads(runner.invoke(cli.app, ["simulate", str(path), "--games", "1", "--json"]).stdout)
+    simulated = json.loads(invoke("simulate", path, "--games", "1", "--json").stdout)
     assert simulated["errors"] == 1 and simulated["first_error"].endswith(f"the game did not end after {limit} moves")
-    checked = json.loads(runner.invoke(cli.app, ["validate", str(path), "-n", "1", "-p", "2", "--json"]).stdout)
+    checked = json.loads(invoke("validate", path, "-n", "1", "-p", "2", "--json").stdout)
     assert checked["failures"][0]["message"] == f"the game did not end within {limit} decisions"
-    shorter = json.loads(runner.invoke(cli.app, ["validate", str(path), "-n", "1", "-p", "2", "--max-decisions",
-                                                 "7", "--json"]).stdout)
+    shorter = json.loads(invoke("validate", path, "-n", "1", "-p", "2", "--max-decisions", "7", "--json").stdout)
     assert shorter["failures"][0]["message"] == "the game did not end within 7 decisions"
 
 
