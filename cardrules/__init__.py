@@ -25,7 +25,8 @@ from .compiler import compile_game, literal_default, option_values
 from .diagnostics import Diagnostic, RulesError, RulesRuntimeError
 from .engine import Action, Game, IllegalAction, State
 from .language import extend, nodes
-from .language.check import Symbols, check
+from .language.check import check
+from .language.symbols import Symbols
 from .language.syntax import parse
 from .resources import bundled_games, bundled_variants
 

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from .. import CheckedRules, prepare_source
 from ..language import nodes
-from ..language.check import Symbols
+from ..language.symbols import Symbols
 from .exprs import is_constant, is_false, is_true, requirement, simplify, unparse
 
 CODE = "cyan"

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..engine import Game
 from ..language import nodes
-from ..language.check import Symbols
+from ..language.symbols import Symbols
 from ..values import Card
 from .compiler import Compiler
 from .options import literal_default, option_values

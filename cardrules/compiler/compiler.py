@@ -11,8 +11,8 @@ from ..engine.state import State
 from ..engine.zones import kind_of
 from ..language import nodes
 from ..language.builtins import constant, constant_names
-from ..language.check import Symbols
 from ..language.constants import UNKNOWN, fold, pure_definitions
+from ..language.symbols import Symbols
 from ..values import NOTHING, Card, Sym
 from .codegen import Emitter, Env
 from .scope import Frame, Scope

@@ -7,7 +7,7 @@ from typing import Any
 from ..diagnostics import RulesError, Span, error
 from ..language import nodes
 from ..language.builtins import constant
-from ..language.check import Symbols
+from ..language.symbols import Symbols
 
 
 def option_values(sym: Symbols, given: dict[str, Any], path: str, sources: dict[str, str]) -> dict[str, Any]:

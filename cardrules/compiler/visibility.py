@@ -10,7 +10,7 @@ from ..language import nodes
 from ..language.builtins import FUNCTIONS, NAMES
 
 if TYPE_CHECKING:
-    from ..language.check import Symbols
+    from ..language.symbols import Symbols
 
 
 def _visibility(decl: nodes.ZoneDecl) -> str:

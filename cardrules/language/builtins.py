@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
 
 import attrs
 
+from ..engine.knowledge import knows
 from ..engine.zones import open_slots
 from ..engine.zones.grid import (
     g_box,
@@ -28,12 +29,11 @@ from ..engine.zones.grid import (
     g_neighbours,
     g_segments,
 )
-from ..engine.knowledge import knows
 from ..values import NOTHING, SEATS, Sym
 from . import nodes
 
 if TYPE_CHECKING:
-    from .check import Symbols
+    from .symbols import Symbols
 
 MAX_ARGS = 9  # of the functions taking any number of values (min, max, words)
 

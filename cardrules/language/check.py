@@ -1,4 +1,4 @@
-"""AST -> symbol table and a list of diagnostics (names, arity, placement); never raises on bad input."""
+"""Nodes -> symbol table and every diagnostic (names, kinds, arity, placement); never raises on bad input."""
 
 from __future__ import annotations
 
@@ -11,63 +11,13 @@ from ..engine import zones
 from . import nodes
 from .builtins import FUNCTIONS, NAMES, Function, constant, fixed_names
 from .constants import UNKNOWN, fold, pure_definitions, reads_only
+from .symbols import Symbols, collect, declared
 
 # Definitions the bots read by name (docs/agents.md), so a file need not use them itself.
 READ_BY_AGENTS = ("heuristic", "chance")
 MAX_CARDS = 10_000  # cards one `cards:` line may make
 VISIBILITIES = {"public", "hidden", "owner"}
 OWNERSHIPS = {"per_player", "shared", "hidden_when_out"}  # hidden_when_out: face down once its owner is out
-
-
-@attrs.define
-class Symbols:
-    """Every name a rules file declares, by kind."""
-
-    title: str = ""
-    players: tuple[int, int] = (1, 1)
-    attributes: dict[str, nodes.AttributeDecl] = attrs.Factory(dict)
-    values: dict[str, str] = attrs.Factory(dict)  # symbol value -> its attribute
-    zones: dict[str, nodes.ZoneDecl] = attrs.Factory(dict)
-    defs: dict[str, nodes.DefDecl] = attrs.Factory(dict)
-    cases: dict[str, nodes.CaseDecl] = attrs.Factory(dict)
-    actions: dict[str, nodes.ActionDecl | nodes.CaseActionDecl] = attrs.Factory(dict)
-    options: dict[str, nodes.OptionDecl] = attrs.Factory(dict)
-    vars: dict[str, nodes.VarDecl] = attrs.Factory(dict)
-    cards: dict[str, nodes.CardDecl] = attrs.Factory(dict)
-
-    def per_player(self, zone: str) -> bool:
-        return "per_player" in self.zones[zone].properties
-
-    def kind(self, zone: str) -> zones.ZoneKind:
-        """A declared zone's kind (engine/zones): the one its properties name, else the default."""
-        return zones.kind_of(self.zones[zone].properties)
-
-    def declared(self, zone: str) -> zones.Declared:
-        return declared(self.zones[zone])
-
-    def by_cell(self, zone: str | None) -> bool:
-        """Whether `zone` is a declared zone whose cards lie on cells (a grid): `zone(cell)`."""
-        return zone in self.zones and self.kind(zone).by_cell
-
-    def keyed(self, zone: str) -> bool:
-        """Whose or which: a per-player zone or a zone family takes one argument."""
-        return self.per_player(zone) or self.zones[zone].family is not None
-
-    def var_arity(self, name: str) -> int:
-        var = self.vars[name]
-        return int(var.per_player) + len(var.keys)
-
-    def all_names(self) -> Iterable[str]:
-        yield from self.attributes
-        yield from self.values
-        yield from self.zones
-        yield from self.defs
-        yield from self.cases
-        yield from self.actions
-        yield from self.options
-        yield from self.vars
-        yield from self.cards
-        yield from NAMES
 
 
 @attrs.define
@@ -87,8 +37,7 @@ class Checker:
     def __init__(self, rules: nodes.RulesFile):
         self.rules = rules
         self.path = rules.path
-        self.diags: list[Diagnostic] = []
-        self.sym = Symbols()
+        self.sym, self.diags = collect(rules)  # pass 1: every declared name; pass 2 is `run`
         self.used: set[str] = set()
 
     def err(self, code: str, message: str, span: Span) -> None:
@@ -97,32 +46,8 @@ class Checker:
     def warn(self, code: str, message: str, span: Span) -> None:
         self.diags.append(warning(code, message, span, self.path))
 
-    # ---- pass 1: collect declarations ---------------------------------------
-    def collect(self) -> None:
-        seen: dict[str, nodes.Decl] = {}
-        tables = {nodes.AttributeDecl: self.sym.attributes, nodes.ZoneDecl: self.sym.zones,
-                  nodes.DefDecl: self.sym.defs, nodes.CaseDecl: self.sym.cases,
-                  nodes.ActionDecl: self.sym.actions, nodes.CaseActionDecl: self.sym.actions,
-                  nodes.OptionDecl: self.sym.options, nodes.VarDecl: self.sym.vars, nodes.CardDecl: self.sym.cards}
-        for decl in self.rules.declarations:
-            table = tables.get(type(decl))
-            if table is None:
-                continue
-            name = decl.name
-            if name in seen or name in NAMES:
-                self.err("E201", f"'{name}' is already defined", decl.span)
-                continue
-            seen[name] = decl
-            table[name] = decl
-        for attr in self.sym.attributes.values():
-            for value in attr.values:
-                if value.name in seen or value.name in self.sym.values:
-                    self.err("E201", f"attribute value '{value.name}' is already defined", value.span)
-                self.sym.values[value.name] = attr.name
-
     # ---- pass 2: check each declaration -----------------------------------
     def run(self) -> list[Diagnostic]:
-        self.collect()
         self.check_required()
         for decl in self.rules.declarations:
             self.check_decl(decl)
@@ -136,7 +61,8 @@ class Checker:
         kinds = {type(d) for d in self.rules.declarations}
         procs = {d.kind for d in self.rules.declarations if isinstance(d, nodes.ProcedureDecl)}
         end = Span(1, 1)
-        for needed, what in (({nodes.GameDecl}, "'game \"Title\"' line"), ({nodes.PlayersDecl}, "'players LOW..HIGH' line"),
+        for needed, what in (({nodes.GameDecl}, "'game \"Title\"' line"),
+                             ({nodes.PlayersDecl}, "'players LOW..HIGH' line"),
                              ({nodes.CardsDecl, nodes.CardDecl}, "'cards:' or 'card' declaration")):
             if not needed & kinds:  # a deck may be a product of attributes, a list of named cards, or both
                 self.err("E202", f"the file has no {what}", end)
@@ -144,7 +70,8 @@ class Checker:
             self.err("E202", "the file has no 'turn:' procedure", end)
         if nodes.EndDecl not in kinds:
             self.warn("W201", "the file has no 'end when' declaration, so games can only end with 'win'", end)
-        for kind, what in ((nodes.NextDecl, "'next player:'"), (nodes.ResultDecl, "'result'"), (nodes.SidesDecl, "'sides'")):
+        for kind, what in ((nodes.NextDecl, "'next player:'"), (nodes.ResultDecl, "'result'"),
+                           (nodes.SidesDecl, "'sides'")):
             for extra in [d for d in self.rules.declarations if isinstance(d, kind)][1:]:
                 self.err("E201", f"{what} is declared more than once", extra.span)
         for d in self.rules.declarations:
@@ -750,11 +677,6 @@ def _action_statements(decl: nodes.ActionDecl | nodes.CaseActionDecl) -> Iterabl
     if isinstance(decl, nodes.ActionDecl):
         return nodes.statements(decl.body)
     return (stmt for clause in decl.clauses for stmt in nodes.statements(clause.body))
-
-
-def declared(decl: nodes.ZoneDecl) -> zones.Declared:
-    """A zone declaration as the zone kinds read it."""
-    return zones.Declared(decl.name, frozenset(decl.properties), decl.family)
 
 
 def _one_of(words: list[str]) -> str:

@@ -295,8 +295,8 @@ class Choose:
     span: Span = _span()
 
 
-Stmt = Union[Move, Deal, Shuffle, Eliminate, Set, FirstPlayer, Win, Lose, Pass, Stop, NewRound, Say, Do, If, For, Repeat,
-             While, Choose, Reveal]
+Stmt = Union[Move, Deal, Shuffle, Eliminate, Set, FirstPlayer, Win, Lose, Pass, Stop, NewRound, Say, Do, If, For,
+             Repeat, While, Choose, Reveal]
 
 
 # ---- declarations ----------------------------------------------------------
@@ -522,8 +522,8 @@ class ShowDecl:
 
 
 Decl = Union[ExtendsDecl, GameDecl, PlayersDecl, AttributeDecl, CardsDecl, CardDecl, OrderDecl, TextDecl, ZoneDecl,
-             OptionDecl, VarDecl, DefDecl, CaseDecl, ActionDecl, CaseActionDecl, ProcedureDecl, TriggerDecl, NextDecl, EndDecl, ShowDecl,
-             ResultDecl, SidesDecl, HoldsDecl]
+             OptionDecl, VarDecl, DefDecl, CaseDecl, ActionDecl, CaseActionDecl, ProcedureDecl, TriggerDecl,
+             NextDecl, EndDecl, ShowDecl, ResultDecl, SidesDecl, HoldsDecl]
 
 
 @attrs.frozen

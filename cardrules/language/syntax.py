@@ -214,7 +214,8 @@ class _ToAst(Transformer):
 
     def option(self, meta, c):
         name_tok, rest = c[0], c[1:]
-        binders = rest[0] if rest and isinstance(rest[0], tuple) and rest[0] and isinstance(rest[0][0], nodes.Binder) else ()
+        has_binders = rest and isinstance(rest[0], tuple) and rest[0] and isinstance(rest[0][0], nodes.Binder)
+        binders = rest[0] if has_binders else ()
         guards = tuple(g for g in rest if isinstance(g, nodes.Guard))
         return nodes.Option(str(name_tok), binders, guards, rest[-1], span=self._tok_span(name_tok))
 
@@ -509,8 +510,8 @@ def _tab_indent(text: str, path: str) -> Diagnostic | None:
     for number, line in enumerate(text.splitlines(), 1):
         indent = line[: len(line) - len(line.lstrip(" \t"))]
         if "\t" in indent:
-            return error("E104", "a tab is used for indentation; indent with spaces", Span(number, indent.index("\t") + 1),
-                         path)
+            return error("E104", "a tab is used for indentation; indent with spaces",
+                         Span(number, indent.index("\t") + 1), path)
     return None
 
 
