@@ -6,7 +6,7 @@ import itertools
 from typing import Any, Callable
 
 from ..diagnostics import RulesError, Span, error
-from ..engine.specs import Decision, ExprFn, VarSpec, ZoneSpec
+from ..engine.specs import Decision, DefinitionSpec, ExprFn, VarSpec, ZoneSpec
 from ..engine.state import State
 from ..engine.zones import kind_of
 from ..language import nodes
@@ -31,7 +31,7 @@ class Compiler:
         self.card_attrs: dict[str, dict[Card, Any]] = {}
         self.zone_specs: dict[str, ZoneSpec] = {}
         self.var_specs: dict[str, VarSpec] = {}
-        self.def_cells: dict[str, list] = {}  # name -> [body fn, frame size, param count]
+        self.definition_specs: dict[str, DefinitionSpec] = {}
         self.program: list[Callable[[State], int]] = []
         self.spans: list[Span] = []
         self.decisions: dict[int, Decision] = {}
@@ -175,11 +175,11 @@ class Compiler:
         self.emitter.pure = pure_definitions(self.sym.defs, self.sym.cases, constants)
         for name, decl in self.sym.defs.items():
             fn = self.emitter.definition(name, decl.params, decl.body)
-            self.def_cells[name] = [frame_call(fn), len(decl.params), len(decl.params)]
+            self.definition_specs[name] = DefinitionSpec(frame_call(fn), len(decl.params), len(decl.params))
         for name, decl in self.sym.cases.items():
             clauses = {self.syms[c.key]: c.body for c in decl.clauses}
             fn = self.emitter.case(name, decl.params, decl.key, clauses)
-            self.def_cells[name] = [frame_call(fn), len(decl.params), len(decl.params)]
+            self.definition_specs[name] = DefinitionSpec(frame_call(fn), len(decl.params), len(decl.params))
 
     # ---- expressions -----------------------------------------------------------
     def constant(self, e: nodes.Expr | None) -> tuple[bool, Any]:

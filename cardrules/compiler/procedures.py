@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..engine import knowledge
-from ..engine.specs import PAUSE, Decision, GuardSpec, OptionSpec, RuleFailure
+from ..engine.specs import PAUSE, BinderSpec, Decision, GuardSpec, OptionSpec, RuleFailure
 from ..engine.state import State
 from ..engine.zones import note_opened
 from ..engine.zones.grid import as_cell
@@ -437,7 +437,7 @@ def choose(c: "Compiler", st: nodes.Choose, sc: "Scope", loop_exit) -> None:
         for binder in option.binders:
             source = c.expr(binder.source, inner)
             inner, slot = inner.bind(binder.var)
-            binders.append((slot, lambda s, f, source=source: _as_list(source(s, f))))
+            binders.append(BinderSpec(slot, lambda s, f, source=source: _as_list(source(s, f))))
         guards = tuple(_guard(c, g, inner) for g in option.guards if c.constant(g.when) != (True, False))
         body_pc = c.here()
         block(c, option.body, inner, loop_exit)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import attrs
 
@@ -10,7 +10,18 @@ from ..diagnostics import RulesRuntimeError, Span, error
 from ..diagnostics import explain_exception as _explain
 from ..values import NOTHING, SEATS, Card, Seat, Sym
 from .knowledge import seer_masks
-from .specs import Decision, ExprFn, Instruction, VarSpec, ZoneSpec
+from .specs import (
+    Decision,
+    DefinitionSpec,
+    HoldsSpec,
+    Instruction,
+    OptionDoc,
+    ResultSpec,
+    ShowSpec,
+    SidesSpec,
+    VarSpec,
+    ZoneSpec,
+)
 from .state import MASK64, State
 from .zones import opening_families
 from .zones.grid import Cell
@@ -26,8 +37,8 @@ class Game:
     min_players: int
     max_players: int
     options: dict[str, Any]
-    option_docs: dict[str, tuple[Any, str]]  # name -> (default, description)
-    attributes: dict[str, tuple[Sym, ...] | tuple[int, int]]
+    option_docs: dict[str, OptionDoc]
+    attributes: dict[str, tuple[Sym, ...] | tuple[int, int]]  # name -> its values, or (low, high) for numbers
     card_attrs: dict[str, dict[Card, Any]]
     cards: tuple[Card, ...]
     card_texts: tuple[str, ...]
@@ -44,13 +55,12 @@ class Game:
     turn_pc: int
     turn_end_pc: int
     frame_size: int
-    shows: tuple[tuple[str, ExprFn, Span], ...]
+    shows: tuple[ShowSpec, ...]
     sources: dict[str, str]
-    result: tuple[str, ExprFn, Span] | None = None  # `result "label": EXPR`
-    definitions: dict[str, tuple[ExprFn, int, int]] = attrs.Factory(dict)  # name -> (body, frame size, params)
-    sides: tuple[ExprFn, Span] | None = None  # `sides: EXPR`: which seats play together
-    # `holds deck(p): COND`: zone name -> ((state, owner seat or None, card) -> bool, span)
-    holds: dict[str, tuple[Callable, Span]] = attrs.Factory(dict)
+    result: ResultSpec | None = None
+    definitions: dict[str, DefinitionSpec] = attrs.Factory(dict)
+    sides: SidesSpec | None = None
+    holds: dict[str, HoldsSpec] = attrs.Factory(dict)  # zone name -> what it can ever hold
     by_text: dict[str, list[Card]] = attrs.field(init=False)
     # families of a kind that opens its members in order (zones.note_opened): name -> members in key order
     opening_families: dict[str, list[ZoneSpec]] = attrs.field(init=False)
@@ -153,14 +163,14 @@ class Game:
         """Evaluate one of the rules file's definitions on a state, e.g. `game.call(s, "winning", 0)`.
         `again=True`: the state has not changed since the last call, so the definitions it worked out
         then still hold (asking each player's value of a position computes what they share once)."""
-        body, size, params = self.definitions[name]
-        if len(args) != params:
-            raise TypeError(f"'{name}' takes {params} argument(s), not {len(args)}")
+        definition = self.definitions[name]
+        if len(args) != definition.params:
+            raise TypeError(f"'{name}' takes {definition.params} argument(s), not {len(args)}")
         frame = [SEATS[a] if type(a) is int else a for a in args]  # a plain int argument is a seat
-        frame.extend([None] * (size - len(frame)))
+        frame.extend([None] * (definition.frame_size - len(frame)))
         if not again:
             state.memo.clear()  # what the last instruction worked out may predate its moves
-        return body(state, frame)
+        return definition.body(state, frame)
 
     # -- states
     def new_initial_state(self, num_players: int | None = None, seed: int = 0) -> "State":

@@ -181,9 +181,9 @@ def _holds_rule(s: "State", slot: int) -> tuple | None:
     spec = game.zone_at(slot, s.n)
     if spec.name not in game.holds:
         return None
-    condition, span = game.holds[spec.name]
+    rule = game.holds[spec.name]
     owner = SEATS[(slot - game.shared_zones) % s.n] if spec.per_player else None
-    return condition, owner, span
+    return rule.condition, owner, rule.span
 
 
 def _fits(s: "State", slot: int, rule: tuple, card: Card) -> bool:
