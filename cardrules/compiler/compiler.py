@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..diagnostics import RulesError, Span, error
 from ..engine.specs import Decision, DefinitionSpec, ExprFn, VarSpec, ZoneSpec
@@ -16,6 +16,9 @@ from ..language.constants import UNKNOWN, fold, pure_definitions
 from ..values import NOTHING, Card, Sym
 from .codegen import Emitter, Env
 from .scope import Frame, Scope
+
+if TYPE_CHECKING:
+    from .procedures import Onward
 
 
 class Compiler:
@@ -34,6 +37,7 @@ class Compiler:
         self.definition_specs: dict[str, DefinitionSpec] = {}
         self.program: list[Callable[[State], int]] = []
         self.spans: list[Span] = []
+        self.onward: dict[int, Onward] = {}  # pc -> where a plain move or jump goes on (procedures.straight_moves)
         self.decisions: dict[int, Decision] = {}
         self.frame = Frame()  # the procedures' shared frame: State.locals
         self.card_names: dict[str, Card] = {}

@@ -15,6 +15,7 @@ from .specs import (
     RuleFailure,
     ShowSpec,
     SidesSpec,
+    StraightMove,
     VarSpec,
     ZoneSpec,
 )
@@ -31,5 +32,5 @@ zones.register(GridKind())
 zones.register(ColumnsKind())
 
 __all__ = ["Action", "BinderSpec", "Decision", "DefinitionSpec", "Game", "GuardSpec", "HoldsSpec", "IllegalAction",
-           "OptionDoc", "OptionSpec", "ResultSpec", "RuleFailure", "ShowSpec", "SidesSpec", "State", "Tracer",
-           "VarSpec", "ZoneSpec"]
+           "OptionDoc", "OptionSpec", "ResultSpec", "RuleFailure", "ShowSpec", "SidesSpec", "State", "StraightMove",
+           "Tracer", "VarSpec", "ZoneSpec"]

@@ -70,34 +70,12 @@ class Game:
     # (players, unseen slots) -> card -> the unseen slots whose `holds` allows it
     _holds_allowed: dict = attrs.field(init=False, factory=dict, repr=False)
     _holds_verdicts: dict = attrs.field(init=False, factory=dict, repr=False)
-    _straight: dict[int, tuple | None] = attrs.field(init=False, factory=dict, repr=False)
 
     def __attrs_post_init__(self) -> None:
         self.opening_families = opening_families(self.zones)
         self.by_text = {}
         for card in self.cards:
             self.by_text.setdefault(self.card_texts[card].lower(), []).append(card)
-
-    def straight_moves(self, pc: int) -> tuple | None:
-        """When the code from `pc` to the end of the turn does nothing but plain moves (no trigger
-        listens) and jumps, those moves as (cards, destination, at bottom); otherwise None."""
-        if pc in self._straight:
-            return self._straight[pc]
-        start, moves, seen = pc, [], set()
-        while pc != self.turn_end_pc and pc not in seen:
-            seen.add(pc)
-            step = self.program[pc]
-            if getattr(step, "straight", None) is not None:
-                cards, dest, bottom, nxt = step.straight
-                moves.append((cards, dest, bottom))
-                pc = nxt.pc
-            elif getattr(step, "jump_to", None) is not None:
-                pc = step.jump_to.pc
-            else:
-                break
-        found = tuple(moves) if pc == self.turn_end_pc else None
-        self._straight[start] = found
-        return found
 
     # -- layout
     def hidden_slots(self, n: int, player: int, eliminated: list[bool]) -> list[int]:

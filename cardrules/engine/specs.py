@@ -67,6 +67,16 @@ class BinderSpec:
 
 
 @attrs.frozen
+class StraightMove:
+    """A `move` that does nothing but move (no trigger listens, no knowledge follows the cards, no
+    zone opens): the engine may make it in place and undo it (State._allowed_in_place)."""
+
+    cards: ExprFn  # (state, frame) -> a card or a list of cards
+    destination: ExprFn  # (state, frame) -> the slot of the zone they go to
+    bottom: bool  # under the zone's cards rather than on top
+
+
+@attrs.frozen
 class OptionSpec:
     name: str
     binders: tuple[BinderSpec, ...]
@@ -76,6 +86,9 @@ class OptionSpec:
     # For each binder, whether it may offer cards the chooser cannot see (knowledge.may_hide reads it
     # from the rules): only such lists are checked and their unseen cards named by place.
     hides: tuple[bool, ...] = ()
+    # When the option's body, up to the end of the turn, is nothing but straight moves and jumps:
+    # those moves, in order (worked out by the compiler); otherwise None.
+    straight: tuple[StraightMove, ...] | None = None
 
 
 @attrs.frozen

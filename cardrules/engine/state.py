@@ -19,6 +19,7 @@ from .specs import (
     GuardSpec,
     OptionSpec,
     RuleFailure,
+    StraightMove,
     VarSpec,
     ZoneSpec,
 )
@@ -377,9 +378,8 @@ class State:
                 return False
         if not later:
             return True
-        moves = self.game.straight_moves(option.body_pc)
-        if moves is not None:
-            allowed = self._allowed_in_place(moves, later, frame)
+        if option.straight is not None:
+            allowed = self._allowed_in_place(option.straight, later, frame)
             if allowed is not None:
                 return allowed
         trial = self.clone()
@@ -388,16 +388,16 @@ class State:
         trial.pc = option.body_pc
         return _can_finish(trial, later, [SEARCH_BUDGET])
 
-    def _allowed_in_place(self, moves: tuple, guards: list[GuardSpec], frame: list) -> bool | None:
+    def _allowed_in_place(self, moves: tuple[StraightMove, ...], guards: list[GuardSpec], frame: list) -> bool | None:
         """The afterwards guards of an option whose rest of the turn is plain moves: make the moves on
         this state, judge the guards, put every card back where it was. Cheaper than a clone and a
         run, and the same answer. None when a move cannot be made (the full run reports why).
         Tried for every card of a hand at every decision, hence written for speed."""
         zones, undo = self.zones, []
         try:
-            for cards, dest, bottom in moves:
-                target = zones[dest(self, frame)]  # in the order the move instruction works them out
-                moving = cards(self, frame)
+            for move in moves:
+                target = zones[move.destination(self, frame)]  # in the order the move instruction works them out
+                moving = move.cards(self, frame)
                 if moving.__class__ is Card:
                     moving = [moving]
                 elif isinstance(moving, _SEQUENCES) and all(c.__class__ is Card for c in moving):
@@ -413,11 +413,11 @@ class State:
                     index = zone.index(card)
                     del zone[index]
                     undo.append((zone, index, card))
-                if bottom:
+                if move.bottom:
                     target[0:0] = moving
                 else:
                     target.extend(moving)
-                undo.append((target, bottom, -len(moving)))  # a negative count tells a put from a take
+                undo.append((target, move.bottom, -len(moving)))  # a negative count tells a put from a take
             self.memo.clear()
             for guard in guards:
                 if not self._guard(guard, frame):
