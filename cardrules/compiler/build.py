@@ -53,6 +53,6 @@ def compile_game(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], 
         card_home=tuple(c.zone_specs[rc["home"]].index for rc in raw_cards),
         zones=zones, shared_zones=c.shared_zones, vars=variables,
         shared_vars=c.shared_vars, result=result,
-        program=c.program, spans=c.spans, decisions=c.decisions, frame_size=c.frame.size, shows=shows,
+        program=tuple(c.program), spans=tuple(c.spans), decisions=c.decisions, frame_size=c.frame.size, shows=shows,
         definitions=c.definition_specs,
         sources=sources, sides=sides, holds=holds, **pcs)

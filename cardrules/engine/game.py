@@ -9,7 +9,7 @@ import attrs
 from ..diagnostics import RulesRuntimeError, Span, error
 from ..diagnostics import explain_exception as _explain
 from ..values import NOTHING, SEATS, Card, Seat, Sym
-from .knowledge import seer_masks
+from .derived import Derived
 from .specs import (
     Decision,
     DefinitionSpec,
@@ -27,9 +27,13 @@ from .zones import opening_families
 from .zones.grid import Cell
 
 
-@attrs.define(eq=False)
+@attrs.frozen(eq=False)
 class Game:
-    """A rules file compiled for one set of options; immutable once built."""
+    """A rules file compiled for one set of options; immutable once built.
+
+    Its fields are the compiler's tables and program, never reassigned and never written to; what
+    its states work out and keep for the game's lifetime is in `derived` (one cache, keyed by all
+    each fact depends on: the number of players, a seat, who is out)."""
 
     name: str
     title: str
@@ -48,8 +52,8 @@ class Game:
     shared_zones: int
     vars: tuple[VarSpec, ...]
     shared_vars: int
-    program: list[Instruction]
-    spans: list[Span]
+    program: tuple[Instruction, ...] = attrs.field(converter=tuple)
+    spans: tuple[Span, ...] = attrs.field(converter=tuple)  # the rules' place of each instruction
     decisions: dict[int, Decision]
     setup_pc: int
     turn_pc: int
@@ -61,42 +65,14 @@ class Game:
     definitions: dict[str, DefinitionSpec] = attrs.Factory(dict)
     sides: SidesSpec | None = None
     holds: dict[str, HoldsSpec] = attrs.Factory(dict)  # zone name -> what it can ever hold
-    by_text: dict[str, list[Card]] = attrs.field(init=False)
+    by_text: dict[str, list[Card]] = attrs.field(init=False, default=attrs.Factory(
+        lambda self: _by_text(self.cards, self.card_texts), takes_self=True))
     # families of a kind that opens its members in order (zones.note_opened): name -> members in key order
-    opening_families: dict[str, list[ZoneSpec]] = attrs.field(init=False)
-    _hidden: dict = attrs.field(init=False, factory=dict, repr=False)  # (players, seat, out) -> unseen slots
-    _seers: dict = attrs.field(init=False, factory=dict, repr=False)  # (players, out) -> seers per slot
-    # `holds` verdicts (knowledge.py): players -> (slot, card) -> allowed; and, for the samples,
-    # (players, unseen slots) -> card -> the unseen slots whose `holds` allows it
-    _holds_allowed: dict = attrs.field(init=False, factory=dict, repr=False)
-    _holds_verdicts: dict = attrs.field(init=False, factory=dict, repr=False)
-
-    def __attrs_post_init__(self) -> None:
-        self.opening_families = opening_families(self.zones)
-        self.by_text = {}
-        for card in self.cards:
-            self.by_text.setdefault(self.card_texts[card].lower(), []).append(card)
+    opening_families: dict[str, list[ZoneSpec]] = attrs.field(init=False, default=attrs.Factory(
+        lambda self: opening_families(self.zones), takes_self=True))
+    derived: Derived = attrs.field(init=False, factory=Derived, repr=False)
 
     # -- layout
-    def hidden_slots(self, n: int, player: int, eliminated: list[bool]) -> list[int]:
-        """The slots whose cards `player` cannot see (`State.hidden_from`), remembered: they depend only
-        on the number of players, the seat and who is out."""
-        key = (n, player, tuple(eliminated))
-        slots = self._hidden.get(key)
-        if slots is None:
-            probe = State(game=self, n=n, zones=[], vars=[], eliminated=list(eliminated), locals=[], rng=0)
-            slots = self._hidden[key] = probe.hidden_from(player)
-        return slots
-
-    def seer_masks(self, n: int, eliminated: list[bool]) -> list[int]:
-        """For each slot, the seats that see its cards as a bitmask (knowledge.seers), remembered."""
-        key = (n, tuple(eliminated))
-        masks = self._seers.get(key)
-        if masks is None:
-            probe = State(game=self, n=n, zones=[], vars=[], eliminated=list(eliminated), locals=[], rng=0)
-            masks = self._seers[key] = seer_masks(probe)
-        return masks
-
     def zone(self, name: str) -> ZoneSpec:
         for spec in self.zones:
             if spec.name == name:
@@ -182,6 +158,14 @@ class Game:
             for p in range(state.n if spec.per_player else 1):
                 for key in range(spec.size):
                     state.vars[self.var_slot(spec, state.n, p, key)] = value
+
+
+def _by_text(cards: tuple[Card, ...], texts: tuple[str, ...]) -> dict[str, list[Card]]:
+    """Card text, in lower case -> the cards that have it (copies share a text)."""
+    found: dict[str, list[Card]] = {}
+    for card in cards:
+        found.setdefault(texts[card].lower(), []).append(card)
+    return found
 
 
 def _plain(value: Any) -> Any:
