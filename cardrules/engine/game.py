@@ -65,11 +65,12 @@ class Game:
     definitions: dict[str, DefinitionSpec] = attrs.Factory(dict)
     sides: SidesSpec | None = None
     holds: dict[str, HoldsSpec] = attrs.Factory(dict)  # zone name -> what it can ever hold
-    by_text: dict[str, list[Card]] = attrs.field(init=False, default=attrs.Factory(
+    by_text: dict[str, tuple[Card, ...]] = attrs.field(init=False, default=attrs.Factory(
         lambda self: _by_text(self.cards, self.card_texts), takes_self=True))
     # families of a kind that opens its members in order (zones.note_opened): name -> members in key order
-    opening_families: dict[str, list[ZoneSpec]] = attrs.field(init=False, default=attrs.Factory(
-        lambda self: opening_families(self.zones), takes_self=True))
+    opening_families: dict[str, tuple[ZoneSpec, ...]] = attrs.field(init=False, default=attrs.Factory(
+        lambda self: {name: tuple(members) for name, members in opening_families(self.zones).items()},
+        takes_self=True))
     derived: Derived = attrs.field(init=False, factory=Derived, repr=False)
 
     # -- layout
@@ -160,12 +161,12 @@ class Game:
                     state.vars[self.var_slot(spec, state.n, p, key)] = value
 
 
-def _by_text(cards: tuple[Card, ...], texts: tuple[str, ...]) -> dict[str, list[Card]]:
+def _by_text(cards: tuple[Card, ...], texts: tuple[str, ...]) -> dict[str, tuple[Card, ...]]:
     """Card text, in lower case -> the cards that have it (copies share a text)."""
     found: dict[str, list[Card]] = {}
     for card in cards:
         found.setdefault(texts[card].lower(), []).append(card)
-    return found
+    return {text: tuple(same) for text, same in found.items()}
 
 
 def _plain(value: Any) -> Any:
