@@ -16,7 +16,7 @@ class Derived:
     seats out may share it: a state never reads what does not hold for it. It is filled on first
     use, by these methods only; entries are never changed once made, so two states (or two threads,
     which at worst both work out the same value) read the same answers whatever warmed it first.
-    The lists it gives are its own: callers read them and never change them.
+    What it gives is immutable (tuples, booleans), so no caller can change what others will read.
     """
 
     __slots__ = ("_hidden", "_seers", "_allows", "_zones_for")
