@@ -140,7 +140,7 @@ def variants(game_name: str, with_options: bool) -> list[dict[str, Any]]:
             game = cardrules.load(game_name)
         except (cardrules.RulesError, OSError):
             return out
-        out += [{name: True} for name, (default, _) in game.option_docs.items() if default is False]
+        out += [{name: True} for name, doc in game.option_docs.items() if doc.default is False]
     return out
 
 

@@ -21,9 +21,9 @@ from typing import Any
 
 import attrs
 
-from .compiler import compile_game, literal_default, option_values
+from .compiler import compile_game, option_docs, option_values
 from .diagnostics import Diagnostic, RulesError, RulesRuntimeError
-from .engine import Action, Game, IllegalAction, State
+from .engine import Action, Game, IllegalAction, OptionDoc, State
 from .language import extend, nodes
 from .language.check import check
 from .language.symbols import Symbols
@@ -90,9 +90,9 @@ class CheckedRules:
         return [d for d in self.diagnostics if d.severity == "error"]
 
     @property
-    def option_docs(self) -> dict[str, tuple[Any, str]]:
-        """The declared options: name -> (default, description), as `Game.option_docs`."""
-        return {n: (literal_default(d.default), d.doc or "") for n, d in self.symbols.options.items()}
+    def option_docs(self) -> dict[str, OptionDoc]:
+        """The declared options: name -> default and description, as `Game.option_docs`."""
+        return option_docs(self.symbols)
 
     def option_values(self, given: dict[str, Any] | None = None) -> dict[str, Any]:
         """Every option's value with `given` converted to its kind (RulesError: unknown or a wrong kind)."""

@@ -242,10 +242,10 @@ def _numbers(state: State) -> Iterable[tuple[str, Any]]:
                 slot = game.var_slot(spec, state.n, p, key) if size > 1 else game.var_slot(spec, state.n, p)
                 yield what, state.vars[slot]
     state.memo.clear()
-    for label, fn, _span in game.shows:
-        yield f'show "{label}"', fn(state, list(state.locals))
-    if getattr(game, "result", None) is not None:
-        yield f'result "{game.result[0]}"', state.result()
+    for line in game.shows:
+        yield f'show "{line.label}"', line.value(state, list(state.locals))
+    if game.result is not None:
+        yield f'result "{game.result.label}"', state.result()
 
 
 def _numeric(value: Any) -> list[int]:
@@ -333,7 +333,7 @@ def validate_rules(rules: CheckedRules, playouts: int = 20, options: dict[str, A
     report.title = rules.title or report.title
     if report.errors or playouts <= 0:
         return report
-    defaults = {n: default for n, (default, _) in rules.option_docs.items()}
+    defaults = {n: doc.default for n, doc in rules.option_docs.items()}
     unknown = [n for n in fixed if n not in defaults]
     if unknown:
         raise RulesError([Diagnostic("error", "E310", f"unknown option '{unknown[0]}' (options of this game: "

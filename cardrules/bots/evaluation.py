@@ -49,7 +49,7 @@ def estimate(state: State) -> list[float]:
 def declares(game: Game, name: str) -> bool:
     """Whether the rules file defines `name(p)`, a function of one player, for the agents to read."""
     declared = game.definitions.get(name)
-    return declared is not None and declared[2] == 1
+    return declared is not None and declared.params == 1
 
 
 def estimator(game: Game) -> Callable[[State], list[float]]:

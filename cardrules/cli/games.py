@@ -32,8 +32,8 @@ def list_games(as_json: JsonOpt = False) -> None:
             else:
                 entry["title"] = game.title
                 entry["players"] = [game.min_players, game.max_players]
-                entry["options"] = [{"name": opt, "default": default, "description": doc}
-                                    for opt, (default, doc) in game.option_docs.items()]
+                entry["options"] = [{"name": opt, "default": doc.default, "description": doc.description}
+                                    for opt, doc in game.option_docs.items()]
             entries.append(entry)
         if as_json:
             echo_json(entries)

@@ -245,7 +245,7 @@ class _Printer(Observer):
         console.print(Text(f"Game over after {plural(state.turns, 'turn')}.", style="bold"))
         console.print(winners_line(state.winners, humans))
         if game.result is not None:
-            console.print(Text.assemble((f"{game.result[0]}: ", "bold"), (game.describe(state.result()), "cyan")))
+            console.print(Text.assemble((f"{game.result.label}: ", "bold"), (game.describe(state.result()), "cyan")))
 
 def _read_position(game: Game, path: Path) -> State:
     name = str(path)

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Game
+from ..engine.specs import HoldsSpec, ResultSpec, ShowSpec, SidesSpec
 from ..language import nodes
 from ..language.symbols import Symbols
 from ..values import Card
 from .compiler import Compiler
-from .options import literal_default, option_values
+from .options import option_docs, option_values
 from .procedures import build_program
 from .scope import Scope
 
@@ -33,25 +34,25 @@ def compile_game(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], 
     zones = c.zones()
     variables = c.variables()
     c.definitions()  # before anything that may call them (the result line, like show lines)
-    result = next(((d.label, c.expr(d.value, Scope(c.frame)), d.span) for d in rules.declarations
+    result = next((ResultSpec(d.label, c.expr(d.value, Scope(c.frame)), d.span) for d in rules.declarations
                    if isinstance(d, nodes.ResultDecl)), None)
     pcs = build_program(c)
-    shows = tuple((d.label, c.expr(d.value, Scope(c.frame)), d.span) for d in rules.declarations
+    shows = tuple(ShowSpec(d.label, c.expr(d.value, Scope(c.frame)), d.span) for d in rules.declarations
                   if isinstance(d, nodes.ShowDecl))
-    sides = next(((c.expr(d.value, Scope(c.frame)), d.span) for d in rules.declarations
+    sides = next((SidesSpec(c.expr(d.value, Scope(c.frame)), d.span) for d in rules.declarations
                   if isinstance(d, nodes.SidesDecl)), None)
-    holds = {d.zone: (c.emitter.card_condition(d.params, d.condition), d.span) for d in rules.declarations
+    holds = {d.zone: HoldsSpec(c.emitter.card_condition(d.params, d.condition), d.span) for d in rules.declarations
              if isinstance(d, nodes.HoldsDecl)}
     return Game(
         name=name, title=sym.title, path=rules.path, min_players=sym.players[0], max_players=sym.players[1],
         options=values,
-        option_docs={n: (literal_default(d.default), d.doc or "") for n, d in sym.options.items()},
+        option_docs=option_docs(sym),
         attributes=attributes, card_attrs=c.card_attrs, cards=cards,
         card_texts=tuple(c.text_of(rc, text_attrs) for rc in raw_cards),
         card_labels=tuple(c.label_of(rc, text_attrs) for rc in raw_cards),
         card_home=tuple(c.zone_specs[rc["home"]].index for rc in raw_cards),
         zones=zones, shared_zones=c.shared_zones, vars=variables,
         shared_vars=c.shared_vars, result=result,
-        program=c.program, spans=c.spans, decisions=c.decisions, frame_size=c.frame.size, shows=shows,
-        definitions={name: tuple(cell) for name, cell in c.def_cells.items()},
+        program=tuple(c.program), spans=tuple(c.spans), decisions=c.decisions, frame_size=c.frame.size, shows=shows,
+        definitions=c.definition_specs,
         sources=sources, sides=sides, holds=holds, **pcs)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import itertools
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..diagnostics import RulesError, Span, error
-from ..engine.specs import Decision, ExprFn, VarSpec, ZoneSpec
+from ..engine.specs import Decision, DefinitionSpec, ExprFn, VarSpec, ZoneSpec
 from ..engine.state import State
 from ..engine.zones import kind_of
 from ..language import nodes
@@ -16,6 +16,9 @@ from ..language.symbols import Symbols
 from ..values import NOTHING, Card, Sym
 from .codegen import Emitter, Env
 from .scope import Frame, Scope
+
+if TYPE_CHECKING:
+    from .procedures import Onward
 
 
 class Compiler:
@@ -31,9 +34,10 @@ class Compiler:
         self.card_attrs: dict[str, dict[Card, Any]] = {}
         self.zone_specs: dict[str, ZoneSpec] = {}
         self.var_specs: dict[str, VarSpec] = {}
-        self.def_cells: dict[str, list] = {}  # name -> [body fn, frame size, param count]
+        self.definition_specs: dict[str, DefinitionSpec] = {}
         self.program: list[Callable[[State], int]] = []
         self.spans: list[Span] = []
+        self.onward: dict[int, Onward] = {}  # pc -> where a plain move or jump goes on (procedures.straight_moves)
         self.decisions: dict[int, Decision] = {}
         self.frame = Frame()  # the procedures' shared frame: State.locals
         self.card_names: dict[str, Card] = {}
@@ -175,11 +179,11 @@ class Compiler:
         self.emitter.pure = pure_definitions(self.sym.defs, self.sym.cases, constants)
         for name, decl in self.sym.defs.items():
             fn = self.emitter.definition(name, decl.params, decl.body)
-            self.def_cells[name] = [frame_call(fn), len(decl.params), len(decl.params)]
+            self.definition_specs[name] = DefinitionSpec(frame_call(fn), len(decl.params), len(decl.params))
         for name, decl in self.sym.cases.items():
             clauses = {self.syms[c.key]: c.body for c in decl.clauses}
             fn = self.emitter.case(name, decl.params, decl.key, clauses)
-            self.def_cells[name] = [frame_call(fn), len(decl.params), len(decl.params)]
+            self.definition_specs[name] = DefinitionSpec(frame_call(fn), len(decl.params), len(decl.params))
 
     # ---- expressions -----------------------------------------------------------
     def constant(self, e: nodes.Expr | None) -> tuple[bool, Any]:

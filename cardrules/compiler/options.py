@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..diagnostics import RulesError, Span, error
+from ..engine.specs import OptionDoc
 from ..language import nodes
 from ..language.builtins import constant
 from ..language.symbols import Symbols
@@ -31,6 +32,11 @@ def option_values(sym: Symbols, given: dict[str, Any], path: str, sources: dict[
     if problems:
         raise RulesError(problems, sources)
     return values
+
+
+def option_docs(sym: Symbols) -> dict[str, OptionDoc]:
+    """The declared options as the players read them (`Game.option_docs`): name -> default and description."""
+    return {name: OptionDoc(literal_default(decl.default), decl.doc or "") for name, decl in sym.options.items()}
 
 
 def literal_default(e: nodes.Expr) -> Any:

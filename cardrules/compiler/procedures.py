@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from ..diagnostics import Span
 from ..engine import knowledge
-from ..engine.specs import PAUSE, Decision, GuardSpec, OptionSpec, RuleFailure
+from ..engine.specs import PAUSE, BinderSpec, Decision, GuardSpec, OptionSpec, RuleFailure, StraightMove
 from ..engine.state import State
 from ..engine.zones import note_opened
 from ..engine.zones.grid import as_cell
@@ -20,11 +21,21 @@ if TYPE_CHECKING:
     from .compiler import Compiler
 
 
-def _jump(label: Label):
+@attrs.frozen
+class Onward:
+    """Where an instruction goes on, as far as the compiler can tell without running it: after a
+    straight move (`move`), or by a plain jump (`move` is None). The compiler's table of these
+    (`Compiler.onward`, by pc) is what `straight_moves` follows."""
+
+    move: StraightMove | None
+    to: Label
+
+
+def _jump(c: "Compiler", label: Label, span: Span) -> None:
+    """Emit a plain jump to a label, noted in `Compiler.onward`."""
     def jump(s: State) -> int:
         return label.pc
-    jump.jump_to = label  # lets the engine follow control flow without running it (see Game.straight_moves)
-    return jump
+    c.onward[c.emit(jump, span)] = Onward(None, label)
 
 
 class _Trigger:
@@ -118,11 +129,11 @@ def move(c: "Compiler", st: nodes.Move, sc: "Scope", loop_exit) -> None:
         if triggers and len(moving) == 1:  # only a single card's move sets off a trigger
             return _fire(s, triggers, moving[0], from_slot, nxt.pc)
         return nxt.pc
+    pc = c.emit(move, st.span)
     # Nothing but the move itself happens (no trigger, no knowledge to carry, no column opened): the
     # engine may try it in place.
     if not triggers and not hiding and not opens:
-        move.straight = (cards, dest, bottom, nxt)
-    c.emit(move, st.span)
+        c.onward[pc] = Onward(StraightMove(cards, dest, bottom), nxt)
     nxt.pc = c.here()
 
 
@@ -326,7 +337,7 @@ def new_round(c: "Compiler", st: nodes.NewRound, sc: "Scope", loop_exit) -> None
 
 
 def stop(c: "Compiler", st: nodes.Stop, sc: "Scope", loop_exit: Label) -> None:
-    c.emit(_jump(loop_exit), st.span)
+    _jump(c, loop_exit, st.span)
 
 
 def if_stmt(c: "Compiler", st: nodes.If, sc: "Scope", loop_exit) -> None:
@@ -343,7 +354,7 @@ def if_stmt(c: "Compiler", st: nodes.If, sc: "Scope", loop_exit) -> None:
         nxt = c.here() + 1
         c.emit(lambda s, cond=cond, skip=skip, nxt=nxt: nxt if cond(s, s.locals) else skip.pc, cond_e.span)
         block(c, body, sc, loop_exit)
-        c.emit(_jump(end), st.span)
+        _jump(c, end, st.span)
         skip.pc = c.here()
     block(c, st.otherwise, sc, loop_exit)
     end.pc = c.here()
@@ -367,7 +378,7 @@ def end_check(c: "Compiler", decl: nodes.EndDecl, sc: "Scope") -> None:
         return skip.pc
     c.emit(end_when, decl.condition.span)
     block(c, decl.body, sc, None)
-    c.emit(_jump(end), decl.span)
+    _jump(c, end, decl.span)
     skip.pc = end.pc = c.here()
 
 
@@ -437,11 +448,11 @@ def choose(c: "Compiler", st: nodes.Choose, sc: "Scope", loop_exit) -> None:
         for binder in option.binders:
             source = c.expr(binder.source, inner)
             inner, slot = inner.bind(binder.var)
-            binders.append((slot, lambda s, f, source=source: _as_list(source(s, f))))
+            binders.append(BinderSpec(slot, lambda s, f, source=source: _as_list(source(s, f))))
         guards = tuple(_guard(c, g, inner) for g in option.guards if c.constant(g.when) != (True, False))
         body_pc = c.here()
         block(c, option.body, inner, loop_exit)
-        c.emit(_jump(end), option.span)
+        _jump(c, end, option.span)
         hides = tuple(visibility.may_hide(b.source, c.sym) for b in option.binders)
         options.append(OptionSpec(option.name, tuple(binders), guards, body_pc, option.span, hides))
     end.pc = c.here()
@@ -487,7 +498,7 @@ def _case_action(c: "Compiler", decl: nodes.CaseActionDecl, sc: "Scope", key_slo
     for clause in decl.clauses:
         clauses[c.syms[clause.key]].pc = c.here()
         block(c, clause.body, sc)
-        c.emit(_jump(end), clause.span)
+        _jump(c, end, clause.span)
     end.pc = c.here()
 
 
@@ -540,7 +551,32 @@ def build_program(c: "Compiler") -> dict[str, int]:
         inner = attrs.evolve(sc, names={**sc.names, decl.var: trigger.slot})
         block(c, decl.body, inner)
         c.emit(_return, decl.span)
+    c.decisions = {pc: _with_straight_moves(c, decision, turn_end_pc) for pc, decision in c.decisions.items()}
     return {"setup_pc": setup_pc, "turn_pc": turn_pc, "turn_end_pc": turn_end_pc}
+
+
+def _with_straight_moves(c: "Compiler", decision: Decision, turn_end_pc: int) -> Decision:
+    """The decision with each option's straight moves worked out, now that every label is placed."""
+    options = tuple(attrs.evolve(option, straight=straight_moves(c, option.body_pc, turn_end_pc))
+                    for option in decision.options)
+    return attrs.evolve(decision, options=options)
+
+
+def straight_moves(c: "Compiler", pc: int, turn_end_pc: int) -> tuple[StraightMove, ...] | None:
+    """When the code from `pc` to the end of the turn does nothing but straight moves and plain
+    jumps, those moves in order (OptionSpec.straight: the engine may judge an `afterwards` guard
+    by making them in place); otherwise None."""
+    moves: list[StraightMove] = []
+    seen = set()
+    while pc != turn_end_pc and pc not in seen:
+        seen.add(pc)
+        onward = c.onward.get(pc)
+        if onward is None:
+            break
+        if onward.move is not None:
+            moves.append(onward.move)
+        pc = onward.to.pc
+    return tuple(moves) if pc == turn_end_pc else None
 
 
 def _trigger(c: "Compiler", decl: nodes.TriggerDecl, sc: "Scope") -> _Trigger:

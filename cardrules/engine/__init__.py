@@ -3,7 +3,22 @@
 from . import zones
 from .actions import Action, IllegalAction
 from .game import Game
-from .specs import Decision, GuardSpec, OptionSpec, RuleFailure, VarSpec, ZoneSpec
+from .specs import (
+    BinderSpec,
+    Decision,
+    DefinitionSpec,
+    GuardSpec,
+    HoldsSpec,
+    OptionDoc,
+    OptionSpec,
+    ResultSpec,
+    RuleFailure,
+    ShowSpec,
+    SidesSpec,
+    StraightMove,
+    VarSpec,
+    ZoneSpec,
+)
 from .state import State, Tracer
 from .zones.columns import ColumnsKind
 from .zones.grid import GridKind
@@ -16,5 +31,6 @@ zones.register(RowKind())
 zones.register(GridKind())
 zones.register(ColumnsKind())
 
-__all__ = ["Action", "Decision", "Game", "GuardSpec", "IllegalAction", "OptionSpec", "RuleFailure", "State",
+__all__ = ["Action", "BinderSpec", "Decision", "DefinitionSpec", "Game", "GuardSpec", "HoldsSpec", "IllegalAction",
+           "OptionDoc", "OptionSpec", "ResultSpec", "RuleFailure", "ShowSpec", "SidesSpec", "State", "StraightMove",
            "Tracer", "VarSpec", "ZoneSpec"]

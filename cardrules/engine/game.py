@@ -2,23 +2,38 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import attrs
 
 from ..diagnostics import RulesRuntimeError, Span, error
 from ..diagnostics import explain_exception as _explain
 from ..values import NOTHING, SEATS, Card, Seat, Sym
-from .knowledge import seer_masks
-from .specs import Decision, ExprFn, Instruction, VarSpec, ZoneSpec
+from .derived import Derived
+from .specs import (
+    Decision,
+    DefinitionSpec,
+    HoldsSpec,
+    Instruction,
+    OptionDoc,
+    ResultSpec,
+    ShowSpec,
+    SidesSpec,
+    VarSpec,
+    ZoneSpec,
+)
 from .state import MASK64, State
 from .zones import opening_families
 from .zones.grid import Cell
 
 
-@attrs.define(eq=False)
+@attrs.frozen(eq=False)
 class Game:
-    """A rules file compiled for one set of options; immutable once built."""
+    """A rules file compiled for one set of options; immutable once built.
+
+    Its fields are the compiler's tables and program, never reassigned and never written to; what
+    its states work out and keep for the game's lifetime is in `derived` (one cache, keyed by all
+    each fact depends on: the number of players, a seat, who is out)."""
 
     name: str
     title: str
@@ -26,8 +41,8 @@ class Game:
     min_players: int
     max_players: int
     options: dict[str, Any]
-    option_docs: dict[str, tuple[Any, str]]  # name -> (default, description)
-    attributes: dict[str, tuple[Sym, ...] | tuple[int, int]]
+    option_docs: dict[str, OptionDoc]
+    attributes: dict[str, tuple[Sym, ...] | tuple[int, int]]  # name -> its values, or (low, high) for numbers
     card_attrs: dict[str, dict[Card, Any]]
     cards: tuple[Card, ...]
     card_texts: tuple[str, ...]
@@ -37,78 +52,28 @@ class Game:
     shared_zones: int
     vars: tuple[VarSpec, ...]
     shared_vars: int
-    program: list[Instruction]
-    spans: list[Span]
+    program: tuple[Instruction, ...] = attrs.field(converter=tuple)
+    spans: tuple[Span, ...] = attrs.field(converter=tuple)  # the rules' place of each instruction
     decisions: dict[int, Decision]
     setup_pc: int
     turn_pc: int
     turn_end_pc: int
     frame_size: int
-    shows: tuple[tuple[str, ExprFn, Span], ...]
+    shows: tuple[ShowSpec, ...]
     sources: dict[str, str]
-    result: tuple[str, ExprFn, Span] | None = None  # `result "label": EXPR`
-    definitions: dict[str, tuple[ExprFn, int, int]] = attrs.Factory(dict)  # name -> (body, frame size, params)
-    sides: tuple[ExprFn, Span] | None = None  # `sides: EXPR`: which seats play together
-    # `holds deck(p): COND`: zone name -> ((state, owner seat or None, card) -> bool, span)
-    holds: dict[str, tuple[Callable, Span]] = attrs.Factory(dict)
-    by_text: dict[str, list[Card]] = attrs.field(init=False)
+    result: ResultSpec | None = None
+    definitions: dict[str, DefinitionSpec] = attrs.Factory(dict)
+    sides: SidesSpec | None = None
+    holds: dict[str, HoldsSpec] = attrs.Factory(dict)  # zone name -> what it can ever hold
+    by_text: dict[str, tuple[Card, ...]] = attrs.field(init=False, default=attrs.Factory(
+        lambda self: _by_text(self.cards, self.card_texts), takes_self=True))
     # families of a kind that opens its members in order (zones.note_opened): name -> members in key order
-    opening_families: dict[str, list[ZoneSpec]] = attrs.field(init=False)
-    _hidden: dict = attrs.field(init=False, factory=dict, repr=False)  # (players, seat, out) -> unseen slots
-    _seers: dict = attrs.field(init=False, factory=dict, repr=False)  # (players, out) -> seers per slot
-    # `holds` verdicts (knowledge.py): players -> (slot, card) -> allowed; and, for the samples,
-    # (players, unseen slots) -> card -> the unseen slots whose `holds` allows it
-    _holds_allowed: dict = attrs.field(init=False, factory=dict, repr=False)
-    _holds_verdicts: dict = attrs.field(init=False, factory=dict, repr=False)
-    _straight: dict[int, tuple | None] = attrs.field(init=False, factory=dict, repr=False)
-
-    def __attrs_post_init__(self) -> None:
-        self.opening_families = opening_families(self.zones)
-        self.by_text = {}
-        for card in self.cards:
-            self.by_text.setdefault(self.card_texts[card].lower(), []).append(card)
-
-    def straight_moves(self, pc: int) -> tuple | None:
-        """When the code from `pc` to the end of the turn does nothing but plain moves (no trigger
-        listens) and jumps, those moves as (cards, destination, at bottom); otherwise None."""
-        if pc in self._straight:
-            return self._straight[pc]
-        start, moves, seen = pc, [], set()
-        while pc != self.turn_end_pc and pc not in seen:
-            seen.add(pc)
-            step = self.program[pc]
-            if getattr(step, "straight", None) is not None:
-                cards, dest, bottom, nxt = step.straight
-                moves.append((cards, dest, bottom))
-                pc = nxt.pc
-            elif getattr(step, "jump_to", None) is not None:
-                pc = step.jump_to.pc
-            else:
-                break
-        found = tuple(moves) if pc == self.turn_end_pc else None
-        self._straight[start] = found
-        return found
+    opening_families: dict[str, tuple[ZoneSpec, ...]] = attrs.field(init=False, default=attrs.Factory(
+        lambda self: {name: tuple(members) for name, members in opening_families(self.zones).items()},
+        takes_self=True))
+    derived: Derived = attrs.field(init=False, factory=Derived, repr=False)
 
     # -- layout
-    def hidden_slots(self, n: int, player: int, eliminated: list[bool]) -> list[int]:
-        """The slots whose cards `player` cannot see (`State.hidden_from`), remembered: they depend only
-        on the number of players, the seat and who is out."""
-        key = (n, player, tuple(eliminated))
-        slots = self._hidden.get(key)
-        if slots is None:
-            probe = State(game=self, n=n, zones=[], vars=[], eliminated=list(eliminated), locals=[], rng=0)
-            slots = self._hidden[key] = probe.hidden_from(player)
-        return slots
-
-    def seer_masks(self, n: int, eliminated: list[bool]) -> list[int]:
-        """For each slot, the seats that see its cards as a bitmask (knowledge.seers), remembered."""
-        key = (n, tuple(eliminated))
-        masks = self._seers.get(key)
-        if masks is None:
-            probe = State(game=self, n=n, zones=[], vars=[], eliminated=list(eliminated), locals=[], rng=0)
-            masks = self._seers[key] = seer_masks(probe)
-        return masks
-
     def zone(self, name: str) -> ZoneSpec:
         for spec in self.zones:
             if spec.name == name:
@@ -153,14 +118,14 @@ class Game:
         """Evaluate one of the rules file's definitions on a state, e.g. `game.call(s, "winning", 0)`.
         `again=True`: the state has not changed since the last call, so the definitions it worked out
         then still hold (asking each player's value of a position computes what they share once)."""
-        body, size, params = self.definitions[name]
-        if len(args) != params:
-            raise TypeError(f"'{name}' takes {params} argument(s), not {len(args)}")
+        definition = self.definitions[name]
+        if len(args) != definition.params:
+            raise TypeError(f"'{name}' takes {definition.params} argument(s), not {len(args)}")
         frame = [SEATS[a] if type(a) is int else a for a in args]  # a plain int argument is a seat
-        frame.extend([None] * (size - len(frame)))
+        frame.extend([None] * (definition.frame_size - len(frame)))
         if not again:
             state.memo.clear()  # what the last instruction worked out may predate its moves
-        return body(state, frame)
+        return definition.body(state, frame)
 
     # -- states
     def new_initial_state(self, num_players: int | None = None, seed: int = 0) -> "State":
@@ -194,6 +159,14 @@ class Game:
             for p in range(state.n if spec.per_player else 1):
                 for key in range(spec.size):
                     state.vars[self.var_slot(spec, state.n, p, key)] = value
+
+
+def _by_text(cards: tuple[Card, ...], texts: tuple[str, ...]) -> dict[str, tuple[Card, ...]]:
+    """Card text, in lower case -> the cards that have it (copies share a text)."""
+    found: dict[str, list[Card]] = {}
+    for card in cards:
+        found.setdefault(texts[card].lower(), []).append(card)
+    return {text: tuple(same) for text, same in found.items()}
 
 
 def _plain(value: Any) -> Any:

@@ -32,6 +32,7 @@ from ..diagnostics import RulesRuntimeError, Span, error, explain_exception
 from ..values import SEATS, Card, Unseen
 
 if TYPE_CHECKING:
+    from .specs import HoldsSpec
     from .state import State
 
 MASK64 = (1 << 64) - 1
@@ -39,11 +40,11 @@ MASK64 = (1 << 64) - 1
 
 def seers(s: "State", slot: int) -> int:
     """The seats that see the cards of the zone at `slot`, as a bitmask."""
-    return s.game.seer_masks(s.n, s.eliminated)[slot]
+    return s.game.derived.seer_masks(s)[slot]
 
 
 def seer_masks(s: "State") -> list[int]:
-    """`seers` of every slot (Game.seer_masks remembers them)."""
+    """`seers` of every slot, worked out afresh (Derived.seer_masks keeps them)."""
     game, n = s.game, s.n
     masks = []
     for slot in range(game.shared_zones + n * (len(game.zones) - game.shared_zones)):
@@ -56,7 +57,7 @@ def seer_masks(s: "State") -> list[int]:
 def carry(s: "State", card: Card, from_slot: int, to_slot: int) -> None:
     """After a move: the players who saw the card in its old zone but cannot see the new one know
     it there. Called after the card's old knowledge was forgotten."""
-    masks = s.game.seer_masks(s.n, s.eliminated)
+    masks = s.game.derived.seer_masks(s)
     mask = masks[from_slot] & ~masks[to_slot]
     if mask:
         s.known[card] = mask
@@ -131,18 +132,14 @@ def keep_to_holds(s: "State", places: list[tuple[int, int]], pool: list[Card], r
     free: dict[int, list[int]] = {}
     for k, (slot, _) in enumerate(places):
         free.setdefault(slot, []).append(k)
-    ruled = [(slot, _holds_rule(s, slot)) for slot in free]
-    if not any(rule for _, rule in ruled):
+    if all(_holds_rule(s, slot) is None for slot in free):
         return pool
     for indexes in free.values():
         rng.shuffle(indexes)
-    zones_of = s.game._holds_verdicts.setdefault((s.n, tuple(free)), {})  # card -> the zones it may go to
+    derived, unseen = s.game.derived, tuple(free)
     allowed: dict[tuple[int, ...], list[Card]] = {}  # the zones a card may go to -> those cards
     for card in pool:
-        slots = zones_of.get(card)
-        if slots is None:
-            slots = zones_of[card] = tuple(slot for slot, rule in ruled if rule is None or _fits(s, slot, rule, card))
-        allowed.setdefault(slots, []).append(card)
+        allowed.setdefault(derived.zones_for(s, unseen, card), []).append(card)
     dealt: list = [None] * len(places)
     stranded = []
     for slots, cards in sorted(allowed.items(), key=lambda entry: len(entry[0])):
@@ -165,41 +162,34 @@ def broken_holds(s: "State") -> tuple[str, Card, Span] | None:
     the span of the `holds` line); None when every card keeps to them (`cardrules validate`)."""
     if not s.game.holds:
         return None
+    derived = s.game.derived
     for slot, cards in enumerate(s.zones):
         rule = _holds_rule(s, slot)
         if rule is None:
             continue
         for card in cards:
-            if not _fits(s, slot, rule, card):
-                return _zone_text(s, slot), card, rule[2]
+            if not derived.holds_allows(s, slot, card):
+                return _zone_text(s, slot), card, rule.span
     return None
 
 
-def _holds_rule(s: "State", slot: int) -> tuple | None:
-    """(condition, owner seat or None, span) of the zone at `slot`; None for a zone without `holds`."""
-    game = s.game
-    spec = game.zone_at(slot, s.n)
-    if spec.name not in game.holds:
-        return None
-    condition, span = game.holds[spec.name]
-    owner = SEATS[(slot - game.shared_zones) % s.n] if spec.per_player else None
-    return condition, owner, span
-
-
-def _fits(s: "State", slot: int, rule: tuple, card: Card) -> bool:
-    """Whether the `holds` of the zone at `slot` allows a card. The checker made sure a condition
-    reads no state (E227): its answer holds in every game with this many players, so it is kept."""
-    verdicts = s.game._holds_allowed.setdefault(s.n, {})
-    verdict = verdicts.get((slot, card))
-    if verdict is not None:
-        return verdict
-    condition, owner, span = rule
+def holds_verdict(s: "State", slot: int, card: Card) -> bool:
+    """Whether the `holds` of the zone at `slot` allows a card (any card, for a zone without one),
+    worked out afresh: Derived.holds_allows keeps the answers."""
+    rule = _holds_rule(s, slot)
+    if rule is None:
+        return True
+    owner = SEATS[(slot - s.game.shared_zones) % s.n] if s.game.zone_at(slot, s.n).per_player else None
     try:
-        verdict = verdicts[slot, card] = condition(s, owner, card)
-        return verdict
+        return rule.condition(s, owner, card)
     except Exception as exc:  # a rules file's condition failed: point at its line
         raise RulesRuntimeError([error("R310", "this 'holds' condition could not be evaluated: "
-                                       f"{explain_exception(exc)}", span, s.game.path)], s.game.sources) from None
+                                       f"{explain_exception(exc)}", rule.span, s.game.path)], s.game.sources) from None
+
+
+def _holds_rule(s: "State", slot: int) -> HoldsSpec | None:
+    """The `holds` of the zone at `slot`; None for a zone without one."""
+    return s.game.holds.get(s.game.zone_at(slot, s.n).name)
 
 
 def _secret(rng: int, card: int) -> int:
@@ -221,7 +211,7 @@ class Namer:
 
     def _unseen(self) -> set[Card]:
         s, bit = self.s, 1 << self.player
-        slots = s.game.hidden_slots(s.n, self.player, s.eliminated)
+        slots = s.game.derived.hidden_slots(s, self.player)
         unseen = set().union(*[s.zones[slot] for slot in slots])
         if s.known:
             unseen = {card for card in unseen if not s.known.get(card, 0) & bit}

@@ -57,7 +57,7 @@ class PositionReader:
 
     def matches(self, entry: Any) -> list[Card] | None:
         if isinstance(entry, str):
-            return self.game.by_text.get(entry.strip().lower(), [])
+            return list(self.game.by_text.get(entry.strip().lower(), ()))
         if isinstance(entry, dict):
             return [c for c in self.game.cards if all(_same(self.game.card_json(c).get(k, _MISSING), v)
                                                       for k, v in entry.items()) and entry]

@@ -1,4 +1,5 @@
-"""The compiled parts of a game that the engine runs: zone, variable, guard, option and decision specs."""
+"""The compiled parts of a game that the engine runs, as frozen records: zones, variables, guards, options,
+decisions, definitions and the file's `show`, `result`, `sides` and `holds` declarations."""
 
 from __future__ import annotations
 
@@ -42,6 +43,14 @@ class VarSpec:
 
 
 @attrs.frozen
+class OptionDoc:
+    """A declared option as the players read it: `option NAME = DEFAULT "DESCRIPTION"`."""
+
+    default: Any
+    description: str
+
+
+@attrs.frozen
 class GuardSpec:
     condition: ExprFn
     afterwards: bool
@@ -50,15 +59,36 @@ class GuardSpec:
 
 
 @attrs.frozen
+class BinderSpec:
+    """`for NAME in SOURCE` of an option: the local slot the value goes to, and the candidates."""
+
+    slot: int
+    source: ExprFn  # (state, frame) -> the list of values offered
+
+
+@attrs.frozen
+class StraightMove:
+    """A `move` that does nothing but move (no trigger listens, no knowledge follows the cards, no
+    zone opens): the engine may make it in place and undo it (State._allowed_in_place)."""
+
+    cards: ExprFn  # (state, frame) -> a card or a list of cards
+    destination: ExprFn  # (state, frame) -> the slot of the zone they go to
+    bottom: bool  # under the zone's cards rather than on top
+
+
+@attrs.frozen
 class OptionSpec:
     name: str
-    binders: tuple[tuple[int, ExprFn], ...]  # (local slot, source of candidates)
+    binders: tuple[BinderSpec, ...]
     guards: tuple[GuardSpec, ...]
     body_pc: int
     span: Span
     # For each binder, whether it may offer cards the chooser cannot see (knowledge.may_hide reads it
     # from the rules): only such lists are checked and their unseen cards named by place.
     hides: tuple[bool, ...] = ()
+    # When the option's body, up to the end of the turn, is nothing but straight moves and jumps:
+    # those moves, in order (worked out by the compiler); otherwise None.
+    straight: tuple[StraightMove, ...] | None = None
 
 
 @attrs.frozen
@@ -71,6 +101,48 @@ class Decision:
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "may_hide", any(any(option.hides) for option in self.options))
 
+
+@attrs.frozen
+class DefinitionSpec:
+    """`def NAME(PARAMS) = BODY`: the body on a frame whose first slots are the arguments."""
+
+    body: ExprFn
+    frame_size: int
+    params: int  # how many arguments it takes
+
+
+@attrs.frozen
+class ShowSpec:
+    """`show "LABEL": EXPR`: a line the players see."""
+
+    label: str
+    value: ExprFn
+    span: Span
+
+
+@attrs.frozen
+class ResultSpec:
+    """`result "LABEL": EXPR`: the game's own measure of how a finished game went."""
+
+    label: str
+    value: ExprFn
+    span: Span
+
+
+@attrs.frozen
+class SidesSpec:
+    """`sides: EXPR`: which seats play together."""
+
+    value: ExprFn
+    span: Span
+
+
+@attrs.frozen
+class HoldsSpec:
+    """`holds ZONE(p): COND`: what a zone can ever hold (knowledge.keep_to_holds)."""
+
+    condition: Callable  # (state, owner seat or None, card) -> bool; reads no state (checker E227)
+    span: Span
 
 
 class RuleFailure(Exception):

@@ -19,6 +19,7 @@ from .specs import (
     GuardSpec,
     OptionSpec,
     RuleFailure,
+    StraightMove,
     VarSpec,
     ZoneSpec,
 )
@@ -111,8 +112,8 @@ class State:
 
     def _step(self, action: Action, stop_at: int = PAUSE) -> None:
         option = self.game.decisions[self.pc].options[action.option]
-        for (slot, _), value in zip(option.binders, action.actual):
-            self.locals[slot] = value
+        for binder, value in zip(option.binders, action.actual):
+            self.locals[binder.slot] = value
         self.pc = option.body_pc
         self._legal = None
         self.run(stop_at)
@@ -230,18 +231,18 @@ class State:
 
     def sides(self) -> list[list[Seat]]:
         """The rules file's `sides` (every seat on its own without one): lists of seats, each seat once."""
-        if self.game.sides is None:
+        declared = self.game.sides
+        if declared is None:
             return [[SEATS[p]] for p in range(self.n)]
-        fn, span = self.game.sides
         key = ("sides",)
         value = self.memo.get(key)
         if value is None:
             try:
-                value = fn(self, list(self.locals))
+                value = declared.value(self, list(self.locals))
             except Exception as exc:
-                raise RulesRuntimeError([error("R309", f"the sides could not be computed: {_explain(exc)}", span,
-                                               self.game.path)], self.game.sources) from None
-            value = self.memo[key] = _checked_sides(value, self.n, self.game, span)
+                raise RulesRuntimeError([error("R309", f"the sides could not be computed: {_explain(exc)}",
+                                               declared.span, self.game.path)], self.game.sources) from None
+            value = self.memo[key] = _checked_sides(value, self.n, self.game, declared.span)
         return value
 
     def side(self, player: Any) -> list[Seat]:
@@ -253,28 +254,28 @@ class State:
 
     def result(self) -> Any:
         """The value of the rules file's `result` declaration (e.g. cards left), or None without one."""
-        if self.game.result is None:
+        declared = self.game.result
+        if declared is None:
             return None
-        label, fn, span = self.game.result
         self.memo.clear()
         try:
-            return fn(self, list(self.locals))
+            return declared.value(self, list(self.locals))
         except Exception as exc:
-            raise RulesRuntimeError([error("R307", f"the result could not be computed: {_explain(exc)}", span,
-                                           self.game.path)], self.game.sources) from None
+            raise RulesRuntimeError([error("R307", f"the result could not be computed: {_explain(exc)}",
+                                           declared.span, self.game.path)], self.game.sources) from None
 
     def shows(self) -> list[tuple[str, str]]:
         """The rules file's `show` lines for this state, as (label, text)."""
         self.memo.clear()
         out = []
-        for label, fn, span in self.game.shows:
+        for line in self.game.shows:
             try:
-                value = fn(self, list(self.locals))
+                value = line.value(self, list(self.locals))
                 if value is not NOTHING:  # a show line whose value is none is not shown
-                    out.append((label, self.game.describe(value)))
+                    out.append((line.label, self.game.describe(value)))
             except Exception as exc:
                 raise RulesRuntimeError([error("R306", f"this 'show' line could not be evaluated: {_explain(exc)}",
-                                               span, self.game.path)], self.game.sources) from None
+                                               line.span, self.game.path)], self.game.sources) from None
         return out
 
     # -- the interpreter
@@ -353,14 +354,14 @@ class State:
             yield bound
             return
         if len(binders) == 1:  # the common case, without recursion
-            slot, source = binders[0]
-            values = source(self, frame)
+            slot = binders[0].slot
+            values = binders[0].source(self, frame)
             for value in values if namers is None else namers[0].reorder(values):
                 frame[slot] = value
                 yield (value,)
             return
-        slot, source = binders[len(bound)]
-        values = source(self, frame)
+        binder = binders[len(bound)]
+        slot, values = binder.slot, binder.source(self, frame)
         namer = None if namers is None else namers[len(bound)]
         for value in values if namer is None else namer.reorder(values):
             frame[slot] = value
@@ -377,27 +378,26 @@ class State:
                 return False
         if not later:
             return True
-        moves = self.game.straight_moves(option.body_pc)
-        if moves is not None:
-            allowed = self._allowed_in_place(moves, later, frame)
+        if option.straight is not None:
+            allowed = self._allowed_in_place(option.straight, later, frame)
             if allowed is not None:
                 return allowed
         trial = self.clone()
-        for (slot, _), value in zip(option.binders, values):
-            trial.locals[slot] = value
+        for binder, value in zip(option.binders, values):
+            trial.locals[binder.slot] = value
         trial.pc = option.body_pc
         return _can_finish(trial, later, [SEARCH_BUDGET])
 
-    def _allowed_in_place(self, moves: tuple, guards: list[GuardSpec], frame: list) -> bool | None:
+    def _allowed_in_place(self, moves: tuple[StraightMove, ...], guards: list[GuardSpec], frame: list) -> bool | None:
         """The afterwards guards of an option whose rest of the turn is plain moves: make the moves on
         this state, judge the guards, put every card back where it was. Cheaper than a clone and a
         run, and the same answer. None when a move cannot be made (the full run reports why).
         Tried for every card of a hand at every decision, hence written for speed."""
         zones, undo = self.zones, []
         try:
-            for cards, dest, bottom in moves:
-                target = zones[dest(self, frame)]  # in the order the move instruction works them out
-                moving = cards(self, frame)
+            for move in moves:
+                target = zones[move.destination(self, frame)]  # in the order the move instruction works them out
+                moving = move.cards(self, frame)
                 if moving.__class__ is Card:
                     moving = [moving]
                 elif isinstance(moving, _SEQUENCES) and all(c.__class__ is Card for c in moving):
@@ -413,11 +413,11 @@ class State:
                     index = zone.index(card)
                     del zone[index]
                     undo.append((zone, index, card))
-                if bottom:
+                if move.bottom:
                     target[0:0] = moving
                 else:
                     target.extend(moving)
-                undo.append((target, bottom, -len(moving)))  # a negative count tells a put from a take
+                undo.append((target, move.bottom, -len(moving)))  # a negative count tells a put from a take
             self.memo.clear()
             for guard in guards:
                 if not self._guard(guard, frame):

@@ -118,5 +118,4 @@ def result_value(state: State) -> float | str | None:
 
 def result_label(game: Game) -> str | None:
     """The label of the rules file's `result` declaration, if it has one."""
-    declared = getattr(game, "result", None)
-    return declared[0] if declared else None
+    return game.result.label if game.result is not None else None

@@ -293,7 +293,7 @@ def test_explain_command(invoke):
 def test_explain_every_bundled_game_with_every_switch_on():
     for path in BUNDLED:
         game = cardrules.load(path)
-        switches = {name: True for name, (default, _) in game.option_docs.items() if isinstance(default, bool)}
+        switches = {name: True for name, doc in game.option_docs.items() if isinstance(doc.default, bool)}
         for options in ({}, switches):
             explanation = explain_text(path.read_text(), str(path), options)
             assert explanation.text() and json.dumps(explanation.to_json())

@@ -65,8 +65,8 @@ def test_list_json(invoke):
     game = cardrules.load("red7")
     assert red7["title"] == game.title == "Red7"
     assert red7["players"] == [game.min_players, game.max_players] == [2, 4]
-    assert red7["options"] == [{"name": name, "default": default, "description": doc}
-                               for name, (default, doc) in game.option_docs.items()]
+    assert red7["options"] == [{"name": name, "default": doc.default, "description": doc.description}
+                               for name, doc in game.option_docs.items()]
 
 
 def test_list_shows_options(invoke, tmp_path, monkeypatch):

@@ -3,19 +3,25 @@ give exactly the legal moves of the general search on a clone, and leave the sta
 
 import random
 
+import attrs
 import pytest
 
 import cardrules
 
 
+def without_straight_moves(game: cardrules.Game) -> cardrules.Game:
+    """The same game, but every 'afterwards' guard is judged by the full search on a clone."""
+    decisions = {pc: attrs.evolve(d, options=tuple(attrs.evolve(o, straight=None) for o in d.options))
+                 for pc, d in game.decisions.items()}
+    return attrs.evolve(game, decisions=decisions)
+
+
 @pytest.mark.parametrize("options", [{}, {"advanced": True}, {"expert": True}, {"advanced": True, "expert": True}])
-def test_in_place_trials_agree_with_the_full_search(options):
-    fast = cardrules.load("red7", options)
-    slow = cardrules.load("red7", options)
-    for decision in slow.decisions.values():  # the slow game always searches on a clone
-        for option in decision.options:
-            slow._straight[option.body_pc] = None
-    straight = any(fast.straight_moves(o.body_pc) for d in fast.decisions.values() for o in d.options)
+def test_in_place_trials_agree_with_the_full_search(options, load_game):
+    fast = load_game("red7", options)
+    slow = without_straight_moves(fast)
+    assert slow.derived is not fast.derived and slow.program is fast.program
+    straight = any(o.straight for d in fast.decisions.values() for o in d.options)
     assert straight != bool(options.get("advanced"))  # advanced: a trigger listens to discards
     for seed in range(25):
         players = 2 + seed % 3
@@ -32,9 +38,9 @@ def test_in_place_trials_agree_with_the_full_search(options):
         assert a == b
 
 
-def test_straight_moves_are_found_only_up_to_the_end_of_the_turn():
-    game = cardrules.load("red7")
-    names = {o.name: game.straight_moves(o.body_pc) for d in game.decisions.values() for o in d.options}
+def test_straight_moves_are_found_only_up_to_the_end_of_the_turn(load_game):
+    game = load_game("red7")
+    names = {o.name: o.straight for d in game.decisions.values() for o in d.options}
     assert names["canvas"] is not None and len(names["canvas"]) == 1  # move card to canvas, then the turn ends
     assert names["palette"] is None  # a choice follows: not straight
     assert names["fold"] is None  # 'eliminate' is not a move

@@ -80,7 +80,7 @@ def test_a_sample_depends_only_on_the_view_not_on_the_hidden_cards():
 
 def test_the_declared_condition_holds_in_every_state_of_random_games():
     game = split()
-    condition = game.holds["deck"][0]
+    condition = game.holds["deck"].condition
     for seed in range(5):
         state = game.new_initial_state(3, seed)
         while not state.is_terminal():
@@ -118,7 +118,7 @@ def test_a_variant_replaces_the_holds_of_a_zone(tmp_path):
     (tmp_path / "loose.rules").write_text('extends "split.rules"\nholds deck(p): rank > 0\n')
     game = cardrules.load(str(tmp_path / "loose.rules"))
     state = game.new_initial_state(2, 4)
-    assert all(game.holds["deck"][0](state, SEATS[0], card) for card in game.cards)
+    assert all(game.holds["deck"].condition(state, SEATS[0], card) for card in game.cards)
 
 
 @pytest.mark.parametrize("condition", ["color == mine(p) or empty(box)", "count(deck(p)) < 99", "color == mine(me)"])

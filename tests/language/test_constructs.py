@@ -3,6 +3,7 @@
 import pytest
 
 import cardrules
+from cardrules.engine import OptionDoc
 
 HEAD = """\
 game "T"
@@ -76,7 +77,7 @@ def test_option_default_must_be_a_literal():
 def test_option_values_are_typed():
     game = cardrules.load_source(HEAD + 'option fast "Play fast" = false\nvar v = fast\n' + TAIL, "t.rules",
                                  options={"fast": "yes"})
-    assert game.options == {"fast": True} and game.option_docs["fast"] == (False, "Play fast")
+    assert game.options == {"fast": True} and game.option_docs["fast"] == OptionDoc(False, "Play fast")
     with pytest.raises(cardrules.RulesError, match="needs a value like"):
         cardrules.load_source(HEAD + "option fast = false\nvar v = fast\n" + TAIL, "t.rules", {"fast": "maybe"})
 

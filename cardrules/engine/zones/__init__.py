@@ -27,7 +27,7 @@ docs/contributing.md ("Adding a zone kind") walks through a small kind.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Sequence
 
 import attrs
 
@@ -232,7 +232,7 @@ def note_opened(s: "State", slot: int) -> None:
     opened.append(slot)
 
 
-def open_slots(s: "State", members: list["ZoneSpec"]) -> list[int]:
+def open_slots(s: "State", members: Sequence["ZoneSpec"]) -> list[int]:
     """The non-empty members' slots, oldest first. A member that holds cards without having been
     opened by the engine (a state built by hand) comes after the others, in key order."""
     family = {spec.index for spec in members}

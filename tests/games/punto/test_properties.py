@@ -160,7 +160,7 @@ class Referee:
             view = state.view(viewer)["zones"]
             assert all(isinstance(d, dict) and set(d) == {"count"} for d in view["deck"]), "1.1: decks face down"
             assert view["hand"] == [self.hand(p) for p in range(self.n)], "1.1: the card turned up is public"
-        holds = self.game.holds["deck"][0]  # what the file tells the bots' samples
+        holds = self.game.holds["deck"].condition  # what the file tells the bots' samples
         for p in range(self.n):
             for card in state.zone_cards("deck", p):
                 assert colour(self.text(card)) in self.colours[p] | self.neutral, "3.3, 8.2: a deck holds its side's colours"

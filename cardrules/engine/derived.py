@@ -1,0 +1,71 @@
+"""What a compiled game works out while it is played and keeps (`Derived`): facts of its layout and its
+`holds` rules that depend only on the number of players, a seat and who is out, never on the cards."""
+
+from __future__ import annotations
+
+from ..values import Card
+from . import knowledge
+from .state import State
+
+
+class Derived:
+    """The run-time cache of one `Game` (`Game.derived`), shared by every state of that game.
+
+    Each fact is keyed by everything it depends on (the number of players, the seat asking, who
+    is out, the zone slots in question), so states with different player counts or different
+    seats out may share it: a state never reads what does not hold for it. It is filled on first
+    use, by these methods only; entries are never changed once made, so two states (or two threads,
+    which at worst both work out the same value) read the same answers whatever warmed it first.
+    What it gives is immutable (tuples, booleans), so no caller can change what others will read.
+    """
+
+    __slots__ = ("_hidden", "_seers", "_allows", "_zones_for")
+
+    def __init__(self) -> None:
+        self._hidden: dict[tuple, tuple[int, ...]] = {}  # (players, seat, out) -> slots the seat cannot see
+        self._seers: dict[tuple, tuple[int, ...]] = {}  # (players, out) -> per slot, the seats that see it
+        self._allows: dict[int, dict[tuple[int, Card], bool]] = {}  # players -> (slot, card) -> `holds` allows
+        self._zones_for: dict[tuple, dict[Card, tuple[int, ...]]] = {}  # (players, slots) -> card -> its slots
+
+    def hidden_slots(self, s: State, player: int) -> tuple[int, ...]:
+        """The slots whose cards `player` cannot see in a state like `s` (`State.hidden_from`)."""
+        key = (s.n, player, tuple(s.eliminated))
+        slots = self._hidden.get(key)
+        if slots is None:
+            slots = self._hidden[key] = tuple(_probe(s).hidden_from(player))
+        return slots
+
+    def seer_masks(self, s: State) -> tuple[int, ...]:
+        """For each slot of a state like `s`, the seats that see its cards as a bitmask (knowledge.seers)."""
+        key = (s.n, tuple(s.eliminated))
+        masks = self._seers.get(key)
+        if masks is None:
+            masks = self._seers[key] = tuple(knowledge.seer_masks(_probe(s)))
+        return masks
+
+    def holds_allows(self, s: State, slot: int, card: Card) -> bool:
+        """Whether the `holds` of the zone at `slot` allows the card (knowledge.holds_verdict). The
+        checker made sure a condition reads no state (E227), so its answer holds in every game with
+        this many players."""
+        verdicts = self._allows.get(s.n)
+        if verdicts is None:
+            verdicts = self._allows[s.n] = {}
+        verdict = verdicts.get((slot, card))
+        if verdict is None:
+            verdict = verdicts[slot, card] = knowledge.holds_verdict(s, slot, card)
+        return verdict
+
+    def zones_for(self, s: State, slots: tuple[int, ...], card: Card) -> tuple[int, ...]:
+        """The slots among `slots` whose `holds` allows the card (knowledge.keep_to_holds)."""
+        found = self._zones_for.get((s.n, slots))
+        if found is None:
+            found = self._zones_for[s.n, slots] = {}
+        allowed = found.get(card)
+        if allowed is None:
+            allowed = found[card] = tuple(slot for slot in slots if self.holds_allows(s, slot, card))
+        return allowed
+
+
+def _probe(s: State) -> State:
+    """A state with nothing but the game, the number of players and who is out: all a fact here may read."""
+    return State(game=s.game, n=s.n, zones=[], vars=[], eliminated=list(s.eliminated), locals=[], rng=0)
