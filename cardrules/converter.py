@@ -22,7 +22,8 @@ import cattrs
 from cattrs.gen import make_dict_unstructure_fn, override
 
 # detailed_validation: a save file that does not load is reported field by field (engine/saves.py).
-converter = cattrs.Converter(detailed_validation=True)
+# Tuples (records keep their sequences immutable) are written as lists, as JSON reads them back.
+converter = cattrs.Converter(detailed_validation=True, unstruct_collection_overrides={tuple: list})
 
 
 def to_json(value: Any) -> Any:
@@ -43,7 +44,16 @@ def fields_json(cls: type, rename: dict[str, str] | None = None, omit: Iterable[
     overrides = {name: override(rename=key) for name, key in (rename or {}).items()}
     overrides.update({name: override(omit=True) for name in omit})
     overrides.update({name: override(omit_if_default=True) for name in omit_if_default})
-    return make_dict_unstructure_fn(cls, converter, **overrides)
+    made: list[Callable[[Any], dict[str, Any]]] = []
+
+    def write(record: Any) -> dict[str, Any]:
+        # Generated on first use, as cattrs does its own: by then the hooks of the field types,
+        # registered further down a module or in another one, are all known.
+        if not made:
+            made.append(make_dict_unstructure_fn(cls, converter, **overrides))
+        return made[0](record)
+
+    return write
 
 
 def register(cls: type, hook: Callable[[Any], Any]) -> None:
