@@ -38,7 +38,7 @@ Distribution = tuple[tuple[Any, int], ...]  # (value, count) pairs, by value (nu
 @attrs.frozen
 class Lengths:
     """How a number spread over the games (turns, decisions, a numeric result): mean, standard
-    deviation, extremes and percentiles."""
+    deviation, lowest, highest and percentiles."""
 
     mean: float
     sd: float
@@ -156,7 +156,7 @@ class ComparisonRow:
 
 @attrs.frozen
 class Labels:
-    """The two games compared, as the command line named them (`red7 -o advanced`)."""
+    """The two games compared, as the command line named them (`GAME -o OPTION`)."""
 
     a: str
     b: str
