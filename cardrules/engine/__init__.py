@@ -5,6 +5,7 @@ from .actions import Action, IllegalAction
 from .game import Game
 from .specs import Decision, GuardSpec, OptionSpec, RuleFailure, VarSpec, ZoneSpec
 from .state import State, Tracer
+from .views import LegalMoves, MoveView, View
 from .zones.columns import ColumnsKind
 from .zones.grid import GridKind
 from .zones.row import RowKind
@@ -16,5 +17,5 @@ zones.register(RowKind())
 zones.register(GridKind())
 zones.register(ColumnsKind())
 
-__all__ = ["Action", "Decision", "Game", "GuardSpec", "IllegalAction", "OptionSpec", "RuleFailure", "State",
-           "Tracer", "VarSpec", "ZoneSpec"]
+__all__ = ["Action", "Decision", "Game", "GuardSpec", "IllegalAction", "LegalMoves", "MoveView", "OptionSpec",
+           "RuleFailure", "State", "Tracer", "VarSpec", "View", "ZoneSpec"]
