@@ -8,10 +8,11 @@ and check serves every set of options)::
           --compiler.compile_game-->  engine.Game  --Game.new_initial_state-->  engine.State
 
 The sub-packages, each importing only those before it (tests/test_layout.py keeps it so):
-`diagnostics`, `values` and `resources` (foundations), `engine` (the runtime: zone kinds, states,
-knowledge, positions, saves), `language` (syntax, nodes, extend, builtins, check), `compiler`,
-`bots`, this façade, `simulation` (the match driver, backends, statistics), `authoring`
-(validate, explain, fmt, new) and `cli` (the commands and the terminal rendering).
+`converter` (records to JSON), `diagnostics`, `values` and `resources` (foundations), `engine`
+(the runtime: zone kinds, states, views, knowledge, positions, saves), `language` (syntax, nodes,
+extend, builtins, check), `compiler`, `bots`, this façade, `simulation` (the match driver,
+backends, statistics, summaries), `authoring` (validate, explain, fmt, new) and `cli` (the
+commands and the terminal rendering).
 """
 
 from __future__ import annotations

@@ -6,6 +6,8 @@ from typing import Iterable, Literal
 
 import attrs
 
+from .converter import register, to_json
+
 Severity = Literal["error", "warning"]
 
 
@@ -30,15 +32,16 @@ class Diagnostic:
     notes: tuple[str, ...] = ()
 
     def to_json(self) -> dict:
-        return {
-            "file": self.path,
-            "line": self.span.line,
-            "column": self.span.column,
-            "severity": self.severity,
-            "code": self.code,
-            "message": self.message,
-            "notes": list(self.notes),
-        }
+        return to_json(self)
+
+
+def _diagnostic_json(diag: Diagnostic) -> dict:
+    """The JSON form: the file first and the span's start only (editors and scripts read these keys)."""
+    return {"file": diag.path, "line": diag.span.line, "column": diag.span.column, "severity": diag.severity,
+            "code": diag.code, "message": diag.message, "notes": list(diag.notes)}
+
+
+register(Diagnostic, _diagnostic_json)
 
 
 class RulesError(Exception):

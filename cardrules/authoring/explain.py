@@ -13,23 +13,18 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-from rich.console import Group
-from rich.text import Text
 
 from .. import CheckedRules, prepare_source
+from ..converter import fields_json, register, to_json
 from ..language import nodes
 from ..language.symbols import Symbols
 from .exprs import is_constant, is_false, is_true, requirement, simplify, unparse
 
-CODE = "cyan"
-NAME = "bold"
-NOTE = "yellow"
-INACTIVE = "dim"
-
 
 @attrs.define
 class Item:
-    """One line of the summary, in parts: (text, kind) with kind "", "code", "name"; and its children."""
+    """One line of the summary, in parts: (text, kind) with kind "" (words), "code", "name" or "off"
+    (a waived condition); and its children."""
 
     parts: list[tuple[str, str]]
     children: list["Item"] = attrs.Factory(list)
@@ -41,15 +36,29 @@ class Item:
     def plain(self) -> str:
         return "".join(text for text, _ in self.parts)
 
+    @property
+    def note(self) -> str:
+        """"  (only with X)" for a part that needs options not chosen, "  (with X)" for one that has them."""
+        if not self.requires:
+            return ""
+        if self.requires == "never":
+            return "  (never, whatever the options)"
+        return f"  ({'only ' if not self.active else ''}{self.requires})"
+
     def to_json(self) -> dict:
-        out: dict[str, Any] = {"text": self.plain, "active": self.active}
-        if self.number:
-            out["number"] = self.number
-        if self.requires:
-            out["requires"] = self.requires
-        if self.children:
-            out["children"] = [c.to_json() for c in self.children]
-        return out
+        return to_json(self)
+
+
+def _item_json(item: Item) -> dict[str, Any]:
+    """The line as text; a number, a requirement and children only where the item has them."""
+    out: dict[str, Any] = {"text": item.plain, "active": item.active}
+    if item.number:
+        out["number"] = item.number
+    if item.requires:
+        out["requires"] = item.requires
+    if item.children:
+        out["children"] = to_json(item.children)
+    return out
 
 
 def _c(text: str) -> tuple[str, str]:
@@ -65,69 +74,43 @@ def _n(text: str) -> tuple[str, str]:
 
 
 @attrs.define
+class Section:
+    title: str
+    items: list[Item]
+
+
+@attrs.define
 class Explanation:
+    """The summary: its sections in order (the terminal draws it: cli/reports.py)."""
+
     title: str
     path: str
     options: dict[str, Any]
-    sections: list[tuple[str, list[Item]]]
+    sections: list[Section]
 
     def to_json(self) -> dict:
-        return {"title": self.title, "file": self.path, "options": self.options,
-                "sections": [{"title": title, "items": [i.to_json() for i in items]} for title, items in self.sections]}
-
-    def render(self) -> Group:
-        out: list[Text] = [Text.assemble((self.title, "bold underline"), "  ", (self.path, "dim"))]
-        chosen = ", ".join(f"{k}={_value(v)}" for k, v in self.options.items()) or "none"
-        out.append(Text.assemble(("Options in effect: ", "dim"), (chosen, "dim")))
-        for title, items in self.sections:
-            if not items:
-                continue
-            out.append(Text(""))
-            out.append(Text(title, style="bold magenta"))
-            for item in items:
-                out.extend(_render_item(item, 1))
-        return Group(*out)
+        return to_json(self)
 
     def text(self) -> str:
         lines = [self.title + f"  ({self.path})"]
-        for title, items in self.sections:
-            if items:
-                lines += ["", title] + [line for item in items for line in _plain_lines(item, 1)]
+        for section in self.sections:
+            if section.items:
+                lines += ["", section.title] + [line for item in section.items for line in _plain_lines(item, 1)]
         return "\n".join(lines) + "\n"
 
 
-def _value(v: Any) -> str:
+register(Item, _item_json)
+register(Explanation, fields_json(Explanation, rename={"path": "file"}))
+
+
+def value_text(v: Any) -> str:
+    """An option's value as the rules write it: true, false, a number."""
     return "true" if v is True else "false" if v is False else str(v)
-
-
-def _note(item: Item) -> str:
-    """"  (only with X)" for a part that needs options not chosen, "  (with X)" for one that has them."""
-    if not item.requires:
-        return ""
-    if item.requires == "never":
-        return "  (never, whatever the options)"
-    return f"  ({'only ' if not item.active else ''}{item.requires})"
-
-
-def _render_item(item: Item, depth: int) -> list[Text]:
-    line = Text("  " * depth)
-    if item.number:
-        line.append(item.number + " ", style="bold")
-    for text, kind in item.parts:
-        style = CODE if kind == "code" else NAME if kind == "name" else f"{NOTE} {INACTIVE}" if kind == "off" else ""
-        line.append(text, style=f"{style} {INACTIVE}".strip() if not item.active else style)
-    line.append(_note(item), style=NOTE if item.active else f"{NOTE} {INACTIVE}")
-    out = [line]
-    for child in item.children:
-        if not item.active:
-            child = attrs.evolve(child, active=False)
-        out.extend(_render_item(child, depth + 1))
-    return out
 
 
 def _plain_lines(item: Item, depth: int) -> list[str]:
     number = item.number + " " if item.number else ""
-    out = ["  " * depth + number + item.plain + _note(item)]
+    out = ["  " * depth + number + item.plain + item.note]
     for child in item.children:
         out.extend(_plain_lines(child, depth + 1))
     return out
@@ -225,7 +208,8 @@ class _Explainer:
         for name, decl in self.sym.options.items():
             doc = f" — {decl.doc}" if decl.doc else ""
             value = self.options.get(name)
-            items.append(Item([_n(name), _w(" = "), _c(_value(value)), _w(f" (default {self.raw(decl.default)}){doc}")]))
+            items.append(Item([_n(name), _w(" = "), _c(value_text(value)),
+                               _w(f" (default {self.raw(decl.default)}){doc}")]))
         return items
 
     def variables(self) -> list[Item]:
@@ -510,20 +494,20 @@ def explain(checked: CheckedRules, options: dict[str, Any] | None = None) -> Exp
     low, high = sym.players
     players = f"{low} players" if low == high else f"{low} to {high} players"
     sections = [
-        ("Players", [Item([_w(players)])]),
-        ("Options", explainer.option_items()),
-        ("Cards", explainer.components()),
-        ("Zones", explainer.zones()),
-        ("Variables", explainer.variables()),
-        ("Definitions", explainer.definitions()),
-        ("Actions (run where a step says 'do')", explainer.actions()),
-        ("Setup (once)", number(explainer.procedure("setup"))),
-        ("Round setup (at the start and at every new round)", number(explainer.procedure("round setup"))),
-        ("A turn", number(explainer.procedure("turn"))),
-        ("After the turn", number(explainer.procedure("after turn"))),
-        ("Triggers", _number_bodies(explainer.triggers())),
-        ("The end of the game", _number_bodies(explainer.ending())),
-        ("Winning and scoring", explainer.scoring()),
-        ("Shown to the players", explainer.shows()),
+        Section("Players", [Item([_w(players)])]),
+        Section("Options", explainer.option_items()),
+        Section("Cards", explainer.components()),
+        Section("Zones", explainer.zones()),
+        Section("Variables", explainer.variables()),
+        Section("Definitions", explainer.definitions()),
+        Section("Actions (run where a step says 'do')", explainer.actions()),
+        Section("Setup (once)", number(explainer.procedure("setup"))),
+        Section("Round setup (at the start and at every new round)", number(explainer.procedure("round setup"))),
+        Section("A turn", number(explainer.procedure("turn"))),
+        Section("After the turn", number(explainer.procedure("after turn"))),
+        Section("Triggers", _number_bodies(explainer.triggers())),
+        Section("The end of the game", _number_bodies(explainer.ending())),
+        Section("Winning and scoring", explainer.scoring()),
+        Section("Shown to the players", explainer.shows()),
     ]
     return Explanation(sym.title, path, values, sections)

@@ -26,6 +26,7 @@ import attrs
 
 from .. import CheckedRules, prepare_source
 from ..bots import RandomAgent
+from ..converter import fields_json, register, to_json
 from ..diagnostics import Diagnostic, RulesError, RulesRuntimeError, Span, error
 from ..engine import Action, Game, State
 from ..engine.knowledge import broken_holds
@@ -52,25 +53,23 @@ class Place:
     count: int = 0
 
     def to_json(self) -> dict:
-        return {"kind": self.kind, "name": self.name, "file": self.path, "line": self.line, "column": self.column,
-                "count": self.count}
+        return to_json(self)
 
 
-@attrs.define
+@attrs.define(kw_only=True)
 class Failure:
     """A runtime error or a game that did not end, with the first game it happened in."""
 
     kind: str  # "error" or "unfinished"
     message: str
+    count: int = 1
     options: dict[str, Any]
     players: int
     seed: int
     diagnostics: tuple[Diagnostic, ...] = ()
-    count: int = 1
 
     def to_json(self) -> dict:
-        return {"kind": self.kind, "message": self.message, "count": self.count, "options": self.options,
-                "players": self.players, "seed": self.seed, "diagnostics": [d.to_json() for d in self.diagnostics]}
+        return to_json(self)
 
 
 @attrs.define
@@ -88,11 +87,16 @@ class Run:
     wins: list[int] = attrs.Factory(list)
     no_winner: int = 0
 
+    @property
+    def mean_turns(self) -> float:
+        return round(self.turns / max(self.finished, 1), 2)
+
+    @property
+    def mean_decisions(self) -> float:
+        return round(self.decisions / max(self.finished, 1), 2)
+
     def to_json(self) -> dict:
-        done = max(self.finished, 1)
-        return {"options": self.options, "players": self.players, "games": self.games, "finished": self.finished,
-                "errors": self.errors, "unfinished": self.unfinished, "mean_turns": round(self.turns / done, 2),
-                "mean_decisions": round(self.decisions / done, 2), "wins": self.wins, "no_winner": self.no_winner}
+        return to_json(self)
 
 
 @attrs.define
@@ -146,17 +150,34 @@ class Report:
         return bool(self.problems)
 
     def to_json(self) -> dict:
-        return {
-            "game": self.game, "title": self.title, "file": self.path, "ok": not self.failed,
-            "problems": self.problems, "diagnostics": [d.to_json() for d in self.diagnostics],
-            "playouts": self.playouts, "varied_options": self.varied, "runs": [r.to_json() for r in self.runs],
-            "failures": [f.to_json() for f in self.failures],
-            "never_taken": [p.to_json() for p in self.never("option")],
-            "never_ran": [p.to_json() for p in self.never("trigger")],
-            "never_met": [p.to_json() for p in self.never("end")],
-            "coverage": [p.to_json() for p in self.places],
-            "numbers": {what: {"min": low, "max": high} for what, (low, high) in self.numbers.items()},
-        }
+        return to_json(self)
+
+
+_run_fields = fields_json(Run, rename={"turns": "mean_turns", "decisions": "mean_decisions"})
+
+
+def _run_json(run: Run) -> dict[str, Any]:
+    """The turns and decisions of a run are written as means over its finished games."""
+    out = _run_fields(run)
+    out["mean_turns"], out["mean_decisions"] = run.mean_turns, run.mean_decisions
+    return out
+
+
+def _report_json(report: Report) -> dict[str, Any]:
+    """The verdict and the parts that never happened first, then everything counted (no sources)."""
+    return {
+        "game": report.game, "title": report.title, "file": report.path, "ok": not report.failed,
+        "problems": report.problems, "diagnostics": to_json(report.diagnostics), "playouts": report.playouts,
+        "varied_options": report.varied, "runs": to_json(report.runs), "failures": to_json(report.failures),
+        "never_taken": to_json(report.never("option")), "never_ran": to_json(report.never("trigger")),
+        "never_met": to_json(report.never("end")), "coverage": to_json(report.places),
+        "numbers": {what: {"min": low, "max": high} for what, (low, high) in report.numbers.items()},
+    }
+
+
+register(Place, fields_json(Place, rename={"path": "file"}))
+register(Run, _run_json)
+register(Report, _report_json)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -279,19 +300,20 @@ def _play(game: Game, run: Run, seed: int, report: Report, observers: list[Obser
                 low_high[0], low_high[1] = min(low_high[0], number), max(low_high[1], number)
     except GameDidNotEnd:
         run.unfinished += 1
-        _record_failure(report, Failure("unfinished", f"the game did not end within {max_decisions} decisions",
-                                        run.options, run.players, seed))
+        _record_failure(report, Failure(kind="unfinished", message=f"the game did not end within {max_decisions} "
+                                        "decisions", options=run.options, players=run.players, seed=seed))
         return
     except RulesError as exc:  # RulesRuntimeError too: the rules did something impossible
         run.errors += 1
         message = exc.diagnostics[0].message if exc.diagnostics else str(exc)
         report.sources.update(exc.sources)
-        _record_failure(report, Failure("error", message, run.options, run.players, seed, exc.diagnostics))
+        _record_failure(report, Failure(kind="error", message=message, options=run.options, players=run.players,
+                                        seed=seed, diagnostics=exc.diagnostics))
         return
     except Exception as exc:  # a bug outside the rules file: report it, never crash
         run.errors += 1
-        _record_failure(report, Failure("error", f"internal error: {type(exc).__name__}: {exc}", run.options,
-                                        run.players, seed))
+        _record_failure(report, Failure(kind="error", message=f"internal error: {type(exc).__name__}: {exc}",
+                                        options=run.options, players=run.players, seed=seed))
         return
     run.finished += 1
     run.turns += state.turns
@@ -353,7 +375,8 @@ def validate_rules(rules: CheckedRules, playouts: int = 20, options: dict[str, A
                 run.games = run.errors = playouts
                 report.runs.append(run)
                 message = exc.diagnostics[0].message if exc.diagnostics else str(exc)
-                _record_failure(report, Failure("error", message, combo, n, 0, exc.diagnostics, playouts))
+                _record_failure(report, Failure(kind="error", message=message, count=playouts, options=combo,
+                                                players=n, seed=0, diagnostics=exc.diagnostics))
             done += playouts * len(counts)
             continue
         for n in counts:
@@ -365,95 +388,3 @@ def validate_rules(rules: CheckedRules, playouts: int = 20, options: dict[str, A
                 if progress is not None:
                     progress(done, total)
     return report
-
-
-# ---------------------------------------------------------------------------------------------
-# The report in words
-
-def options_text(options: dict[str, Any]) -> str:
-    """`fast, goal=30`: the switches that are on by name, other values as name=value; '-' for none."""
-    parts = []
-    for name, value in options.items():
-        if value is True:
-            parts.append(name)
-        elif value is not False:
-            parts.append(f"{name}={value}")
-    return ", ".join(parts) or "-"
-
-
-def source_line(report: Report, path: str, line: int) -> str:
-    lines = report.sources.get(path, "").splitlines()
-    return lines[line - 1].strip() if 1 <= line <= len(lines) else ""
-
-
-def render_report(report: Report, color: bool = False):
-    """The report for a terminal: rich renderables, problems first, then coverage and numbers."""
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
-
-    from ..diagnostics import render
-
-    out: list = [Text.assemble((report.title, "bold"), "  ", (report.path, "dim"))]
-
-    def diagnostics(diags) -> None:
-        for diag in diags:
-            rendered = render(diag, report.sources.get(diag.path), color=color)
-            out.append(Text.from_ansi(rendered) if color else Text(rendered))
-
-    errors, warnings = report.errors, report.warnings
-    verdict = Text("checks: ")
-    verdict.append(f"{len(errors)} error(s)", style="bold red" if errors else "green")
-    verdict.append(", ")
-    verdict.append(f"{len(warnings)} warning(s)", style="yellow" if warnings else "green")
-    out.append(verdict)
-    diagnostics(report.diagnostics)
-    if report.runs:
-        games = sum(r.games for r in report.runs)
-        counts = sorted({r.players for r in report.runs})
-        varied = ", ".join(report.varied) if report.varied else "none"
-        out.append(Text(f"playouts: {report.playouts} random game(s) for each of {len(counts)} player count(s) "
-                        f"and {len(report.runs) // max(len(counts), 1)} option combination(s) (switched both ways: "
-                        f"{varied}) = {games} games"))
-        table = Table(show_edge=False, pad_edge=False)
-        for column, justify in (("options on", "left"), ("players", "right"), ("games", "right"),
-                                ("finished", "right"), ("errors", "right"), ("no end", "right"),
-                                ("mean turns", "right"), ("wins by seat", "left")):
-            table.add_column(column, justify=justify, no_wrap=column == "options on")
-        for run in report.runs:
-            data = run.to_json()
-            wins = " ".join(str(w) for w in run.wins) + (f" (none: {run.no_winner})" if run.no_winner else "")
-            table.add_row(options_text(run.options), str(run.players), str(run.games), str(run.finished),
-                          Text(str(run.errors), style="bold red" if run.errors else ""),
-                          Text(str(run.unfinished), style="bold red" if run.unfinished else ""),
-                          f"{data['mean_turns']:g}", wins)
-        out.append(table)
-    for failure in report.failures:
-        head = "runtime error" if failure.kind == "error" else "no end"
-        out.append(Text.assemble((f"{head}: ", "bold red"), failure.message,
-                                 (f"  ({failure.count} game(s); first: {failure.players} players, options "
-                                  f"{options_text(failure.options)}, seed {failure.seed})", "dim")))
-        diagnostics(failure.diagnostics)
-    titles = {"option": "options of a choose that were never taken",
-              "trigger": "triggers that never ran", "end": "'end when' conditions that never held"}
-    for kind, title in titles.items():
-        never = report.never(kind)
-        if not report.runs or not any(p.kind == kind for p in report.places):
-            continue
-        if not never:
-            out.append(Text.assemble((f"{title}: ", ""), ("none", "green")))
-            continue
-        out.append(Text(f"{title}:", style="yellow"))
-        for place in never:
-            line = source_line(report, place.path, place.line)
-            out.append(Text(f"  {place.path}:{place.line}:{place.column}: '{place.name}'  {line}"))
-    if report.numbers:
-        out.append(Text("numbers at the end of the games (lowest..highest):"))
-        for what, (low, high) in report.numbers.items():
-            out.append(Text.assemble(f"  {what}: ", (f"{low}..{high}", "cyan")))
-    problems = report.problems
-    if problems:
-        out.append(Text.assemble(("FAILED", "bold red"), ": " + "; ".join(problems)))
-    else:
-        out.append(Text("OK", style="bold green"))
-    return Group(*out)

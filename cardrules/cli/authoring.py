@@ -18,7 +18,7 @@ from .. import CheckedRules, check_source, find_game
 from ..authoring.explain import explain
 from ..authoring.fmt import FormatError, format_text
 from ..authoring.new import extends_name, variant_text
-from ..authoring.validate import render_report, unparsed_report, validate_rules
+from ..authoring.validate import unparsed_report, validate_rules
 from ..diagnostics import RulesError
 from ..resources import bundled_games, bundled_variants
 from ..simulation import MAX_DECISIONS
@@ -37,6 +37,7 @@ from .common import (
     print_diagnostics,
     reporting,
 )
+from .reports import render_explanation, render_report
 
 
 def _game_source(name: str) -> tuple[str, str, str]:
@@ -141,7 +142,7 @@ def explain_command(game_name: GameArg, option: OptionOpt = None, as_json: JsonO
         if as_json:
             echo_json(explanation.to_json())
         else:
-            make_console().print(explanation.render(), soft_wrap=True)
+            make_console().print(render_explanation(explanation), soft_wrap=True)
 
 
 def _rules_files(paths: list[Path]) -> list[Path]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import inspect
-import json
 from typing import Annotated, Any, Iterator, Optional
 
 import typer
@@ -14,6 +13,7 @@ from rich.text import Text
 
 from .. import CheckedRules, find_game, prepare
 from ..bots import AgentError
+from ..converter import dumps
 from ..diagnostics import Diagnostic, RulesError, render, suggest
 from ..engine import Game
 
@@ -36,7 +36,8 @@ def colored(console: Console) -> bool:
     return console.is_terminal and console.color_system is not None and not console.no_color
 
 def echo_json(data: Any) -> None:
-    typer.echo(json.dumps(data, indent=2))
+    """Print a record (or plain data holding records) as JSON, written by the package's one converter."""
+    typer.echo(dumps(data))
 
 def print_diagnostics(console: Console, diagnostics: tuple[Diagnostic, ...] | list[Diagnostic],
                        sources: dict[str, str]) -> None:
@@ -47,7 +48,7 @@ def print_diagnostics(console: Console, diagnostics: tuple[Diagnostic, ...] | li
 
 def _report(exc: CliError, as_json: bool) -> None:
     if as_json:
-        echo_json({"error": exc.message, "diagnostics": [d.to_json() for d in exc.diagnostics]})
+        echo_json({"error": exc.message, "diagnostics": list(exc.diagnostics)})
         return
     err = make_console(stderr=True)
     if exc.diagnostics:

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from ..bots import AGENTS, Agent, AgentError, check_spec, inform, make_agent
 from ..diagnostics import RulesError, Span, error
-from ..engine import Action, Game, State
+from ..engine import Action, Game, LegalMoves, State
 from ..engine.moves import entry_hint, find_move, names_cells
 from ..engine.positions import load_position
 from ..simulation import GameDidNotEnd, Observer, derive_seed, play_match
@@ -282,7 +282,7 @@ def legal(
         actions = state.legal_actions()
         player = state.current_player()
         if as_json:
-            echo_json({"player": player, "actions": [state.action_json(a) for a in actions]})
+            echo_json(LegalMoves(player, tuple(state.move_view(a) for a in actions)))
             return
         console = make_console()
         painter = CardPainter(game, console.color_system)

@@ -12,7 +12,7 @@ from typing import Any, Iterable, Sequence
 from rich.console import Group
 from rich.text import Text
 
-from ..engine import Action, Game
+from ..engine import Action, Game, View
 from ..engine.zones.grid import Cell
 from ..values import Card
 
@@ -148,7 +148,7 @@ def cell_marks(actions: Sequence[Action]) -> dict[Cell, int]:
     return marks
 
 
-def render_view(game: Game, view: dict, painter: CardPainter | None = None, turn: int | None = None,
+def render_view(game: Game, view: View, painter: CardPainter | None = None, turn: int | None = None,
                 seed: int | None = None, marks: dict[Cell, int] | None = None) -> Group:
     """What a player sees (`State.view(player)`; player -1 is a spectator), as rich lines.
 
@@ -159,13 +159,11 @@ def render_view(game: Game, view: dict, painter: CardPainter | None = None, turn
     numbers of `marks` on its cells.
     """
     painter = painter or CardPainter(game)
-    viewer = view.get("player", -1)
-    to_move = view.get("to_move", -1)
-    eliminated = view.get("eliminated", [])
+    viewer, to_move, eliminated = view.player, view.to_move, view.eliminated
     lines: list[Any] = []
 
-    header = Text(view.get("game", game.title), style="bold underline")
-    if view.get("terminal"):
+    header = Text(view.game, style="bold underline")
+    if view.terminal:
         header.append("  game over", style=DIM)
     elif to_move is not None and to_move >= 0:
         header.append(f"  {seat_name(to_move)} to move", style="bold")
@@ -174,13 +172,13 @@ def render_view(game: Game, view: dict, painter: CardPainter | None = None, turn
     if seed is not None:
         header.append(f"  seed {seed}", style=DIM)
     lines.append(header)
-    for label, value in view.get("show", []):
+    for label, value in view.show:
         lines.append(Text.assemble((f"{label}: ", "bold"), (str(value), "bold cyan")))
 
-    zones = view.get("zones", {})
+    zones = view.zones
     # A file that declares `show` lines says what its players need to know; its variables are
     # then bookkeeping (counters, flags) and are left out of the picture.
-    variables = {} if game.shows else view.get("variables", {})
+    variables = {} if game.shows else view.variables
     shared_zones = [spec for spec in game.zones if not spec.per_player and spec.name in zones]
     player_zones = [spec for spec in game.zones if spec.per_player and spec.name in zones]
     shared_vars = [spec for spec in game.vars if not spec.per_player and spec.name in variables]
@@ -201,17 +199,16 @@ def render_view(game: Game, view: dict, painter: CardPainter | None = None, turn
     for spec in shared_vars:
         lines.append(labelled(spec.name, Text(str(variables[spec.name])), "  "))
 
-    players = int(view.get("players", 0))
-    for seat in range(players):
+    for seat in range(view.players):
         title = Text("  ")
         title.append(seat_name(seat), style=SEAT_STYLE)
         if seat == viewer:
             title.append(" (you)", style="bold green")
         if seat < len(eliminated) and eliminated[seat]:
             title.append("  out", style="bold red")
-        elif seat == to_move and not view.get("terminal"):
+        elif seat == to_move and not view.terminal:
             title.append("  to move", style="yellow")
-        if view.get("terminal") and seat in view.get("winners", []):
+        if view.terminal and seat in view.winners:
             title.append("  winner", style="bold green")
         lines.append(title)
         for spec in player_zones:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Optional, Sequence
 
 import typer
 from rich.console import Console
@@ -94,40 +94,40 @@ def _run_games(console: Console, plan: sim.Plan, game: Game, label: str, jobs: i
     except sim.BackendUnavailable as exc:
         raise CliError(str(exc), 2) from None
 
-def _agents_text(agents: list[str]) -> str:
+def _agents_text(agents: Sequence[str]) -> str:
     return f"{agents[0]} in every seat" if len(set(agents)) == 1 else \
         ", ".join(f"{seat_name(s)} {a}" for s, a in enumerate(agents))
 
 def _pct(value: float) -> str:
     return f"{value:.1%}"
 
-def _interval_text(interval: list[float]) -> str:
+def _interval_text(interval: Sequence[float]) -> str:
     return f"{interval[0]:.1%}–{interval[1]:.1%}"
 
 def _options_text(options: dict[str, Any]) -> str:
     return ", ".join(name if value is True else f"{name}={value}" for name, value in options.items()) or "none"
 
-def _print_interruption(console: Console, summary: dict[str, Any]) -> None:
-    console.print(Text(f"Interrupted: {summary['games']} of the {summary['requested']} requested games "
+def _print_interruption(console: Console, summary: sim.Summary) -> None:
+    console.print(Text(f"Interrupted: {summary.games} of the {summary.requested} requested games "
                        f"finished; the results below are for those.", style="bold yellow"), soft_wrap=True)
 
-def _print_summary(console: Console, summary: dict[str, Any], run: sim.Run) -> None:
-    n = summary["players"]
-    valid = summary["valid_games"]
-    header = Text.assemble((summary["title"] or summary["game"], "bold"),
-                           f": {plural(summary['games'], 'game')}, {n} players, seed {summary['seed']}, "
-                           f"{_agents_text(summary['agents'])}")
-    if summary["options"]:
-        header.append(f", options: {_options_text(summary['options'])}")
+def _print_summary(console: Console, summary: sim.Summary, run: sim.Run) -> None:
+    n = summary.players
+    valid = summary.valid_games
+    header = Text.assemble((summary.title or summary.game, "bold"),
+                           f": {plural(summary.games, 'game')}, {n} players, seed {summary.seed}, "
+                           f"{_agents_text(summary.agents)}")
+    if summary.options:
+        header.append(f", options: {_options_text(summary.options)}")
     console.print(header, soft_wrap=True)
-    if summary["interrupted"]:
+    if summary.interrupted:
         _print_interruption(console, summary)
-    if summary["cooperative"]:
-        coop = summary["cooperative_results"]
-        console.print(Text.assemble(("Cooperative game", "bold"), f": the players won {coop['wins']} of {valid} "
-                                    f"({_pct(coop['win_rate'])}, 95% CI {_interval_text(coop['win_interval'])})"),
+    coop = summary.cooperative_results
+    if coop is not None:
+        console.print(Text.assemble(("Cooperative game", "bold"), f": the players won {coop.wins} of {valid} "
+                                    f"({_pct(coop.win_rate)}, 95% CI {_interval_text(coop.win_interval)})"),
                       soft_wrap=True)
-        returns = ", ".join(f"{value:g} in {plural(count, 'game')}" for value, count in coop["returns"])
+        returns = ", ".join(f"{value:g} in {plural(count, 'game')}" for value, count in coop.returns)
         console.print(f"returns: {returns}", soft_wrap=True)
     else:
         table = Table()
@@ -137,45 +137,49 @@ def _print_summary(console: Console, summary: dict[str, Any], run: sim.Run) -> N
         table.add_column("win rate", justify="right")
         table.add_column("95% CI", justify="right")
         for s in range(n):
-            table.add_row(seat_name(s), summary["agents"][s], str(summary["wins"][s]), _pct(summary["win_rate"][s]),
-                          _interval_text(summary["win_interval"][s]))
+            table.add_row(seat_name(s), summary.agents[s], str(summary.wins[s]), _pct(summary.win_rate[s]),
+                          _interval_text(summary.win_interval[s]))
         console.print(table)
-        console.print(f"shared wins: {summary['shared_wins']} of {valid} games "
-                      f"({_pct(summary['shared_win_rate'])}); no winner: {summary['no_winner']}", soft_wrap=True)
-        if summary.get("sides"):
-            teams = summary["sides"]
+        console.print(f"shared wins: {summary.shared_wins} of {valid} games "
+                      f"({_pct(summary.shared_win_rate)}); no winner: {summary.no_winner}", soft_wrap=True)
+        if summary.sides is not None:
+            teams = summary.sides
             console.print("sides: " + "; ".join(
                 f"{'+'.join(seat_name(p) for p in side)} won {wins} ({_pct(rate)}, 95% CI {_interval_text(ci)})"
-                for side, wins, rate, ci in zip(teams["sides"], teams["wins"], teams["win_rate"],
-                                                teams["win_interval"])), soft_wrap=True)
-        first = summary["first_player"]
-        console.print(f"first player (the seat to move first) won {first['wins']} of {first['games']} "
-                      f"({_pct(first['win_rate'])}, 95% CI {_interval_text(first['win_interval'])}; "
-                      f"fair share {_pct(first['fair_share'])})", soft_wrap=True)
+                for side, wins, rate, ci in zip(teams.sides, teams.wins, teams.win_rate, teams.win_interval)),
+                          soft_wrap=True)
+        first = summary.first_player
+        console.print(f"first player (the seat to move first) won {first.wins} of {first.games} "
+                      f"({_pct(first.win_rate)}, 95% CI {_interval_text(first.win_interval)}; "
+                      f"fair share {_pct(first.fair_share)})", soft_wrap=True)
     lengths = Table(title="game length", title_justify="left")
     lengths.add_column("", style="bold")
-    for column in ("mean", "p10", "p50", "p90", "min", "max"):
+    for column in _COLUMNS:
         lengths.add_column(column, justify="right")
-    for what in ("turns", "decisions"):
-        stats = summary[what]
-        lengths.add_row(what, *(f"{stats[c]:g}" for c in ("mean", "p10", "p50", "p90", "min", "max")))
+    for what, stats in (("turns", summary.turns), ("decisions", summary.decisions)):
+        lengths.add_row(what, *(f"{value:g}" for value in _columns(stats)))
     console.print(lengths)
-    result = summary["result"]
+    result = summary.result
     if result:
-        line = Text.assemble((f"{result['label'] or 'result'}", "bold"), f" ({plural(result['games'], 'game')}): ")
-        if "mean" in result:
-            line.append(", ".join(f"{key} {result[key]:g}" for key in ("mean", "p10", "p50", "p90", "min", "max")))
+        line = Text.assemble((f"{result.label or 'result'}", "bold"), f" ({plural(result.games, 'game')}): ")
+        if result.spread is not None:
+            line.append(", ".join(f"{key} {value:g}" for key, value in zip(_COLUMNS, _columns(result.spread))))
         else:
-            line.append(", ".join(f"{value}: {count}" for value, count in result["distribution"]))
+            line.append(", ".join(f"{value}: {count}" for value, count in result.distribution))
         console.print(line, soft_wrap=True)
-    if summary["errors"]:
-        console.print(Text(f"{plural(summary['errors'], 'game')} failed; first error:", style="bold red"))
-        console.print(Text(summary["first_error"] or ""), soft_wrap=True)
+    if summary.errors:
+        console.print(Text(f"{plural(summary.errors, 'game')} failed; first error:", style="bold red"))
+        console.print(Text(summary.first_error or ""), soft_wrap=True)
     else:
         console.print(Text("errors: 0", style="green"))
     if run.elapsed > 0 and run.records:
         console.print(Text(f"{plural(len(run.records), 'game')} in {run.elapsed:.2f} s "
                            f"({pace(len(run.records), run.elapsed)})", style="dim"))
+
+_COLUMNS = ("mean", "p10", "p50", "p90", "min", "max")  # how a spread of numbers is printed
+
+def _columns(spread: sim.Lengths) -> tuple[float, ...]:
+    return (spread.mean, spread.p10, spread.p50, spread.p90, spread.min, spread.max)
 
 def pace(games: int, seconds: float) -> str:
     """Games per second, or seconds per game when a game takes longer (0.0 games/s says nothing)."""
@@ -218,7 +222,7 @@ def simulate(
             _print_summary(console, summary, run)
         if run.interrupted:
             raise typer.Exit(130)
-        if summary["errors"]:
+        if summary.errors:
             raise typer.Exit(1)
 
 def _label(name: str, options: dict[str, Any]) -> str:
@@ -228,7 +232,7 @@ _STATISTICS = {"win_rate": "win rate", "team_win_rate": "team win rate", "first_
                "shared_win_rate": "shared wins", "mean_turns": "mean turns", "mean_decisions": "mean decisions",
                "mean_result": "mean result", "error_rate": "errors"}
 
-def _print_comparison(console: Console, rows: list[dict[str, Any]], labels: tuple[str, str],
+def _print_comparison(console: Console, rows: Sequence[sim.ComparisonRow], labels: sim.Labels,
                       result_label: str | None = None) -> None:
     table = Table()
     table.add_column("statistic", style="bold")
@@ -239,19 +243,19 @@ def _print_comparison(console: Console, rows: list[dict[str, Any]], labels: tupl
     table.add_column("p", justify="right")
     table.add_column(f"p < {sim.ALPHA:g}")
     for row in rows:
-        name = _STATISTICS.get(row["statistic"], row["statistic"])
-        if row["statistic"] == "mean_result" and result_label:
+        name = _STATISTICS.get(row.statistic, row.statistic)
+        if row.statistic == "mean_result" and result_label:
             name = f"mean {result_label}"
-        name += f" {seat_name(row['seat'])}" if row["seat"] is not None else ""
-        if row["test"] == "Welch t":
-            a, b, diff = f"{row['a']:g}", f"{row['b']:g}", f"{row['difference']:+g}"
+        name += f" {seat_name(row.seat)}" if row.seat is not None else ""
+        if row.test == sim.T_TEST:
+            a, b, diff = f"{row.a:g}", f"{row.b:g}", f"{row.difference:+g}"
         else:
-            a, b, diff = _pct(row["a"]), _pct(row["b"]), f"{row['difference'] * 100:+.1f} pts"
-        significant = Text("yes", style="bold green") if row["significant"] else Text("no", style="dim")
-        test = "t" if row["test"] == "Welch t" else "z"
-        table.add_row(name, a, b, diff, test, f"{row['p_value']:.3g}", significant)
+            a, b, diff = _pct(row.a), _pct(row.b), f"{row.difference * 100:+.1f} pts"
+        significant = Text("yes", style="bold green") if row.significant else Text("no", style="dim")
+        test = "t" if row.test == sim.T_TEST else "z"
+        table.add_row(name, a, b, diff, test, f"{row.p_value:.3g}", significant)
     console.print(table)
-    console.print(Text(f"A = {labels[0]}; B = {labels[1]}. Tests: z = two-proportion z-test (rates), "
+    console.print(Text(f"A = {labels.a}; B = {labels.b}. Tests: z = two-proportion z-test (rates), "
                        f"t = Welch's t-test (means); yes = significant at p < {sim.ALPHA:g}.", style="dim"),
                   soft_wrap=True)
 
@@ -296,9 +300,9 @@ def compare_games(
         specs = _seat_specs(loaded[0], agent, n)
         _seat_specs(loaded[1], agent, n)
         console = make_console()
-        labels = (_label(game_a, options[0]), _label(game_b, options[1]))
+        labels = sim.Labels(_label(game_a, options[0]), _label(game_b, options[1]))
         runs: list[sim.Run] = []
-        for side, name, game, opts, label in zip("AB", (game_a, game_b), loaded, options, labels):
+        for side, name, game, opts, label in zip("AB", (game_a, game_b), loaded, options, (labels.a, labels.b)):
             plan = sim.Plan.make(name, opts, n, specs, seed, games)
             runs.append(_run_games(console, plan, game, f"{side}: {label}", jobs, backend, address,
                                    show_progress=not as_json and console.is_terminal))
@@ -306,34 +310,35 @@ def compare_games(
                 break
         summaries = [sim.summarize(r, g.name, g.title, sim.result_label(g)) for r, g in zip(runs, loaded)]
         rows = sim.compare(runs[0], runs[1]) if len(runs) == 2 and all(r.records for r in runs) else []
-        interrupted = any(r.interrupted for r in runs)
+        report = sim.Comparison(n, seed, games, tuple(specs), any(r.interrupted for r in runs), labels, summaries[0],
+                                summaries[1] if len(summaries) == 2 else None, tuple(rows))
         if as_json:
-            echo_json({"players": n, "seed": seed, "requested": games, "agents": list(specs),
-                        "interrupted": interrupted, "labels": {"a": labels[0], "b": labels[1]},
-                        "a": summaries[0], "b": summaries[1] if len(summaries) == 2 else None,
-                        "comparisons": rows})
+            echo_json(report)
         else:
-            console.print(Text.assemble(("Comparing", "bold"), f" A = {labels[0]} and B = {labels[1]}: "
-                                        f"{plural(games, 'game')} each over the same seeds, {n} players, "
-                                        f"seed {seed}, {_agents_text(list(specs))}"), soft_wrap=True)
-            for side, summary in zip("AB", summaries):
-                if summary["interrupted"]:
-                    console.print(Text(f"Interrupted: {side} finished {summary['games']} of the "
-                                       f"{summary['requested']} requested games.", style="bold yellow"))
-            if len(runs) < 2:
-                console.print(Text("Nothing to compare: B was not played.", style="yellow"))
-            elif rows:
-                result = summaries[0]["result"] or {}
-                _print_comparison(console, rows, labels, result.get("label"))
-            for side, summary in zip("AB", summaries):
-                if summary["errors"]:
-                    console.print(Text(f"{side}: {plural(summary['errors'], 'game')} failed; first error:",
-                                       style="bold red"))
-                    console.print(Text(summary["first_error"] or ""), soft_wrap=True)
-        if interrupted:
+            _print_compare_report(console, report)
+        if report.interrupted:
             raise typer.Exit(130)
-        if any(s["errors"] for s in summaries):
+        if any(s.errors for s in summaries):
             raise typer.Exit(1)
 
+def _print_compare_report(console: Console, report: sim.Comparison) -> None:
+    labels = report.labels
+    console.print(Text.assemble(("Comparing", "bold"), f" A = {labels.a} and B = {labels.b}: "
+                                f"{plural(report.requested, 'game')} each over the same seeds, {report.players} "
+                                f"players, seed {report.seed}, {_agents_text(report.agents)}"), soft_wrap=True)
+    summaries = [s for s in (report.a, report.b) if s is not None]
+    for side, summary in zip("AB", summaries):
+        if summary.interrupted:
+            console.print(Text(f"Interrupted: {side} finished {summary.games} of the "
+                               f"{summary.requested} requested games.", style="bold yellow"))
+    if report.b is None:
+        console.print(Text("Nothing to compare: B was not played.", style="yellow"))
+    elif report.comparisons:
+        result = report.a.result
+        _print_comparison(console, report.comparisons, labels, result.label if result else None)
+    for side, summary in zip("AB", summaries):
+        if summary.errors:
+            console.print(Text(f"{side}: {plural(summary.errors, 'game')} failed; first error:", style="bold red"))
+            console.print(Text(summary.first_error or ""), soft_wrap=True)
 
 COMMANDS = {"simulate": simulate, "compare": compare_games}

@@ -20,6 +20,7 @@ from .specs import (
     ZoneSpec,
 )
 from .state import State, Tracer
+from .views import LegalMoves, MoveView, View
 from .zones.columns import ColumnsKind
 from .zones.grid import GridKind
 from .zones.row import RowKind
@@ -32,5 +33,5 @@ zones.register(GridKind())
 zones.register(ColumnsKind())
 
 __all__ = ["Action", "BinderSpec", "Decision", "DefinitionSpec", "Game", "GuardSpec", "HoldsSpec", "IllegalAction",
-           "OptionDoc", "OptionSpec", "ResultSpec", "RuleFailure", "ShowSpec", "SidesSpec", "State", "StraightMove",
-           "Tracer", "VarSpec", "ZoneSpec"]
+           "LegalMoves", "MoveView", "OptionDoc", "OptionSpec", "ResultSpec", "RuleFailure", "ShowSpec", "SidesSpec",
+           "State", "StraightMove", "Tracer", "VarSpec", "View", "ZoneSpec"]

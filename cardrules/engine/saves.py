@@ -1,4 +1,4 @@
-"""One cattrs converter for saves: State <-> JSON-ready dicts, with worded errors for bad save files."""
+"""A State <-> its save (JSON-ready data), through the package's one converter, with worded errors for bad files."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any
 import attrs
 import cattrs
 
+from ..converter import converter
 from ..diagnostics import RulesError, Span, error
 from ..values import NOTHING, SEATS, Card, Seat, Sym
 from .game import Game
@@ -40,9 +41,6 @@ class SavedState:
     cells: list[tuple[int, int, int, list[int]]] = attrs.Factory(list)
     opened: list[int] = attrs.Factory(list)  # zones that open in order, in the order they were opened
     known: list[list[int]] = attrs.Factory(list)  # [card id, bitmask of the seats that know it]
-
-
-converter = cattrs.Converter(detailed_validation=True)
 
 
 def encode_value(value: Any) -> Any:

@@ -23,6 +23,7 @@ from .specs import (
     VarSpec,
     ZoneSpec,
 )
+from .views import MoveView, View
 from .zones import open_slots
 
 if TYPE_CHECKING:
@@ -144,10 +145,10 @@ class State:
         self._legal = None
         self.memo.clear()
 
-    def action_json(self, action: Action) -> dict:
-        cards = [self.game.card_json(v) for v in action.values if isinstance(v, Card)]
-        return {"text": action.text, "action": action.name, "cards": cards,
-                "values": [self.game.describe(v) for v in action.values]}
+    def move_view(self, action: Action) -> MoveView:
+        """A legal move written out: its text, its option, its cards' attributes and its values as text."""
+        cards = tuple(self.game.card_json(v) for v in action.values if isinstance(v, Card))
+        return MoveView(action.text, action.name, cards, tuple(self.game.describe(v) for v in action.values))
 
     # -- zones for rules and renderers
     def hidden_from(self, player: int) -> list[int]:
@@ -178,9 +179,9 @@ class State:
         spec = self.game.zone(name)
         return self.zones[self.game.zone_slot(spec, self.n, player)]
 
-    def view(self, player: int) -> dict:
-        """What `player` may see: hidden zones and other players' owner-only zones show counts only.
-        Each zone's entry is its kind's (zones.ZoneKind.view); a family of a kind that opens its
+    def view(self, player: int) -> View:
+        """What `player` may see, as a View: hidden zones and other players' owner-only zones show
+        counts only. Each zone's entry is its kind's (zones.ZoneKind.view); a family of a kind that opens its
         members in order is one entry, after the others, of the members that exist, oldest first."""
         game = self.game
         zones: dict[str, Any] = {}
@@ -193,10 +194,8 @@ class State:
         for family, members in game.opening_families.items():
             zones[family] = {game.zones[slot].name: self._zone_view(game.zones[slot], None, player)
                              for slot in open_slots(self, members)}
-        return {"game": game.title, "player": player, "players": self.n, "to_move": self.current_player(),
-                "turn_player": self.me, "eliminated": list(self.eliminated), "zones": zones,
-                "variables": self._vars_view(), "terminal": self.terminal, "winners": list(self.winners),
-                "show": self.shows(), "prompt": self.prompt()}
+        return View(game.title, player, self.n, self.current_player(), self.me, tuple(self.eliminated), zones,
+                    self._vars_view(), self.terminal, tuple(self.winners), tuple(self.shows()), self.prompt())
 
     def _zone_view(self, spec: ZoneSpec, seat: int | None, viewer: int) -> Any:
         cards = self.zones[self.game.zone_slot(spec, self.n, seat or 0)]

@@ -13,6 +13,7 @@ from .match import (
 from .runner import (
                      BACKENDS,
                      BackendUnavailable,
+                     GameRecord,
                      Plan,
                      Run,
                      agent_names,
@@ -39,18 +40,32 @@ from .statistics import (
 )
 from .summary import (
                      ALPHA,
+                     T_TEST,
+                     Z_TEST,
+                     Comparison,
+                     ComparisonRow,
+                     CooperativeResults,
+                     FirstPlayer,
+                     Labels,
+                     Lengths,
+                     ResultSummary,
+                     SideWins,
+                     Summary,
                      compare,
                      distribution,
                      is_cooperative,
+                     json_key,
                      length_summary,
                      result_summary,
                      side_summary,
                      summarize,
 )
 
-__all__ = ["ALPHA", "BACKENDS", "BackendUnavailable", "Chooser", "FirstMover", "GameDidNotEnd", "MAX_DECISIONS",
-           "Observer", "Plan", "Run", "agent_names", "agent_seed", "check_agents", "chunks", "compare", "deal_seed",
-           "default_jobs", "derive_seed", "distribution", "incomplete_beta", "is_cooperative", "length_summary",
-           "make_agent", "mean", "percentile", "play_game", "play_match", "result_label", "result_summary",
-           "result_value", "run", "run_chunk", "seat_agents", "side_summary", "student_t_two_sided_p", "summarize",
-           "two_proportion_z_test", "variance", "welch_t_test", "wilson_interval", "worker_game"]
+__all__ = ["ALPHA", "BACKENDS", "BackendUnavailable", "Chooser", "Comparison", "ComparisonRow", "CooperativeResults",
+           "FirstMover", "FirstPlayer", "GameDidNotEnd", "GameRecord", "Labels", "Lengths", "MAX_DECISIONS", "Observer",
+           "Plan", "ResultSummary", "Run", "SideWins", "Summary", "T_TEST", "Z_TEST", "agent_names", "agent_seed",
+           "check_agents", "chunks", "compare", "deal_seed", "default_jobs", "derive_seed", "distribution",
+           "incomplete_beta", "is_cooperative", "json_key", "length_summary", "make_agent", "mean", "percentile",
+           "play_game", "play_match", "result_label", "result_summary", "result_value", "run", "run_chunk",
+           "seat_agents", "side_summary", "student_t_two_sided_p", "summarize", "two_proportion_z_test", "variance",
+           "welch_t_test", "wilson_interval", "worker_game"]

@@ -31,6 +31,7 @@ import attrs
 
 from .. import bots
 from ..bots import AGENTS, Agent
+from ..converter import fields_json, register, to_json
 from ..engine import Game
 from .match import FirstMover, Observer, play_match, result_value
 from .seeds import agent_seed, deal_seed
@@ -102,32 +103,55 @@ def game_source(name: str) -> str:
     return str(Path(name).resolve())
 
 
-def play_game(game: Game, plan: Plan, index: int, observers: Sequence[Observer] = ()) -> dict:
+def _tuple_or_none(sides: Any) -> tuple[tuple[int, ...], ...] | None:
+    return None if sides is None else tuple(tuple(side) for side in sides)
+
+
+@attrs.frozen
+class GameRecord:
+    """One game of a run, as the summary reads it: plain data that pickles (workers send it back)."""
+
+    index: int  # the game's index in its run
+    seed: int  # its deal seed
+    error: str | None = None  # why the game failed, in words; None when it ended
+    first: int | None = None  # the seat that made the first decision
+    winners: tuple[int, ...] = attrs.field(default=(), converter=tuple)
+    returns: tuple[float, ...] = attrs.field(default=(), converter=tuple)
+    turns: int = 0
+    decisions: int = 0
+    value: float | str | None = None  # the rules file's `result` (match.result_value)
+    sides: tuple[tuple[int, ...], ...] | None = attrs.field(default=None, converter=_tuple_or_none)  # with teams
+
+    def to_json(self) -> dict:
+        return to_json(self)
+
+
+register(GameRecord, fields_json(GameRecord, omit_if_default=["sides"]))
+
+
+def play_game(game: Game, plan: Plan, index: int, observers: Sequence[Observer] = ()) -> GameRecord:
     """Play game `index` of `plan` and return its record (never raises for a failed game).
     `observers` watch the game too (the mover's seat is noted in any case)."""
     seed = deal_seed(plan.seed, index)
-    record: dict[str, Any] = {"i": index, "seed": seed, "error": None, "first": None, "winners": [],
-                              "returns": [], "turns": 0, "decisions": 0, "value": None}
     try:
         agents = [make_agent(spec, game, seat, agent_seed(plan.seed, index, seat))
                   for seat, spec in enumerate(plan.agents)]
         mover = FirstMover()
         state = play_match(game, plan.players, seed, agents, [mover, *observers])
-        record.update(first=mover.first, winners=sorted(int(w) for w in state.winners),
-                      returns=[float(r) for r in state.returns()],
-                      turns=state.turns, decisions=state.decisions, value=result_value(state))
-        if game.sides is not None:  # the teams, for the statistics by side
-            record["sides"] = [[int(p) for p in side] for side in state.sides()]
+        # the teams, for the statistics by side
+        sides = [[int(p) for p in side] for side in state.sides()] if game.sides is not None else None
+        return GameRecord(index, seed, None, mover.first, sorted(int(w) for w in state.winners),
+                          [float(r) for r in state.returns()], state.turns, state.decisions, result_value(state),
+                          sides)
     except Exception as exc:  # one failed game never stops the run
         message = str(exc) or type(exc).__name__
-        record["error"] = f"game {index} (seed {seed}): {message}"
-    return record
+        return GameRecord(index, seed, f"game {index} (seed {seed}): {message}")
 
 
 @attrs.define
 class Run:
     plan: Plan
-    records: list[dict]  # sorted by game index
+    records: list[GameRecord]  # sorted by game index
     interrupted: bool
     elapsed: float
 
@@ -146,13 +170,13 @@ def worker_game(plan: Plan) -> Game:
     return game
 
 
-def run_chunk(plan: Plan, start: int, stop: int) -> list[dict]:
+def run_chunk(plan: Plan, start: int, stop: int) -> list[GameRecord]:
     """Play games start..stop-1 of `plan` (the work of one task on any backend)."""
     game = worker_game(plan)
     return [play_game(game, plan, i) for i in range(start, stop)]
 
 
-def _run_chunk_args(args: tuple[Plan, int, int]) -> list[dict]:
+def _run_chunk_args(args: tuple[Plan, int, int]) -> list[GameRecord]:
     return run_chunk(*args)
 
 
@@ -181,13 +205,13 @@ def run(plan: Plan, *, jobs: int = 1, backend: str = "local", address: str | Non
         records, interrupted = _run_here(plan, game or worker_game(plan), advance, observers)
     else:
         records, interrupted = _run_pool(plan, jobs, advance)
-    records.sort(key=lambda r: r["i"])
+    records.sort(key=lambda r: r.index)
     return Run(plan, records, interrupted, time.perf_counter() - start)
 
 
 def _run_here(plan: Plan, game: Game, advance: Callable[[int], None],
-              observers: Sequence[Observer]) -> tuple[list[dict], bool]:
-    records: list[dict] = []
+              observers: Sequence[Observer]) -> tuple[list[GameRecord], bool]:
+    records: list[GameRecord] = []
     try:
         for i in range(plan.games):
             records.append(play_game(game, plan, i, observers))
@@ -209,10 +233,10 @@ def _pool_context():
     return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
-def _run_pool(plan: Plan, jobs: int, advance: Callable[[int], None]) -> tuple[list[dict], bool]:
+def _run_pool(plan: Plan, jobs: int, advance: Callable[[int], None]) -> tuple[list[GameRecord], bool]:
     work = chunks(plan.games, jobs)
     pool = _pool_context().Pool(processes=min(jobs, len(work)), initializer=_ignore_interrupts)
-    records: list[dict] = []
+    records: list[GameRecord] = []
     interrupted = False
     try:
         for chunk in pool.imap_unordered(_run_chunk_args, [(plan, a, b) for a, b in work]):
@@ -232,7 +256,7 @@ class BackendUnavailable(Exception):
 
 
 def _run_ray(plan: Plan, jobs: int, address: str | None,
-             advance: Callable[[int], None]) -> tuple[list[dict], bool]:
+             advance: Callable[[int], None]) -> tuple[list[GameRecord], bool]:
     try:
         import ray
     except ImportError:
@@ -254,7 +278,7 @@ def _run_ray(plan: Plan, jobs: int, address: str | None,
                 kwargs["num_cpus"] = jobs
         ray.init(**kwargs)
         started = True
-    records: list[dict] = []
+    records: list[GameRecord] = []
     interrupted = False
     try:
         workers = max(1, int(ray.cluster_resources().get("CPU", 1)))

@@ -138,7 +138,7 @@ def test_clone_save_and_load_keep_the_grid(tiles):
 
 def test_views_show_the_grid_by_cell(tiles):
     state = load_position(tiles, {"players": 2, "zones": {"board": {"1,-1": ["r1", "b3"], "0,0": ["b2"]}}})
-    assert state.view(1)["zones"]["board"] == {"1,-1": ["r1", "b3"], "0,0": ["b2"]}
+    assert state.view(1).zones["board"] == {"1,-1": ["r1", "b3"], "0,0": ["b2"]}
 
 
 @pytest.mark.parametrize("board, message", [

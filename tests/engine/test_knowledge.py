@@ -67,12 +67,12 @@ def test_columns_exist_while_they_hold_cards_in_the_order_they_were_opened(posit
     def opened(state):
         return [k.name for k in g.call(state, "opened")]
     s = position(g, zones={"hand": [["b1", "a1", "c2"], ["c1", "a2", "b2"]]})
-    assert opened(s) == [] and s.view(0)["zones"]["col"] == {}
+    assert opened(s) == [] and s.view(0).zones["col"] == {}
     for move in ("play c2", "play a2", "play a1"):
         s.apply_action(move)
     assert opened(s) == ["c", "a"]
-    assert s.view(1)["zones"]["col"] == {"c": ["c2"], "a": ["a2", "a1"]}
-    assert list(s.view(1)["zones"]["col"]) == ["c", "a"]
+    assert s.view(1).zones["col"] == {"c": ["c2"], "a": ["a2", "a1"]}
+    assert list(s.view(1).zones["col"]) == ["c", "a"]
     s.apply_action("take c")  # P1 empties column c: it disappears
     assert opened(s) == ["a"]
     s.apply_action("play b1")
@@ -95,7 +95,7 @@ def test_position_files_give_columns_in_opening_order_by_key_or_nested(position)
     nested = position(g, zones={"col": {"c": ["c1"], "a": ["a3", "a1"]}})
     for s in (flat, nested):
         assert [k.name for k in g.call(s, "_k")] == ["c", "a"]
-        assert s.view(0)["zones"]["col"] == {"c": ["c1"], "a": ["a3", "a1"]}
+        assert s.view(0).zones["col"] == {"c": ["c1"], "a": ["a3", "a1"]}
     assert flat == nested
 
 
@@ -107,11 +107,11 @@ def test_a_revealed_card_is_in_that_players_view_only_and_named_by_place_before(
     peeks = [a for a in s.legal_actions() if a.name == "peek"]
     assert [a.text for a in peeks] == ["peek hand(P1)#1", "peek hand(P1)#2", "peek hand(P1)#3"]
     assert all(isinstance(a.values[0], Unseen) for a in peeks)
-    assert all(s.action_json(a)["cards"] == [] for a in peeks)
+    assert all(s.move_view(a).cards == () for a in peeks)
     for word in ("b1", "b2", "b3"):
         assert all(word not in a.text for a in s.legal_actions())
     s.apply_action("peek hand(P1)#2")
-    known = s.view(0)["zones"]["hand"][1]
+    known = s.view(0).zones["hand"][1]
     assert known["count"] == 3 and len(known["known"]) == 1
     seen = known["known"][0]["card"]
     assert seen in ("b1", "b2", "b3")
@@ -129,7 +129,7 @@ def test_unseen_names_do_not_follow_the_order_of_the_zone(position):
     for seed in range(12):
         s = position(g, seed=seed, zones={"hand": [["a1"], ["b1", "b2", "b3"]]})
         s.apply_action("peek hand(P1)#1")
-        firsts.add(s.view(0)["zones"]["hand"][1]["known"][0]["card"])
+        firsts.add(s.view(0).zones["hand"][1]["known"][0]["card"])
     assert len(firsts) > 1
 
 
@@ -140,10 +140,10 @@ def test_knowledge_is_forgotten_when_the_card_leaves_its_zone_or_the_zone_is_shu
     s.apply_action("play b1")
     top = s.zone_cards("side", 0)[0]
     s.apply_action(f"back {g.card_texts[top]}")
-    assert s.view(0)["zones"]["deck"]["known"] == [{"card": g.card_texts[top], "from_top": 0}]
-    assert "known" not in s.view(1)["zones"]["deck"]
+    assert s.view(0).zones["deck"]["known"] == [{"card": g.card_texts[top], "from_top": 0}]
+    assert "known" not in s.view(1).zones["deck"]
     s.apply_action("stir")  # P1 shuffles: P0 no longer knows where it is
-    assert "known" not in s.view(0)["zones"]["deck"]
+    assert "known" not in s.view(0).zones["deck"]
 
 
 def test_a_card_seen_going_face_down_stays_known_to_everyone_who_saw_it(position):
@@ -151,20 +151,20 @@ def test_a_card_seen_going_face_down_stays_known_to_everyone_who_saw_it(position
     s = position(g, zones={"hand": [["a1"], ["b1"]], "faceup": ["c4"]})
     s.apply_action("show_up")
     for seat in (0, 1):
-        assert s.view(seat)["zones"]["deck"]["known"] == [{"card": "c4", "from_top": 0}]
+        assert s.view(seat).zones["deck"]["known"] == [{"card": "c4", "from_top": 0}]
     s.apply_action("top")  # P1 takes it aside: it left the deck, so P0 forgets it
-    assert "known" not in s.view(0)["zones"]["deck"]
-    assert s.view(0)["zones"]["side"][1] == {"count": 1}
+    assert "known" not in s.view(0).zones["deck"]
+    assert s.view(0).zones["side"][1] == {"count": 1}
 
 
 def test_a_public_card_taken_into_a_hand_stays_known_to_the_others(position):
     g = game()
     s = position(g, zones={"hand": [["a1", "a2"], ["b1"]], "a": ["a3"]})
     s.apply_action("take a")
-    assert s.view(1)["zones"]["hand"][0] == {"count": 3, "known": [{"card": "a3"}]}
+    assert s.view(1).zones["hand"][0] == {"count": 3, "known": [{"card": "a3"}]}
     s.apply_action("play b1")
     s.apply_action("play a3")  # it leaves the hand face up: nothing left to know
-    assert s.view(1)["zones"]["hand"][0] == {"count": 2}
+    assert s.view(1).zones["hand"][0] == {"count": 2}
 
 
 def test_knows_reads_sight_and_knowledge(position):
@@ -222,10 +222,10 @@ def test_a_move_over_an_unseen_card_means_the_same_in_every_sample(position):
 def test_positions_list_known_cards_per_seat_and_saves_keep_knowledge_and_order(position):
     g = game()
     s = position(g, zones={"hand": [["a1"], ["b1", "b2"]], "c": ["c1"], "b": ["b4"]}, known=[["b2"], []])
-    assert s.view(0)["zones"]["hand"][1]["known"] == [{"card": "b2"}]
+    assert s.view(0).zones["hand"][1]["known"] == [{"card": "b2"}]
     again = load_state(g, save_state(s))
     assert again == s and again.known == s.known and again.opened == s.opened
-    assert list(again.view(0)["zones"]["col"]) == ["c", "b"]
+    assert list(again.view(0).zones["col"]) == ["c", "b"]
     with pytest.raises(cardrules.RulesError, match="known"):
         position(g, known=[["zz9"], []])
     with pytest.raises(cardrules.RulesError, match="one list of cards per seat"):

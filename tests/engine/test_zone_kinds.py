@@ -101,7 +101,7 @@ def test_a_game_with_a_zone_of_a_new_kind_plays_views_and_saves(fan):
         rng = random.Random(seed)
         while not state.is_terminal():
             shown = [game.card_texts[c] for c in state.zones[slot]]
-            assert state.view(seed % 3)["zones"]["shown"] == {"count": len(shown), "showing": shown[-3:]}
+            assert state.view(seed % 3).zones["shown"] == {"count": len(shown), "showing": shown[-3:]}
             again = load_state(game, json.loads(json.dumps(save_state(state))))
             assert again == state and again.zones[slot] == state.zones[slot]
             state.apply_action(rng.choice(state.legal_actions()))
@@ -188,14 +188,14 @@ def test_a_new_kind_that_opens_its_members_in_order_gets_the_order_from_the_capa
         game = cardrules.load_source(HEAPS, "heaps.rules")
         state = load_position(game, {"players": 2, "zones": {"heap": {"hearts": ["h1"], "clubs": ["c3", "c1"]}}})
         assert [v.name for v in game.call(state, "open")] == ["hearts", "clubs"]
-        assert state.view(0)["zones"]["heap"] == {"hearts": ["h1"], "clubs": ["c3", "c1"]}
+        assert state.view(0).zones["heap"] == {"hearts": ["h1"], "clubs": ["c3", "c1"]}
         console = Console(record=True, width=80)
         console.print(render_view(game, state.view(0)))
         assert "    hearts: h1\n    clubs: c3 c1\n" in console.export_text()
         state = game.new_initial_state(2, 3)
         while not state.is_terminal():
             state.apply_action(state.legal_actions()[0])
-            assert list(state.view(1)["zones"]["heap"]) == [v.name for v in game.call(state, "open")]
+            assert list(state.view(1).zones["heap"]) == [v.name for v in game.call(state, "open")]
         assert len(game.call(state, "open")) == 3
     finally:
         zones.unregister("heaps")

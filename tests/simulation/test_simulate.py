@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import json
 import math
+import pickle
 from pathlib import Path
 
+import attrs
 import pytest
 
 import cardrules
@@ -55,10 +57,9 @@ def plan(games: int = 30, seed: int = 7, players: int = 2, game: str = "red7", o
 
 
 def record(i: int, winners: list[int], turns: int, decisions: int, first: int | None = 0, players: int = 2,
-           error: str | None = None, value=None) -> dict:
+           error: str | None = None, value=None) -> sim.GameRecord:
     returns = [1.0 if p in winners else 0.0 for p in range(players)]
-    return {"i": i, "seed": i, "error": error, "first": first, "winners": winners, "returns": returns,
-            "turns": turns, "decisions": decisions, "value": value}
+    return sim.GameRecord(i, i, error, first, winners, returns, turns, decisions, value)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -129,50 +130,50 @@ def test_summary_of_known_records():
                record(3, [], 10, 12, first=1), record(4, [], 0, 0, error="game 4 (seed 4): boom")]
     run = sim.Run(plan(games=6, seed=1), records, interrupted=True, elapsed=0.1)
     s = sim.summarize(run, "toy", "Toy")
-    assert (s["requested"], s["games"], s["valid_games"], s["interrupted"]) == (6, 5, 4, True)
-    assert s["wins"] == [2, 2] and s["win_rate"] == [0.5, 0.5]
-    assert s["win_interval"][0] == [round(v, 4) for v in sim.wilson_interval(2, 4)]
-    assert s["shared_wins"] == 1 and s["shared_win_rate"] == 0.25 and s["no_winner"] == 1
-    assert s["turns"] == {"mean": 5.5, "sd": round(math.sqrt(29 / 3), 3), "min": 3, "p10": 3.3, "p50": 4.5,
-                          "p90": 8.5, "max": 10}
-    assert s["mean_turns"] == 5.5 and s["mean_decisions"] == 8.25
+    assert (s.requested, s.games, s.valid_games, s.interrupted) == (6, 5, 4, True)
+    assert s.wins == (2, 2) and s.win_rate == (0.5, 0.5)
+    assert s.win_interval[0] == tuple(round(v, 4) for v in sim.wilson_interval(2, 4))
+    assert s.shared_wins == 1 and s.shared_win_rate == 0.25 and s.no_winner == 1
+    assert s.turns == sim.Lengths(mean=5.5, sd=round(math.sqrt(29 / 3), 3), min=3, p10=3.3, p50=4.5, p90=8.5,
+                                  max=10)
+    assert s.mean_turns == 5.5 and s.mean_decisions == 8.25
     # First player: seat 0 started games 0 and 1 (won game 0); seat 1 started 2 and 3 (won game 2).
-    assert s["first_player"] == {"games": 4, "wins": 2, "win_rate": 0.5,
-                                 "win_interval": [round(v, 4) for v in sim.wilson_interval(2, 4)],
-                                 "fair_share": 0.5, "starts": [2, 2]}
-    assert s["errors"] == 1 and s["first_error"] == "game 4 (seed 4): boom"
-    assert s["cooperative"] is False and s["cooperative_results"] is None and s["result"] is None
+    assert s.first_player == sim.FirstPlayer(games=4, wins=2, win_rate=0.5,
+                                             win_interval=tuple(round(v, 4) for v in sim.wilson_interval(2, 4)),
+                                             fair_share=0.5, starts=(2, 2))
+    assert s.errors == 1 and s.first_error == "game 4 (seed 4): boom"
+    assert s.cooperative is False and s.cooperative_results is None and s.result is None
 
 
 def test_first_player_fair_share_with_teams():
     """With two sides of two, a first player without an advantage wins half the games (with a
     partner), not a quarter."""
     teams = [[0, 2], [1, 3]]
-    records = [dict(record(i, side, 5, 5, first=i % 4, players=4), sides=teams)
+    records = [attrs.evolve(record(i, side, 5, 5, first=i % 4, players=4), sides=teams)
                for i, side in enumerate([[0, 2], [1, 3], [0, 2], [0, 2]])]
     s = sim.summarize(sim.Run(plan(games=4, players=4), records, False, 0.0), "toy", "Toy")
-    assert s["first_player"]["fair_share"] == 0.5
-    assert s["first_player"]["wins"] == 3  # the first player was on the winning side in games 0, 1 and 2
-    assert s["sides"]["wins"] == [3, 1]
+    assert s.first_player.fair_share == 0.5
+    assert s.first_player.wins == 3  # the first player was on the winning side in games 0, 1 and 2
+    assert s.sides.wins == (3, 1)
     alone = sim.summarize(sim.Run(plan(games=4, players=4), [record(i, [i], 5, 5, first=i, players=4)
                                                              for i in range(4)], False, 0.0), "toy", "Toy")
-    assert alone["first_player"]["fair_share"] == 0.25
+    assert alone.first_player.fair_share == 0.25
 
 
 def test_cooperative_summary_and_result_values():
     records = [record(0, [0, 1], 4, 8, value=0), record(1, [], 6, 11, value=3), record(2, [], 6, 12, value=5),
                record(3, [0, 1], 5, 9, value=0)]
     s = sim.summarize(sim.Run(plan(games=4), records, False, 0.0), "toy", "Toy", "cards left")
-    assert s["cooperative"] is True
-    coop = s["cooperative_results"]
-    assert coop["wins"] == 2 and coop["win_rate"] == 0.5
-    assert coop["returns"] == [[0.0, 2], [1.0, 2]]
-    assert coop["turns"] == [[4, 1], [5, 1], [6, 2]]
-    assert s["result"]["label"] == "cards left" and s["result"]["mean"] == 2.0
-    assert s["result"]["distribution"] == [[0, 2], [3, 1], [5, 1]]
+    assert s.cooperative is True
+    coop = s.cooperative_results
+    assert coop.wins == 2 and coop.win_rate == 0.5
+    assert coop.returns == ((0.0, 2), (1.0, 2))
+    assert coop.turns == ((4, 1), (5, 1), (6, 2))
+    assert s.result.label == "cards left" and s.result.spread.mean == 2.0
+    assert s.result.distribution == ((0, 2), (3, 1), (5, 1))
     # One game with a single winner: not cooperative.
     records.append(record(4, [1], 3, 3))
-    assert sim.summarize(sim.Run(plan(games=5), records, False, 0.0))["cooperative"] is False
+    assert sim.summarize(sim.Run(plan(games=5), records, False, 0.0)).cooperative is False
 
 
 def test_result_value_hook_reads_the_rules_files_result():
@@ -192,17 +193,109 @@ def test_result_value_hook_reads_the_rules_files_result():
 def test_compare_rows_on_known_records():
     a = sim.Run(plan(games=4), [record(i, [0], 2 + i, 4, first=0) for i in range(4)], False, 0.0)
     b = sim.Run(plan(games=4), [record(i, [i % 2], 5 + i, 8, first=0) for i in range(4)], False, 0.0)
-    rows = {(r["statistic"], r["seat"]): r for r in sim.compare(a, b)}
+    rows = {(r.statistic, r.seat): r for r in sim.compare(a, b)}
     win0 = rows[("win_rate", 0)]
     z, p = sim.two_proportion_z_test(4, 4, 2, 4)
-    assert (win0["a"], win0["b"], win0["difference"]) == (1.0, 0.5, -0.5)
-    assert win0["z"] == round(z, 3) and win0["p_value"] == float(f"{p:.4g}")
+    assert (win0.a, win0.b, win0.difference) == (1.0, 0.5, -0.5)
+    assert win0.z == round(z, 3) and win0.p_value == float(f"{p:.4g}")
     turns = rows[("mean_turns", None)]
     t, df, p = sim.welch_t_test([2, 3, 4, 5], [5, 6, 7, 8])
-    assert (turns["a"], turns["b"], turns["difference"]) == (3.5, 6.5, 3.0)
-    assert turns["p_value"] == float(f"{p:.4g}") and turns["significant"] == (p < 0.05)
-    assert rows[("mean_decisions", None)]["significant"] is True  # 4 vs 8, no variance at all
+    assert (turns.a, turns.b, turns.difference) == (3.5, 6.5, 3.0)
+    assert turns.p_value == float(f"{p:.4g}") and turns.significant == (p < 0.05)
+    assert rows[("mean_decisions", None)].significant is True  # 4 vs 8, no variance at all
     assert {("first_player_win_rate", None), ("shared_win_rate", None), ("error_rate", None)} <= set(rows)
+
+
+# ---------------------------------------------------------------------------------------------
+# The records' JSON: the keys, their order and the optional ones, as --json prints them
+
+SUMMARY_KEYS = ["game", "title", "options", "players", "agents", "seed", "requested", "games", "interrupted",
+                "valid_games", "wins", "win_rate", "win_interval", "shared_wins", "shared_win_rate", "no_winner",
+                "mean_turns", "mean_decisions", "turns", "decisions", "first_player", "errors", "first_error",
+                "result", "cooperative", "cooperative_results"]
+
+
+def interval(k: int, n: int) -> list[float]:
+    """A 95% interval as the JSON writes it."""
+    return [round(v, 4) for v in sim.wilson_interval(k, n)]
+
+
+def test_a_summary_without_teams_has_no_sides_and_wins_by_seat():
+    records = [record(0, [0], 3, 5, value=2), record(1, [1], 5, 9, value=4)]
+    data = sim.summarize(sim.Run(plan(games=2), records, False, 0.0), "toy", "Toy", "cards left").to_json()
+    assert list(data) == SUMMARY_KEYS  # no `sides`, and no `cards_left`: the game is not cooperative
+    assert data["wins"] == [1, 1] and data["win_rate"] == [0.5, 0.5] and len(data["win_interval"]) == 2
+    assert list(data["turns"]) == ["mean", "sd", "min", "p10", "p50", "p90", "max"]
+    assert list(data["result"]) == ["label", "games", "mean", "sd", "min", "p10", "p50", "p90", "max",
+                                    "distribution"]
+    assert data["result"]["distribution"] == [[2, 1], [4, 1]]
+    words = sim.summarize(sim.Run(plan(games=1), [record(0, [0], 3, 5, value="red")], False, 0.0)).to_json()
+    assert list(words["result"]) == ["label", "games", "distribution"]  # no spread for texts
+
+
+def test_a_summary_with_teams_adds_sides_after_the_other_keys():
+    teams = [[0, 2], [1, 3]]
+    records = [attrs.evolve(record(i, side, 5, 5, first=i % 4, players=4), sides=teams)
+               for i, side in enumerate([[0, 2], [1, 3], [0, 2]])]
+    data = sim.summarize(sim.Run(plan(games=3, players=4), records, False, 0.0), "toy", "Toy").to_json()
+    assert list(data) == SUMMARY_KEYS + ["sides"]
+    assert data["sides"] == {"sides": teams, "wins": [2, 1], "win_rate": [0.6667, 0.3333],
+                             "win_interval": [interval(2, 3), interval(1, 3)]}
+    alone = [attrs.evolve(record(i, [i], 5, 5, players=2), sides=[[0], [1]]) for i in range(2)]
+    assert "sides" not in sim.summarize(sim.Run(plan(games=2), alone, False, 0.0)).to_json()  # a seat is no team
+
+
+def test_a_cooperative_summary_gives_the_tables_wins_and_its_result_by_label():
+    records = [record(0, [0, 1], 4, 8, value=0), record(1, [], 6, 11, value=3), record(2, [0, 1], 5, 9, value=0)]
+    summary = sim.summarize(sim.Run(plan(games=3), records, False, 0.0), "toy", "Toy", "cards left")
+    data = summary.to_json()
+    assert list(data) == SUMMARY_KEYS + ["cards_left"]
+    assert data["wins"] == 2 and data["win_rate"] == 0.6667 and data["win_interval"] == interval(2, 3)
+    assert summary.wins == (2, 2)  # the record keeps the wins by seat
+    assert data["cards_left"] == data["result"] and data["result"]["label"] == "cards left"
+    assert data["cooperative_results"] == {"wins": 2, "win_rate": 0.6667, "win_interval": data["win_interval"],
+                                           "returns": [[0.0, 1], [1.0, 2]], "turns": [[4, 1], [5, 1], [6, 1]],
+                                           "decisions": [[8, 1], [9, 1], [11, 1]]}
+    unlabelled = sim.summarize(sim.Run(plan(games=3), records, False, 0.0)).to_json()
+    assert list(unlabelled) == SUMMARY_KEYS and unlabelled["wins"] == 2
+
+
+def test_comparison_rows_carry_the_numbers_of_their_own_test():
+    a = sim.Run(plan(games=3), [record(i, [0], 4, 4, value=1) for i in range(3)], False, 0.0)
+    b = sim.Run(plan(games=3), [record(i, [1], 4 + i, 6, value=2) for i in range(3)], False, 0.0)
+    rows = {row.statistic: row.to_json() for row in sim.compare(a, b)}
+    assert list(rows["first_player_win_rate"]) == ["statistic", "seat", "a", "b", "difference", "test", "z",
+                                                   "p_value", "significant"]
+    assert list(rows["mean_turns"]) == ["statistic", "seat", "a", "b", "difference", "test", "t", "df", "p_value",
+                                        "significant"]
+    assert rows["mean_decisions"]["t"] is None  # neither side varies: an infinite t is written as null
+    assert rows["mean_result"]["test"] == "Welch t" and rows["error_rate"]["test"] == "two-proportion z"
+
+
+def test_the_compare_report_and_the_game_records_as_json():
+    a = sim.Run(plan(games=2), [record(i, [0], 4, 4) for i in range(2)], False, 0.0)
+    summary = sim.summarize(a)
+    report = sim.Comparison(2, 7, 2, ("random", "random"), True, sim.Labels("red7", "red7 -o advanced"), summary,
+                            None, ())
+    data = report.to_json()
+    assert list(data) == ["players", "seed", "requested", "agents", "interrupted", "labels", "a", "b", "comparisons"]
+    assert data["labels"] == {"a": "red7", "b": "red7 -o advanced"} and data["b"] is None
+    assert data["a"] == summary.to_json() and data["agents"] == ["random", "random"]
+    game = record(3, [1], 4, 6, first=1).to_json()
+    assert game == {"index": 3, "seed": 3, "error": None, "first": 1, "winners": [1], "returns": [0.0, 1.0],
+                    "turns": 4, "decisions": 6, "value": None}  # `sides` only with teams
+    assert attrs.evolve(record(0, [0], 1, 1), sides=[[0], [1]]).to_json()["sides"] == [[0], [1]]
+
+
+def test_the_records_pickle():
+    """The pool and Ray send records between processes."""
+    records = [attrs.evolve(record(i, [i % 2], 3, 4, value=i), sides=[[0], [1]]) for i in range(3)]
+    run = sim.Run(plan(games=3), records, False, 0.0)
+    summary = sim.summarize(run, "toy", "Toy", "points")
+    report = sim.Comparison(2, 7, 3, ("random", "random"), False, sim.Labels("a", "b"), summary, summary,
+                            tuple(sim.compare(run, run)))
+    for value in (records, summary, report):
+        assert pickle.loads(pickle.dumps(value)) == value
 
 
 # ---------------------------------------------------------------------------------------------
@@ -215,10 +308,10 @@ def test_seeds_depend_on_the_base_seed_and_the_index_only():
     short = sim.run(plan(games=4, seed=11), game=game)
     long = sim.run(plan(games=12, seed=11), game=game)
     assert long.records[:4] == short.records  # game i is the same game in any run of seed S
-    assert [r["seed"] for r in short.records] == [sim.deal_seed(11, i) for i in range(4)]
+    assert [r.seed for r in short.records] == [sim.deal_seed(11, i) for i in range(4)]
     # The first player is whoever was to move right after the initial state.
     for r in long.records:
-        assert r["first"] == game.new_initial_state(2, r["seed"]).current_player()
+        assert r.first == game.new_initial_state(2, r.seed).current_player()
 
 
 def test_same_seed_same_results_and_another_seed_differs(simulate_json):
@@ -278,9 +371,9 @@ def test_a_failing_game_is_counted_and_the_run_goes_on():
     breaking = Breaking(2, ValueError("something broke"))
     run = sim.run(plan(games=5), observers=[breaking])
     summary = sim.summarize(run)
-    assert breaking.games == 5 and summary["errors"] == 1 and summary["valid_games"] == 4
-    assert summary["first_error"] == f"game 1 (seed {sim.deal_seed(7, 1)}): something broke"
-    assert sum(summary["wins"]) == 4
+    assert breaking.games == 5 and summary.errors == 1 and summary.valid_games == 4
+    assert summary.first_error == f"game 1 (seed {sim.deal_seed(7, 1)}): something broke"
+    assert sum(summary.wins) == 4
 
 
 def watched_runs(monkeypatch, observer: sim.Observer) -> None:
@@ -313,8 +406,8 @@ def test_ctrl_c_stops_worker_processes_and_keeps_finished_chunks():
     run = sim.run(plan(games=200, seed=3), jobs=2, progress=progress)
     assert run.interrupted and len(run.records) == sum(finished) < 200
     reference = sim.run(plan(games=200, seed=3))
-    by_index = {r["i"]: r for r in reference.records}
-    assert all(r == by_index[r["i"]] for r in run.records)
+    by_index = {r.index: r for r in reference.records}
+    assert all(r == by_index[r.index] for r in run.records)
 
 
 # ---------------------------------------------------------------------------------------------

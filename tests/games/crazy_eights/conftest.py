@@ -36,6 +36,6 @@ def position(position):
         if stock is not None:
             zones["stock"] = list(stock)
         state = position(game, zones, players=len(hands), to_move=to_move, variables=variables or {})
-        assert state.view(to_move)["zones"]["discards"][-1] == top
+        assert state.view(to_move).zones["discards"][-1] == top
         return state
     return build

@@ -22,7 +22,7 @@ from .cards import ALL_CARDS
 
 
 def hand(state, seat) -> list[str]:
-    return state.view(seat)["zones"]["hand"][seat]
+    return state.view(seat).zones["hand"][seat]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -37,10 +37,10 @@ def test_deck_is_the_52_card_pack(game):
 def test_deal_seven_to_two_players_else_five(game, players, dealt):
     state = game.new_initial_state(players, seed=11)
     view = state.view(0)
-    assert all(z == {"count": dealt} for z in view["zones"]["hand"][1:])
-    assert len(view["zones"]["hand"][0]) == dealt
-    assert len(view["zones"]["discards"]) == 1  # one card turned up to start the discards
-    assert view["zones"]["stock"] == {"count": 52 - dealt * players - 1}
+    assert all(z == {"count": dealt} for z in view.zones["hand"][1:])
+    assert len(view.zones["hand"][0]) == dealt
+    assert len(view.zones["discards"]) == 1  # one card turned up to start the discards
+    assert view.zones["stock"] == {"count": 52 - dealt * players - 1}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -97,7 +97,7 @@ def test_who_cannot_play_draws_until_they_can(position, texts, game):
     assert "9h" in hand(state, 0) and texts(state) == ["play 9h"]
     state.apply_action("play 9h")
     assert state.current_player() == 1
-    assert state.view(1)["zones"]["stock"] == {"count": 1}
+    assert state.view(1).zones["stock"] == {"count": 1}
 
 
 def test_with_draw_one_a_player_draws_once_then_passes(position, texts, games):
@@ -106,8 +106,8 @@ def test_with_draw_one_a_player_draws_once_then_passes(position, texts, games):
     state.apply_action("otherwise")  # draws Kd, which does not fit
     assert "Kd" in hand(state, 0) and texts(state) == ["otherwise"]
     state.apply_action("otherwise")  # passes
-    assert state.current_player() == 1 and state.view(1)["zones"]["stock"] == {"count": 2}
-    assert state.view(1)["variables"]["passes"] == "1"
+    assert state.current_player() == 1 and state.view(1).zones["stock"] == {"count": 2}
+    assert state.view(1).variables["passes"] == "1"
 
 
 def test_with_draw_one_a_drawn_card_that_fits_may_be_played(position, texts, games):
@@ -179,12 +179,12 @@ def test_in_a_match_the_winner_scores_the_other_hands(position, games):
     state = position(game, [["2h"], ["8s", "Kd", "3c"], ["4c"]], top="7h", variables={"hand_number": 1})
     state.apply_action("play 2h")
     assert not state.is_terminal()
-    assert state.view(0)["variables"]["score"] == ["67", "0", "0"]  # 50 + 10 + 3 + 4
+    assert state.view(0).variables["score"] == ["67", "0", "0"]  # 50 + 10 + 3 + 4
     assert ("Hand", "2") in state.shows()
     # a new hand is dealt: five cards each, one card turned up, the rest in the stock
     view = state.view(0)
-    assert [len(h) if isinstance(h, list) else h["count"] for h in view["zones"]["hand"]] == [5, 5, 5]
-    assert len(view["zones"]["discards"]) == 1 and view["zones"]["stock"] == {"count": 36}
+    assert [len(h) if isinstance(h, list) else h["count"] for h in view.zones["hand"]] == [5, 5, 5]
+    assert len(view.zones["discards"]) == 1 and view.zones["stock"] == {"count": 36}
 
 
 def test_a_match_is_won_at_the_target(position, games):
@@ -207,7 +207,7 @@ def test_in_a_blocked_match_hand_the_lowest_hand_scores_the_difference(position,
     state.apply_action("otherwise")
     state.apply_action("otherwise")
     assert not state.is_terminal()
-    assert state.view(0)["variables"]["score"] == ["10", "0"]  # 5 + 10 in all, less P0's own 5
+    assert state.view(0).variables["score"] == ["10", "0"]  # 5 + 10 in all, less P0's own 5
 
 
 # ---------------------------------------------------------------------------------------------
@@ -234,7 +234,7 @@ def test_random_playouts_end_and_keep_every_card(games, draw_one, match, players
             if action.name == "play":
                 card = game.card_texts[action.values[0]]
                 follow = dict(state.shows())["Suit to follow"]
-                top = state.view(0)["zones"]["discards"][-1]
+                top = state.view(0).zones["discards"][-1]
                 assert card[-1] == follow[0] or card[:-1] == top[:-1], (card, follow, top)
             state.apply_action(action)
         assert state.is_terminal(), f"{players} players, seed {seed}: the game did not end"

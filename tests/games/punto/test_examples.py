@@ -39,15 +39,15 @@ def place(state, cell: str):
 
 
 def wins(state) -> list[int]:
-    return [int(w) for w in state.view(0)["variables"]["wins"]]
+    return [int(w) for w in state.view(0).variables["wins"]]
 
 
 def removed(state) -> list[str]:
-    return state.view(0)["zones"]["removed"]
+    return state.view(0).zones["removed"]
 
 
 def grid(state) -> dict:
-    return state.view(0)["zones"]["grid"]
+    return state.view(0).zones["grid"]
 
 
 def deck_and_hand(state, seat) -> list[str]:
@@ -258,7 +258,7 @@ def test_p21_the_seat_left_of_the_last_seat_is_seat_0(position, punto):
 def test_p18_an_empty_deck_is_skipped(position, punto):
     state = position(punto, 2, grid={"0,0": "r5"}, decks={0: ["r2", "g7"]}, to_move=1)
     assert state.current_player() == 0 and grid(state) == {"0,0": ["r5"]}
-    assert state.view(0)["zones"]["hand"][0] == ["g7"]
+    assert state.view(0).zones["hand"][0] == ["g7"]
 
 
 def test_p18_every_deck_empty_blocks_the_round(position, punto):

@@ -138,7 +138,7 @@ class Referee:
         return self.game.card_texts[card]
 
     def grid(self) -> dict:
-        return {tuple(map(int, key.split(","))): cards for key, cards in self.state.view(0)["zones"]["grid"].items()}
+        return {tuple(map(int, key.split(","))): cards for key, cards in self.state.view(0).zones["grid"].items()}
 
     def deck(self, p) -> list[str]:
         return [self.text(c) for c in self.state.zone_cards("deck", p)]
@@ -157,7 +157,7 @@ class Referee:
         state = self.state
         assert sorted(c for zone in state.zones for c in zone) == list(range(72)), "2: 72 cards, each once"
         for viewer in range(self.n):
-            view = state.view(viewer)["zones"]
+            view = state.view(viewer).zones
             assert all(isinstance(d, dict) and set(d) == {"count"} for d in view["deck"]), "1.1: decks face down"
             assert view["hand"] == [self.hand(p) for p in range(self.n)], "1.1: the card turned up is public"
         holds = self.game.holds["deck"].condition  # what the file tells the bots' samples
@@ -250,12 +250,12 @@ class Referee:
         if expected["winner"] is not None:
             for p in self.side_of(expected["winner"]):
                 self.wins[p] += 1
-            taken = state.view(0)["zones"]["removed"][len(self.removed):]
+            taken = state.view(0).zones["removed"][len(self.removed):]
             assert len(taken) == 1 and taken[0] in expected["marker"], "5.5, 7.4: the marker card"
             self.removed.append(taken[0])
             expected["marker"] = taken[0]
-        assert [int(w) for w in state.view(0)["variables"]["wins"]] == self.wins
-        assert state.view(0)["zones"]["removed"] == self.removed, "5.5, 7.4: one marker per round won"
+        assert [int(w) for w in state.view(0).variables["wins"]] == self.wins
+        assert state.view(0).zones["removed"] == self.removed, "5.5, 7.4: one marker per round won"
         if any(w >= self.rounds_to_win for w in self.wins):  # 6
             assert state.is_terminal() and state.winners == sorted(self.side_of(expected["winner"]))
             return

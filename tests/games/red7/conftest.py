@@ -62,10 +62,10 @@ def position(position, card_texts):
         if empty_deck:
             assert card_texts(state, "deck") == list(deck_top)
         view = state.view(to_move)
-        assert view["zones"]["canvas"] == ["starter", *canvas]
+        assert view.zones["canvas"] == ["starter", *canvas]
         for seat, palette in enumerate(palettes):  # 8.5: an eliminated player's palette is turned face down
             shown = {"count": len(palette)} if seat in eliminated else list(palette)
-            assert view["zones"]["palette"][seat] == shown
+            assert view.zones["palette"][seat] == shown
         assert state.current_player() == to_move and not state.is_terminal()
         return state
     return build

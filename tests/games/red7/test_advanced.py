@@ -36,7 +36,7 @@ def assert_fresh_round(card_texts):
     def check(state, n, scored_cards: int) -> None:
         view = state.view(0)
         assert not state.is_terminal()
-        assert view["zones"]["canvas"] == ["starter"]  # canvas = starting card only
+        assert view.zones["canvas"] == ["starter"]  # canvas = starting card only
         assert all(len(state.zone_cards("hand", p)) == 7 for p in range(n))  # 7 to every hand
         palettes = [card_texts(state, "palette", p) for p in range(n)]
         assert all(len(p) == 1 for p in palettes)  # 1 to every palette

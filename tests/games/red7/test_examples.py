@@ -247,10 +247,10 @@ def test_first_player_on_200_deals(red7, n):
     for seed in range(200):
         state = red7.new_initial_state(n, seed)
         view = state.view(0)
-        palettes = view["zones"]["palette"]
+        palettes = view.zones["palette"]
         assert [len(p) for p in palettes] == [1] * n
-        assert view["zones"]["canvas"] == ["starter"]
-        assert view["zones"]["deck"] == {"count": 49 - 8 * n}
+        assert view.zones["canvas"] == ["starter"]
+        assert view.zones["deck"] == {"count": 49 - 8 * n}
         assert all(len(state.zone_cards("hand", p)) == 7 for p in range(n))
         assert state.eliminated == [False] * n
         assert state.current_player() == expected_first_player(palettes), (seed, palettes)

@@ -100,13 +100,13 @@ def check_invariants(state) -> None:
     deck = [GAME.card_texts[c] for c in state.zone_cards("deck")]
     for p in range(n):
         view = state.view(p)
-        zones = view["zones"]
+        zones = view.zones
         own = texts_of(state.zone_cards("hand", p))
         forbidden = set(deck)
         for q in range(n):
             if q != p:
                 forbidden |= texts_of(state.zone_cards("hand", q))
-        visible = {s for s in string_leaves(view) if s in set(GAME.card_texts)}
+        visible = {s for s in string_leaves(view.to_json()) if s in set(GAME.card_texts)}
         assert visible <= public | own
         assert not visible & forbidden
         assert zones["deck"] == {"count": len(deck)}
@@ -119,7 +119,7 @@ def check_invariants(state) -> None:
             assert zones["hand"][q] == (hand if q == p else {"count": len(hand)})
             assert zones["palette"][q] == palette
         assert zones["canvas"] == [GAME.card_texts[c] for c in state.zone_cards("canvas")]
-        json.dumps(view)  # a view is plain JSON
+        json.dumps(view.to_json())  # a view's JSON form is plain JSON
 
 
 def playout(n: int, deal_seed: int, choice_seed: int, each=None):
@@ -255,10 +255,10 @@ def test_canvas_legality_matches_oracle(n, deal_seed, choice_seed):
         me = state.current_player()
         view = state.view(me)
         # eliminated palettes are face down (8.5) and never count, so they are left empty here
-        palettes = [[parse(t) for t in p] if isinstance(p, list) else [] for p in view["zones"]["palette"]]
-        active = [not e for e in view["eliminated"]]
+        palettes = [[parse(t) for t in p] if isinstance(p, list) else [] for p in view.zones["palette"]]
+        active = [not e for e in view.eliminated]
         legal = {a.text for a in state.legal_actions()}
-        for text in view["zones"]["hand"][me]:
+        for text in view.zones["hand"][me]:
             expected = referee.winning_player(palettes, active, parse(text)[1]) == me
             assert (f"canvas {text}" in legal) == expected, (text, view)
 

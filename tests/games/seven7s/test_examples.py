@@ -23,7 +23,7 @@ LIVE_NAMES = {"colors": "Colors", "ages": "Ages of Man", "sins": "Deadly Sins", 
 # ---------------------------------------------------------------------------------------------------------
 
 def columns(state, viewer=0) -> dict:
-    return state.view(viewer)["zones"]["columns"]
+    return state.view(viewer).zones["columns"]
 
 
 def shows(state) -> dict:
@@ -412,14 +412,14 @@ def test_s29_wonders_looks_at_hand_cards_by_place_and_top_deck_cards(position, t
     assert sorted(texts(s)) == ["back CO2", "back CO3"]
     play(s, "back CO3")  # CO3 first, so CO2 ends on top: the order is swapped
     assert card_texts(s, "deck")[-2:] == ["CO3", "CO2"] and turn_over(s, 0)
-    mine = s.view(0)["zones"]
+    mine = s.view(0).zones
     assert mine["deck"]["known"] == [{"card": "CO2", "from_top": 0}, {"card": "CO3", "from_top": 1}]
     peeked = mine["hand"][1]["known"]
     assert len(peeked) == 1 and peeked[0]["card"] in ("VI1", "VI2", "VI3")
     for other in (1, 2):
         view = s.view(other)
-        assert "known" not in view["zones"]["deck"]
-        assert all("known" not in h for h in view["zones"]["hand"] if isinstance(h, dict))
+        assert "known" not in view.zones["deck"]
+        assert all("known" not in h for h in view.zones["hand"] if isinstance(h, dict))
     assert "known" not in str(s.view(-1))
 
 
@@ -427,7 +427,7 @@ def test_s29_fewer_than_three_cards_to_look_at(position, play):
     s = position(hands=[["WO1", "SE2", "DS2"], ["VI1"]], empty_deck=True)
     play(s, "play WO1 wonders", "look hand(P1)#1")
     assert turn_over(s, 0)  # the only card was seen; nothing else to look at
-    assert s.view(0)["zones"]["hand"][1] == {"count": 1, "known": [{"card": "VI1"}]}
+    assert s.view(0).zones["hand"][1] == {"count": 1, "known": [{"card": "VI1"}]}
 
 
 def test_s30_empty_deck_and_empty_hands_end_the_game_without_a_scoring_card(position, play):
@@ -435,7 +435,7 @@ def test_s30_empty_deck_and_empty_hands_end_the_game_without_a_scoring_card(posi
     play(s, "play CO2 colors")
     assert s.is_terminal()
     assert (total(s, 0), total(s, 1)) == (0, 2) and s.winners == [1]
-    assert s.view(0)["variables"]["scorer"] == "none"
+    assert s.view(0).variables["scorer"] == "none"
 
 
 def test_4_1_a_player_with_an_empty_hand_is_skipped(position, play):

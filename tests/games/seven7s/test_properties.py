@@ -103,7 +103,7 @@ class Referee:
         state = self.state
         for seat in range(self.n):
             view = state.view(seat)
-            zones = view["zones"]
+            zones = view.zones
             assert set(zones["columns"]) == set(self.columns())
             for key, cards in zones["columns"].items():
                 assert cards == [text(c) for c in self.column(key)]
@@ -166,7 +166,7 @@ class Referee:
                 "4.5: a turn without a Seas power ends with 3 cards in hand, or an empty deck"
 
     def known_in(self, seat: int, owner: int) -> set:
-        shown = self.state.view(seat)["zones"]["hand"][owner]
+        shown = self.state.view(seat).zones["hand"][owner]
         if isinstance(shown, list):
             return set()
         return {GAME.by_text[e["card"].lower()][0] for e in shown.get("known", [])}

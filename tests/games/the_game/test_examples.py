@@ -47,11 +47,11 @@ def draw_count(state) -> int:
 
 
 def marks_seen_by(state, viewer):
-    return state.view(viewer)["variables"]["mark"]
+    return state.view(viewer).variables["mark"]
 
 
 def played(state) -> str:
-    return state.view(state.current_player())["variables"]["played"]
+    return state.view(state.current_player()).variables["played"]
 
 
 def assert_lost(state):
@@ -274,7 +274,7 @@ def test_g19_seat_zero_starts(options):
         for seed in (0, 7):
             s = game.new_initial_state(players, seed=seed)
             assert s.current_player() == 0
-            assert s.view(0)["turn_player"] == 0
+            assert s.view(0).turn_player == 0
 
 
 def test_g20_signals(position, texts, play, original):

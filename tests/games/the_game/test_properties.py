@@ -50,7 +50,7 @@ class Referee:
     def __init__(self, state, extreme: bool):
         self.state, self.extreme, self.game = state, extreme, state.game
         self.hand_size = HAND_SIZE[state.n]
-        self.start_turn(state.view(0)["turn_player"])  # current_player() is -1 once the game is over
+        self.start_turn(state.view(0).turn_player)  # current_player() is -1 once the game is over
         if self.permitted_plays():
             assert not state.is_terminal()
         else:  # 5.5: no card in hand can be played at all at the start of the turn
@@ -135,7 +135,7 @@ class Referee:
         s = self.state
         draw = self.draw_count()
         for viewer in range(s.n):
-            zones = s.view(viewer)["zones"]
+            zones = s.view(viewer).zones
             assert zones["draw"] == {"count": draw}, "the draw pile is hidden"
             for seat in range(s.n):
                 cards = s.zone_cards("hand", seat)
@@ -165,7 +165,7 @@ class Referee:
         s = self.state
         seat, turn = self.seat, self.turn
         hand_before, draw_before = len(self.hand(seat)), self.draw_count()
-        marks_before = s.view(seat)["variables"]["mark"]
+        marks_before = s.view(seat).variables["mark"]
         if text.startswith("play "):
             _, card, pile = text.split()
             c = int(card)
@@ -177,7 +177,7 @@ class Referee:
         if text.startswith("signal "):
             _, pile, value = text.split()
             assert not s.is_terminal() and s.turns == turn and s.current_player() == seat, "a signal ends nothing"
-            marks = s.view((seat + 1) % s.n)["variables"]["mark"]
+            marks = s.view((seat + 1) % s.n).variables["mark"]
             marks_before[seat][pile] = value
             assert marks == marks_before, "6.1-6.2: the player's own mark changes, publicly, and nothing else"
             self.check_state()
@@ -187,7 +187,7 @@ class Referee:
             self.used.append(pile)
             command = c if self.extreme else None
             if command in COMMANDS["NO_COMMUNICATION"]:
-                marks = s.view(0)["variables"]["mark"]
+                marks = s.view(0).variables["mark"]
                 assert all(v == "none" for m in marks for v in m.values()), "9.7.1: all marks cleared"
             if command in COMMANDS["ONE_PILE"]:
                 self.bound = True
