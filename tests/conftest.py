@@ -102,4 +102,3 @@ def card_texts() -> Callable[..., list[str]]:
     """card_texts(state, zone, seat=0): the texts of a zone's cards, bottom to top (`seat`: whose, for a zone
     per player)."""
     return lambda state, zone, seat=0: [state.game.card_texts[card] for card in state.zone_cards(zone, seat)]
-

@@ -30,6 +30,7 @@ _SECTIONS = (
                           "# those clauses."]),
 )
 
+
 def _lines_of(decl: nodes.Decl, sources: dict[str, str]) -> list[str]:
     """The source lines a declaration was written on."""
     text = sources.get(decl.span.path, "")

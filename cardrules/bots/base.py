@@ -140,4 +140,3 @@ def make_agent(spec: str, game: Game, seat: int = 0, seed: int = 0) -> Agent:
 
 def agent_names() -> list[str]:
     return list(AGENTS)
-

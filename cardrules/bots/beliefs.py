@@ -182,4 +182,3 @@ def same_view(world: State, state: State, player: int) -> bool:
         elif any(state.known.get(card, 0) & bit and other[i] != card for i, card in enumerate(cards)):
             return False
     return True
-

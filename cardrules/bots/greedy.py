@@ -105,5 +105,3 @@ def judged_by(game: Game, preference: tuple[str, ...]) -> str:
     """The first of greedy's scores ('rules': heuristic(p), 'chance': chance(p)) that the rules
     file declares, in order of preference; 'default' (the default estimate) if none."""
     return next((kind for kind in preference if declares(game, GreedyAgent.SCORES[kind])), "default")
-
-

@@ -15,4 +15,3 @@ class RandomAgent(Agent):
 
     def choose(self, state: State) -> Action:
         return self.rng.choice(state.legal_actions())
-

@@ -29,15 +29,19 @@ class CliError(Exception):
         self.diagnostics = tuple(diagnostics)
         self.sources = dict(sources or {})
 
+
 def make_console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False)
+
 
 def colored(console: Console) -> bool:
     return console.is_terminal and console.color_system is not None and not console.no_color
 
+
 def echo_json(data: Any) -> None:
     """Print a record (or plain data holding records) as JSON, written by the package's one converter."""
     typer.echo(dumps(data))
+
 
 def print_diagnostics(console: Console, diagnostics: tuple[Diagnostic, ...] | list[Diagnostic],
                        sources: dict[str, str]) -> None:
@@ -45,6 +49,7 @@ def print_diagnostics(console: Console, diagnostics: tuple[Diagnostic, ...] | li
     for diag in diagnostics:
         rendered = render(diag, sources.get(diag.path), color=color)
         console.print(Text.from_ansi(rendered) if color else Text(rendered), soft_wrap=True)
+
 
 def _report(exc: CliError, as_json: bool) -> None:
     if as_json:
@@ -55,6 +60,7 @@ def _report(exc: CliError, as_json: bool) -> None:
         print_diagnostics(err, exc.diagnostics, exc.sources)
     else:
         err.print(Text.assemble(("error", "bold red"), ": ", exc.message), soft_wrap=True)
+
 
 @contextlib.contextmanager
 def reporting(as_json: bool = False) -> Iterator[None]:
@@ -80,6 +86,7 @@ def reporting(as_json: bool = False) -> Iterator[None]:
         _report(CliError(f"unexpected {type(exc).__name__}: {exc}", 1), as_json)
         raise typer.Exit(1) from None
 
+
 def parse_options(raw: list[str] | None) -> dict[str, Any]:
     """`-o advanced` -> advanced=True, `-o rounds=3` -> rounds="3" (the game converts the value)."""
     options: dict[str, Any] = {}
@@ -90,6 +97,7 @@ def parse_options(raw: list[str] | None) -> dict[str, Any]:
             raise CliError(f"bad option '{item}': write -o NAME or -o NAME=VALUE", 2)
         options[name] = value.strip() if sep else True
     return options
+
 
 def prepare_game(name: str) -> CheckedRules:
     """A bundled game's name or a path -> its rules, parsed and checked once (not found: exit 2). Check
@@ -103,6 +111,7 @@ def prepare_game(name: str) -> CheckedRules:
     except (OSError, UnicodeDecodeError) as exc:
         raise CliError(f"cannot read '{path}': {getattr(exc, 'strerror', None) or exc}", 1) from None
 
+
 def check_options(rules: CheckedRules, options: dict[str, Any]) -> None:
     """An option the rules do not declare: exit 2, with the declared ones."""
     unknown = [option for option in options if option not in rules.option_docs]
@@ -111,11 +120,13 @@ def check_options(rules: CheckedRules, options: dict[str, Any]) -> None:
         raise CliError(f"{rules.title} has no option '{unknown[0]}'{suggest(unknown[0], rules.option_docs)} "
                        f"(its options: {known})", 2)
 
+
 def load_game(name: str, options: dict[str, Any], rules: CheckedRules | None = None) -> Game:
     """The game compiled with `options`: parsed, checked and compiled once (`rules`: already prepared)."""
     rules = (rules or prepare_game(name)).require_valid()
     check_options(rules, options)
     return rules.compile(options)
+
 
 def check_players(game: Game | CheckedRules, players: int | None) -> int:
     n = game.min_players if players is None else players
@@ -139,6 +150,7 @@ PlayersOpt = Annotated[Optional[int], typer.Option(
     show_default=False)]
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON instead of text.")]
+
 
 def one_line_paragraphs(doc: str) -> str:
     """A command's docstring for --help, each paragraph on one line: in rich markup mode typer keeps

@@ -66,8 +66,10 @@ def list_games(as_json: JsonOpt = False) -> None:
         console.print(table)
         console.print(Text("Play one with: cardrules play NAME", style="dim"))
 
+
 def _option_value(value: Any) -> str:
     return "true" if value is True else "false" if value is False else str(value)
+
 
 def check(
     paths: Annotated[list[Path], typer.Argument(metavar="PATH", help="Rules files to check.", show_default=False)],

@@ -43,8 +43,10 @@ from .render import (
 
 HUMAN = "human"
 
+
 def seat_kinds() -> list[str]:
     return [HUMAN, *AGENTS]
+
 
 def parse_seats(raw: list[str] | None, n: int) -> list[str]:
     """`--seat 1=human` ... -> a kind per seat; by default seat 0 is human and the others random."""
@@ -68,11 +70,14 @@ def parse_seats(raw: list[str] | None, n: int) -> list[str]:
         kinds[seat] = kind
     return kinds
 
+
 class _Quit(Exception):
     """The human left the game (end of input, Ctrl-C or 'quit')."""
 
+
 def _normalise(text: str) -> str:
     return " ".join(text.lower().split())
+
 
 def _read(console: Console, prompt: Text | str) -> str:
     try:
@@ -80,6 +85,7 @@ def _read(console: Console, prompt: Text | str) -> str:
     except (EOFError, KeyboardInterrupt):
         console.print()
         raise _Quit from None
+
 
 def _human_choice(console: Console, painter: CardPainter, state: State, seat: int) -> Action:
     legal = state.legal_actions()
@@ -109,11 +115,13 @@ def _human_choice(console: Console, painter: CardPainter, state: State, seat: in
                            f"a move as written, e.g. '{legal[0].text}' ('?' lists the moves, 'quit' leaves).",
                            style="red"), soft_wrap=True)
 
+
 def _shows(state: State) -> list[tuple[str, str]]:
     try:
         return state.shows()
     except Exception:  # a show line that cannot be computed must not stop the game
         return []
+
 
 def play(
     game_name: GameArg,
@@ -163,6 +171,7 @@ def play(
             console.print(Text("Game abandoned.", style="yellow"))
             return
 
+
 class _Table:
     """The terminal a game is played at: what its seats and its printer share."""
 
@@ -171,6 +180,7 @@ class _Table:
         self.humans = [s for s, kind in enumerate(kinds) if kind == HUMAN]
         self.last_human: int | None = None
         self.recent: list[Text] = []  # moves since the last hot-seat screen clear, shown again after it
+
 
 class _Human:
     """A person at the terminal: shown their view and their moves, and asked for one (on a hot seat,
@@ -196,6 +206,7 @@ class _Human:
         console.print(render_moves(table.painter, state.legal_actions()))
         return _human_choice(console, table.painter, state, player)
 
+
 class _Bot:
     """An agent in a seat; a spinner shows that it thinks when a person waits at a terminal."""
 
@@ -211,6 +222,7 @@ class _Bot:
 
     def observe(self, state: State, action: Action) -> None:
         inform([self.agent], state, action)
+
 
 class _Printer(Observer):
     """Prints the game as it goes: the table when nobody plays, each move with its events and the
@@ -247,6 +259,7 @@ class _Printer(Observer):
         if game.result is not None:
             console.print(Text.assemble((f"{game.result.label}: ", "bold"), (game.describe(state.result()), "cyan")))
 
+
 def _read_position(game: Game, path: Path) -> State:
     name = str(path)
     try:
@@ -266,6 +279,7 @@ def _read_position(game: Game, path: Path) -> State:
         sources = {name: text, **game.sources, **exc.sources}
         raise CliError(exc.diagnostics[0].message if exc.diagnostics else str(exc), 1, exc.diagnostics,
                        sources) from None
+
 
 def legal(
     game_name: GameArg,

@@ -55,6 +55,7 @@ AddressOpt = Annotated[Optional[str], typer.Option(
     help="Address of the Ray cluster to use (default with --backend ray: a local Ray instance).",
     show_default=False)]
 
+
 def _seat_specs(game: Game, agent: list[str] | None, n: int) -> tuple[str, ...]:
     try:
         specs = sim.seat_agents(agent, n)
@@ -63,6 +64,7 @@ def _seat_specs(game: Game, agent: list[str] | None, n: int) -> tuple[str, ...]:
         raise CliError(str(exc), 2) from None
     return specs
 
+
 def _check_backend(backend: str, address: str | None, jobs: int) -> tuple[str, int]:
     backend = backend.strip().lower()
     if backend not in sim.BACKENDS:
@@ -70,6 +72,7 @@ def _check_backend(backend: str, address: str | None, jobs: int) -> tuple[str, i
     if address and backend != "ray":
         raise CliError("--address is the address of a Ray cluster: use it with --backend ray", 2)
     return backend, (jobs or sim.default_jobs())
+
 
 def _run_games(console: Console, plan: sim.Plan, game: Game, label: str, jobs: int, backend: str,
                address: str | None, show_progress: bool) -> sim.Run:
@@ -94,22 +97,28 @@ def _run_games(console: Console, plan: sim.Plan, game: Game, label: str, jobs: i
     except sim.BackendUnavailable as exc:
         raise CliError(str(exc), 2) from None
 
+
 def _agents_text(agents: Sequence[str]) -> str:
     return f"{agents[0]} in every seat" if len(set(agents)) == 1 else \
         ", ".join(f"{seat_name(s)} {a}" for s, a in enumerate(agents))
 
+
 def _pct(value: float) -> str:
     return f"{value:.1%}"
+
 
 def _interval_text(interval: Sequence[float]) -> str:
     return f"{interval[0]:.1%}–{interval[1]:.1%}"
 
+
 def _options_text(options: dict[str, Any]) -> str:
     return ", ".join(name if value is True else f"{name}={value}" for name, value in options.items()) or "none"
+
 
 def _print_interruption(console: Console, summary: sim.Summary) -> None:
     console.print(Text(f"Interrupted: {summary.games} of the {summary.requested} requested games "
                        f"finished; the results below are for those.", style="bold yellow"), soft_wrap=True)
+
 
 def _print_summary(console: Console, summary: sim.Summary, run: sim.Run) -> None:
     n = summary.players
@@ -176,15 +185,19 @@ def _print_summary(console: Console, summary: sim.Summary, run: sim.Run) -> None
         console.print(Text(f"{plural(len(run.records), 'game')} in {run.elapsed:.2f} s "
                            f"({pace(len(run.records), run.elapsed)})", style="dim"))
 
+
 _COLUMNS = ("mean", "p10", "p50", "p90", "min", "max")  # how a spread of numbers is printed
+
 
 def _columns(spread: sim.Lengths) -> tuple[float, ...]:
     return (spread.mean, spread.p10, spread.p50, spread.p90, spread.min, spread.max)
+
 
 def pace(games: int, seconds: float) -> str:
     """Games per second, or seconds per game when a game takes longer (0.0 games/s says nothing)."""
     rate = games / seconds
     return f"{rate:.1f} games/s" if rate >= 1 else f"{seconds / games:.1f} s per game"
+
 
 def simulate(
     game_name: GameArg,
@@ -225,12 +238,15 @@ def simulate(
         if summary.errors:
             raise typer.Exit(1)
 
+
 def _label(name: str, options: dict[str, Any]) -> str:
     return name + "".join(f" -o {k}" if v is True else f" -o {k}={v}" for k, v in options.items())
+
 
 _STATISTICS = {"win_rate": "win rate", "team_win_rate": "team win rate", "first_player_win_rate": "first player wins",
                "shared_win_rate": "shared wins", "mean_turns": "mean turns", "mean_decisions": "mean decisions",
                "mean_result": "mean result", "error_rate": "errors"}
+
 
 def _print_comparison(console: Console, rows: Sequence[sim.ComparisonRow], labels: sim.Labels,
                       result_label: str | None = None) -> None:
@@ -258,6 +274,7 @@ def _print_comparison(console: Console, rows: Sequence[sim.ComparisonRow], label
     console.print(Text(f"A = {labels.a}; B = {labels.b}. Tests: z = two-proportion z-test (rates), "
                        f"t = Welch's t-test (means); yes = significant at p < {sim.ALPHA:g}.", style="dim"),
                   soft_wrap=True)
+
 
 def compare_games(
     game_a: Annotated[str, typer.Argument(metavar="A", help="The first game: a bundled name or a rules file.",
@@ -321,6 +338,7 @@ def compare_games(
         if any(s.errors for s in summaries):
             raise typer.Exit(1)
 
+
 def _print_compare_report(console: Console, report: sim.Comparison) -> None:
     labels = report.labels
     console.print(Text.assemble(("Comparing", "bold"), f" A = {labels.a} and B = {labels.b}: "
@@ -340,5 +358,6 @@ def _print_compare_report(console: Console, report: sim.Comparison) -> None:
         if summary.errors:
             console.print(Text(f"{side}: {plural(summary.errors, 'game')} failed; first error:", style="bold red"))
             console.print(Text(summary.first_error or ""), soft_wrap=True)
+
 
 COMMANDS = {"simulate": simulate, "compare": compare_games}

@@ -49,6 +49,5 @@ class Action:
         return self.text
 
 
-
 class IllegalAction(ValueError):
     """An action that is not among `legal_actions()`."""

@@ -175,4 +175,3 @@ def _plain(value: Any) -> Any:
 
 def _mix(seed: int) -> int:
     return (int(seed) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK64
-

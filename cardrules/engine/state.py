@@ -459,7 +459,6 @@ class State:
         raise IllegalAction(f"'{action}' is not a legal move here")
 
 
-
 def _can_finish(state: State, guards: list[GuardSpec], budget: list[int]) -> bool:
     """True if some way of finishing the current turn ends it with every guard true."""
     budget[0] -= 1

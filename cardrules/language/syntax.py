@@ -39,9 +39,6 @@ def _parser() -> Lark:
     return build_parser()
 
 
-
-
-
 def _unquote(tok: Token) -> str:
     return str(tok)[1:-1]
 

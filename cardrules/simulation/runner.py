@@ -74,8 +74,6 @@ def seat_agents(specs: Sequence[str] | None, players: int) -> tuple[str, ...]:
     return tuple(specs)
 
 
-
-
 @attrs.frozen
 class Plan:
     """What a run plays: picklable, so that workers can rebuild everything from it."""

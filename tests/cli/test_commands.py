@@ -17,6 +17,7 @@ REPO = Path(__file__).resolve().parents[2]
 RED7 = REPO / "games" / "red7.rules"
 CARET = re.compile(r"^\s*\^+\s*$", re.MULTILINE)
 
+
 def red7_with(tmp_path: Path, old: str, new: str, name: str = "variant.rules") -> tuple[Path, str]:
     text = RED7.read_text(encoding="utf-8")
     assert old in text

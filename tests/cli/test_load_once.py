@@ -9,6 +9,7 @@ import pytest
 
 import cardrules
 
+
 @pytest.fixture
 def counted(monkeypatch) -> Counter:
     """How often the façade parses a file, checks rules and compiles a game."""

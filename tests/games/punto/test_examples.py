@@ -22,6 +22,7 @@ import cardrules
 # helpers (test-side only: nothing here decides an expected result)
 # ---------------------------------------------------------------------------------------------------------
 
+
 def row(cards, y=0, x=0):
     """Cards laid left to right from (x, y); None leaves a cell empty."""
     return {f"{x + i},{y}": card for i, card in enumerate(cards) if card is not None}

@@ -24,6 +24,7 @@ from .cards import number, strength
 # helpers (test-side only: nothing here decides an expected result)
 # ---------------------------------------------------------------------------------------------------------
 
+
 def points(scored: list[str]) -> int:
     """10.3.3: a score is the sum of the numbers of the cards in the player's score pile."""
     return sum(number(t) for t in scored)

@@ -31,6 +31,7 @@ from .referee import first_player, parse_card
 # helpers (test-side only: nothing here decides an expected result)
 # ---------------------------------------------------------------------------------------------------------
 
+
 def spares(rule: str, used: set[str], count: int) -> list[str]:
     """`count` cards of the rule's colour (highest number first) that the example does not use."""
     letter = RULE_LETTER[rule]

@@ -20,6 +20,7 @@ import pytest
 # EX1: nothing but fold
 # ---------------------------------------------------------------------------------------------------------
 
+
 def test_ex1_only_fold(position, texts, expert):
     # rule orange. P0 {v2}, hand {b7}. P1 {r6, o6}
     state = position(expert, [["v2"], ["r6", "o6"]], [["b7"], ["y1"]], rule="orange")

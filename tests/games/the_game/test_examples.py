@@ -25,6 +25,7 @@ from .cards import ALL_NUMBERS, PILES
 # helpers (test-side only: nothing here decides an expected result)
 # ---------------------------------------------------------------------------------------------------------
 
+
 def plays(state) -> set[str]:
     return {a.text for a in state.legal_actions() if a.text.startswith("play ")}
 
