@@ -1,4 +1,4 @@
-"""Batch play between bots, statistics over the results, and parallel backends.
+"""A plan of K bot games -> their records, played here, in a local process pool or on Ray.
 
 The unit of work is one game, identified by its index `i` in a run. Everything random about game
 `i` comes from seeds derived from the run's base seed and `i` alone (`derive_seed`): the deal seed
@@ -14,9 +14,9 @@ Backends:
 * ray: the same chunks as Ray tasks (`pip install 'cardrules[ray]'`), on a local Ray instance or
   on the cluster at `address`.
 
-Nothing here knows a particular game: results are read through the generic State API.
+Nothing here knows a particular game: results are read through the generic State API; the
+statistics over the records are in summary.py.
 """
-
 
 from __future__ import annotations
 

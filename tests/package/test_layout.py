@@ -95,6 +95,13 @@ def layer(name: str) -> str:
     raise AssertionError(f"{name} belongs to no sub-package of RANKS: add it there")
 
 
+def test_every_folder_of_the_package_is_a_package():
+    """A folder without __init__.py would be a namespace package: it imports, but says nothing of itself."""
+    folders = [d for d in ROOT.rglob("*") if d.is_dir() and d.name != "__pycache__" and any(d.glob("*.py"))]
+    assert folders and all((d / "__init__.py").is_file() for d in folders), \
+        [str(d) for d in folders if not (d / "__init__.py").is_file()]
+
+
 def test_every_module_belongs_to_a_ranked_sub_package():
     for name in MODULES:
         assert layer(name) in RANKS
