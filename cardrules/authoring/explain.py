@@ -215,7 +215,7 @@ class _Explainer:
     def variables(self) -> list[Item]:
         items = []
         for name, decl in self.sym.vars.items():
-            keys = ["player"] * decl.per_player + list(getattr(decl, "keys", ()))
+            keys = ["player"] * decl.per_player + list(decl.keys)
             per = f" (one for each {', '.join(keys)})" if keys else ""
             items.append(Item([_n(name), _w(per + ", starts at "), _c(self.code(decl.initial))]))
         return items

@@ -257,11 +257,9 @@ def _numbers(state: State) -> Iterable[tuple[str, Any]]:
     game = state.game
     for spec in game.vars:
         what = f"var {spec.name}" + (" (per player)" if spec.per_player else "")
-        size = getattr(spec, "size", 1)
         for p in range(state.n if spec.per_player else 1):
-            for key in range(size):
-                slot = game.var_slot(spec, state.n, p, key) if size > 1 else game.var_slot(spec, state.n, p)
-                yield what, state.vars[slot]
+            for key in range(spec.size):
+                yield what, state.vars[game.var_slot(spec, state.n, p, key)]
     state.memo.clear()
     for line in game.shows:
         yield f'show "{line.label}"', line.value(state, list(state.locals))
