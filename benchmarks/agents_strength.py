@@ -18,8 +18,8 @@ import functools
 import json
 import math
 import multiprocessing
-import platform
 import os
+import platform
 import sys
 import time
 from pathlib import Path

@@ -30,16 +30,7 @@ from .common import (
     parse_options,
     reporting,
 )
-from .render import (
-    CardPainter,
-    cell_marks,
-    move_line,
-    plural,
-    render_moves,
-    render_view,
-    seat_name,
-    winners_line,
-)
+from .render import CardPainter, cell_marks, move_line, plural, render_moves, render_view, seat_name, winners_line
 
 HUMAN = "human"
 

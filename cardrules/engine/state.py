@@ -12,17 +12,7 @@ from ..diagnostics import explain_exception as _explain
 from ..values import NOTHING, SEATS, Card, Seat
 from .actions import Action, IllegalAction
 from .knowledge import Namer, keep_to_holds, unseen_pool
-from .specs import (
-    FALLBACK,
-    PAUSE,
-    ExprFn,
-    GuardSpec,
-    OptionSpec,
-    RuleFailure,
-    StraightMove,
-    VarSpec,
-    ZoneSpec,
-)
+from .specs import FALLBACK, PAUSE, ExprFn, GuardSpec, OptionSpec, RuleFailure, StraightMove, VarSpec, ZoneSpec
 from .views import MoveView, View
 from .zones import open_slots
 

@@ -20,15 +20,7 @@ import attrs
 
 from ..engine.knowledge import knows
 from ..engine.zones import open_slots
-from ..engine.zones.grid import (
-    g_box,
-    g_cell,
-    g_cells,
-    g_frontier,
-    g_lines,
-    g_neighbours,
-    g_segments,
-)
+from ..engine.zones.grid import g_box, g_cell, g_cells, g_frontier, g_lines, g_neighbours, g_segments
 from ..values import NOTHING, SEATS, Sym
 from . import nodes
 

@@ -6,13 +6,7 @@ import difflib
 from functools import lru_cache
 
 from lark import Lark, Token, Transformer, Tree, v_args
-from lark.exceptions import (
-    UnexpectedCharacters,
-    UnexpectedEOF,
-    UnexpectedInput,
-    UnexpectedToken,
-    VisitError,
-)
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.indenter import DedentError, Indenter
 
 from ..diagnostics import Diagnostic, RulesError, Span, error

@@ -1,15 +1,6 @@
 """Games played: the one match driver, seeds, batch play on local and Ray backends, statistics and summaries."""
 
-from .match import (
-                     MAX_DECISIONS,
-                     Chooser,
-                     FirstMover,
-                     GameDidNotEnd,
-                     Observer,
-                     play_match,
-                     result_label,
-                     result_value,
-)
+from .match import MAX_DECISIONS, Chooser, FirstMover, GameDidNotEnd, Observer, play_match, result_label, result_value
 from .runner import (
                      BACKENDS,
                      BackendUnavailable,

@@ -16,14 +16,7 @@ import attrs
 
 from ..converter import fields_json, register, to_json
 from .runner import GameRecord, Run
-from .statistics import (
-    mean,
-    percentile,
-    two_proportion_z_test,
-    variance,
-    welch_t_test,
-    wilson_interval,
-)
+from .statistics import mean, percentile, two_proportion_z_test, variance, welch_t_test, wilson_interval
 
 ALPHA = 0.05  # significance level of `compare`
 Z_TEST, T_TEST = "two-proportion z", "Welch t"  # a comparison row's test: rates, means

@@ -10,11 +10,11 @@ import pytest
 from rich.console import Console
 
 import cardrules
-from cardrules.engine.zones.grid import Cell, Grid, grid_lines, parse_cell
+from cardrules.cli.render import CardPainter, cell_marks, render_view
 from cardrules.engine.moves import find_move
 from cardrules.engine.positions import load_position
-from cardrules.cli.render import CardPainter, cell_marks, render_view
 from cardrules.engine.saves import load_state, save_state
+from cardrules.engine.zones.grid import Cell, Grid, grid_lines, parse_cell
 
 TILES = """\
 game "Tiles"

@@ -14,7 +14,6 @@ from cardrules.authoring import validate
 from cardrules.bots import RandomAgent
 from cardrules.engine.saves import load_state, save_state
 
-
 # Every move to `out` sets off the trigger; the game ends when a hand is empty.
 TRACED = """\
 game "Traced"
