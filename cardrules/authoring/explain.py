@@ -409,7 +409,8 @@ class _Explainer:
                     [_w("lost by everybody")]
                 items.append(Item([_w("the game ends, "), *who, _w(f" — in {path} (line {stmt.span.line})")]))
         for path, stmt in _statements(self.rules):
-            if isinstance(stmt, nodes.Set) and isinstance(stmt.target, nodes.Call) and stmt.target.func in self.sym.vars:
+            target = stmt.target if isinstance(stmt, nodes.Set) else None
+            if isinstance(target, nodes.Call) and target.func in self.sym.vars:
                 items.append(Item([_w("set "), _c(self.code(stmt.target)), _w(" to "), _c(self.code(stmt.value)),
                                    _w(" — in " + path + f" (line {stmt.span.line})")]))
         return items
