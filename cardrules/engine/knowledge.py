@@ -50,7 +50,7 @@ def seer_masks(s: "State") -> list[int]:
     for slot in range(game.shared_zones + n * (len(game.zones) - game.shared_zones)):
         spec = game.zone_at(slot, n)
         seat = (slot - game.shared_zones) % n if spec.per_player else None
-        masks.append(sum(1 << viewer for viewer in range(n) if s._sees(spec, seat, viewer)))
+        masks.append(sum(1 << viewer for viewer in range(n) if s.sees(spec, seat, viewer)))
     return masks
 
 

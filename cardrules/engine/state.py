@@ -146,7 +146,7 @@ class State:
         slots = []
         for spec in self.game.zones:
             for seat in range(self.n) if spec.per_player else [None]:
-                if not self._sees(spec, seat, player):
+                if not self.sees(spec, seat, player):
                     slots.append(self.game.zone_slot(spec, self.n, seat or 0))
         return slots
 
@@ -189,9 +189,9 @@ class State:
 
     def _zone_view(self, spec: ZoneSpec, seat: int | None, viewer: int) -> Any:
         cards = self.zones[self.game.zone_slot(spec, self.n, seat or 0)]
-        return spec.kind.view(self, cards, self._sees(spec, seat, viewer), viewer)
+        return spec.kind.view(self, cards, self.sees(spec, seat, viewer), viewer)
 
-    def _sees(self, spec: ZoneSpec, seat: int | None, viewer: int) -> bool:
+    def sees(self, spec: ZoneSpec, seat: int | None, viewer: int) -> bool:
         """Whether `viewer` sees the cards of this zone (of `seat`, for a per-player zone)."""
         if spec.hidden_when_out and seat is not None and self.eliminated[seat]:
             return False

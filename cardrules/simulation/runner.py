@@ -29,23 +29,13 @@ from typing import Any, Callable, Sequence
 
 import attrs
 
-from .. import bots
-from ..bots import AGENTS, Agent
+from ..bots import AGENTS, make_agent
 from ..converter import fields_json, register, to_json
 from ..engine import Game
 from .match import FirstMover, Observer, play_match, result_value
 from .seeds import agent_seed, deal_seed
 
 BACKENDS = ("local", "ray")
-
-
-def agent_names() -> list[str]:
-    return list(AGENTS)
-
-
-def make_agent(spec: str, game: Game, seat: int, seed: int) -> Agent:
-    """The agent named by `spec` for `seat`, seeded with `seed`."""
-    return bots.make_agent(spec, game, seat, seed)
 
 
 def check_agents(game: Game, specs: Sequence[str]) -> None:
@@ -55,7 +45,7 @@ def check_agents(game: Game, specs: Sequence[str]) -> None:
             make_agent(spec, game, seat, 0)
         except (KeyError, ValueError, TypeError) as exc:
             if isinstance(exc, KeyError):
-                message = f"unknown agent '{spec}' (known: {', '.join(agent_names())})"
+                message = f"unknown agent '{spec}' (known: {', '.join(AGENTS)})"
             else:
                 message = str(exc) or f"bad agent '{spec}'"
             raise ValueError(message) from None
