@@ -14,7 +14,14 @@ from cardrules.diagnostics import render_all
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "golden" / "errors"
-CASES = {k: v for k, v in json.loads((GOLDEN / "cases.json").read_text()).items() if not k.startswith("_")}
+# Cases come from every cases*.json file (one per area of the checker), so parallel work on the checker adds files,
+# not lines to one file; a case name may appear only once across them.
+CASES: dict[str, list[str]] = {}
+for _file in sorted(GOLDEN.glob("cases*.json")):
+    for _name, _case in json.loads(_file.read_text()).items():
+        assert _name.startswith("_") or _name not in CASES, f"golden error case {_name} is defined twice"
+        if not _name.startswith("_"):
+            CASES[_name] = _case
 BASE = (ROOT / "games" / "red7.rules").read_text()
 
 
