@@ -502,11 +502,12 @@ class Kinds:
             if not fits(right, "list") and not (right.name == "text" and _is(left, "text")):
                 self.err(NOT_A_LIST, f"'{op}' looks in a list, but {self.text(e.right)} is {describe(right)}", e.span)
             elif right.name == "list" and clash(left, element(right)):
-                self.err(COMPARED, f"{describe(left)} is looked for in {describe(right)}, where it can never be",
-                         e.span)
+                self.err(COMPARED, f"{describe(left)} ({self.text(e.left)}) is looked for in {describe(right)} "
+                         f"({self.text(e.right)}), where it can never be", e.span)
         elif clash(left, right):
-            never = " (they are never equal)" if op in ("==", "!=") else ""
-            self.err(COMPARED, f"{describe(left)} is compared with {describe(right)}{never}", e.span)
+            never = ": they are never equal" if op in ("==", "!=") else ""
+            self.err(COMPARED, f"{describe(left)} ({self.text(e.left)}) is compared with {describe(right)} "
+                     f"({self.text(e.right)}){never}", e.span)
 
     # ---- calls ---------------------------------------------------------------------------------------------
     def call(self, e: nodes.Call, env: Env) -> Kind:
@@ -555,7 +556,7 @@ class Kinds:
         if len(args) != 1:
             return
         if self.sym.per_player(e.func):
-            self.need(args[0], "seat", e.args[0], f"'{e.func}' (whose zone)", NOT_A_SEAT)
+            self.need(args[0], "seat", e.args[0], f"'{e.func}', a zone per player,", NOT_A_SEAT)
         elif decl.family is not None:
             self.key(args[0], decl.family, e.args[0], f"'{e.func}'")
         elif self.sym.by_cell(e.func):
@@ -566,7 +567,7 @@ class Kinds:
         if len(args) != self.sym.var_arity(e.func):
             return
         if decl.per_player:
-            self.need(args[0], "seat", e.args[0], f"'{e.func}' (whose value)", NOT_A_SEAT)
+            self.need(args[0], "seat", e.args[0], f"'{e.func}', a variable per player,", NOT_A_SEAT)
         for key, k, arg in zip(decl.keys, args[int(decl.per_player):], e.args[int(decl.per_player):]):
             self.key(k, key, arg, f"'{e.func}'")
 
