@@ -62,7 +62,8 @@ def test_the_engine_stops_the_game_at_the_line_and_names_the_value(statement, wo
 
 
 def test_first_player_refuses_a_card():
-    text = RULES.replace("  deal 3 from deck to hand\n", "  deal 3 from deck to hand\n  first player: [top(deck), 0][0]\n")
+    text = RULES.replace("  deal 3 from deck to hand\n",
+                         "  deal 3 from deck to hand\n  first player: [top(deck), 0][0]\n")
     with pytest.raises(cardrules.RulesRuntimeError, match="the first player must be a seat from 0 to 1, not "):
         cardrules.load_source(text, "seats.rules").new_initial_state(2, seed=1)
 

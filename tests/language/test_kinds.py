@@ -101,8 +101,8 @@ def test_a_mismatch_is_an_error_with_both_kinds_in_words(line, code, words):
 
 
 def test_first_and_next_player_need_one_seat():
-    assert errors(BASE.replace("  deal 3 from deck to hand\n", "  deal 3 from deck to hand\n  first player: players\n"))[0] \
-        == ("E401", "'first player:' needs a seat, but players is a list of seats")
+    text = BASE.replace("  deal 3 from deck to hand\n", "  deal 3 from deck to hand\n  first player: players\n")
+    assert errors(text) == [("E401", "'first player:' needs a seat, but players is a list of seats")]
     assert errors(BASE + "next player: top(deck)\n")[0][0] == "E401"
 
 
