@@ -62,6 +62,16 @@ def tuple_of(items: tuple[Kind, ...]) -> Kind:
 CARDS, SEATS_LIST, CELLS = list_of(CARD), list_of(SEAT), list_of(CELL)
 
 
+def parameter(name: str) -> Kind:
+    """A definition's or an action's parameter inside its body: unknown, but marked, so that what the body
+    needs of it is noted (a seat for `hand(p)`, a card for `p.color`) and its calls can be checked."""
+    return Kind("unknown", attribute=name)
+
+
+def _parameter_name(k: Kind) -> str | None:
+    return k.attribute if k.name == "unknown" and k.attribute else None
+
+
 # ---- words -----------------------------------------------------------------------------------------
 _SINGULAR = {"number": "a number", "truth": "true or false", "text": "a text", "seat": "a seat", "card": "a card",
              "cell": "a cell", "tuple": "a tuple", "none": "none", "unknown": "a value", "empty": "a value"}
@@ -210,6 +220,10 @@ class Kinds:
         self.rules, self.sym = rules, sym
         self.errors: list[Diagnostic] = []
         self.quiet = 0
+        # What the body of a definition or an action needs of each parameter, as a word of `fits` (or
+        # "key ATTRIBUTE"); "" where two uses disagree. Noted while `noting` names the declaration.
+        self.needs: dict[str, dict[str, str]] = {}
+        self.noting: str | None = None
         self.vars: dict[str, Kind] = {}
         self.sets: dict[str, list[Kind]] = {}
         self.memo: dict[tuple, Kind] = {}
@@ -231,7 +245,16 @@ class Kinds:
                     return written
         return "this"
 
+    def note(self, k: Kind, expected: str) -> None:
+        """A parameter used where `expected` is needed: its calls must give that."""
+        param = _parameter_name(k)
+        if param is None or self.noting is None:
+            return
+        needs = self.needs.setdefault(self.noting, {})
+        needs[param] = expected if needs.get(param, expected) == expected else ""
+
     def need(self, k: Kind, expected: str, e: nodes.Expr, what: str, code: str = WRONG_ARGUMENT) -> None:
+        self.note(k, expected)
         if not fits(k, expected):
             self.err(code, f"{what} needs {_EXPECTED[expected]}, but {self.text(e)} is {describe(k)}", e.span)
 
@@ -239,6 +262,7 @@ class Kinds:
     def run(self) -> list[Diagnostic]:
         self.quiet += 1  # first round: what each variable is set to
         self.declarations()
+        self.note_needs()
         self.quiet -= 1
         for name, decl in self.sym.vars.items():
             self.vars[name] = _join_all([self.expr(decl.initial, {})] + self.sets.get(name, []))
@@ -252,19 +276,34 @@ class Kinds:
         for decl in self.rules.declarations:
             self.decl(decl)
 
+    def note_needs(self) -> None:
+        """What each definition and action needs of its parameters, through the ones it calls too: rounds
+        over their bodies until nothing new is noted (there is no recursion, so the calls' depth bounds them)."""
+        bodies = [d for d in self.rules.declarations
+                  if isinstance(d, nodes.DefDecl | nodes.CaseDecl | nodes.ActionDecl | nodes.CaseActionDecl)]
+        for _ in range(len(bodies) + 1):
+            before = {name: dict(needs) for name, needs in self.needs.items()}
+            for decl in bodies:
+                self.noting = decl.name
+                self.decl(decl)
+                self.memo.clear()
+            self.noting = None
+            if self.needs == before:
+                return
+
     def decl(self, decl: nodes.Decl) -> None:
         match decl:
             case nodes.DefDecl(_, params, body):
-                self.expr(body, dict.fromkeys(params, UNKNOWN))
+                self.expr(body, {p: parameter(p) for p in params})
             case nodes.CaseDecl() | nodes.CaseActionDecl():
                 for clause in decl.clauses:
-                    env = self.case_env(decl, clause.key, [UNKNOWN] * len(decl.params))
+                    env = self.case_env(decl, clause.key, [parameter(p) for p in decl.params])
                     if isinstance(clause, nodes.ActionClause):
                         self.block(clause.body, env)
                     else:
                         self.expr(clause.body, env)
             case nodes.ActionDecl(_, params, body):
-                self.block(body, dict.fromkeys(params, UNKNOWN))
+                self.block(body, {p: parameter(p) for p in params})
             case nodes.ProcedureDecl(_, body):
                 self.block(body, {})
             case nodes.TriggerDecl():
@@ -319,9 +358,8 @@ class Kinds:
             case nodes.Reveal(cards, players):
                 self.need(self.expr(cards, env), "cards", cards, "'reveal'")
                 self.need(self.expr(players, env), "seats", players, "'reveal ... to'", NOT_A_SEAT)
-            case nodes.Do(_, args):
-                for arg in args:
-                    self.expr(arg, env)
+            case nodes.Do(name, args):
+                self.arguments(name, args, [self.expr(arg, env) for arg in args])
             case nodes.If(branches, otherwise):
                 for cond, body in branches:
                     self.condition(cond, env)
@@ -390,6 +428,7 @@ class Kinds:
                 return TEXT
             case nodes.Attr(obj, name):
                 k = self.expr(obj, env)
+                self.note(k, "card")
                 if not _is(k, "card"):
                     self.err(NOT_A_CARD, f"'.{name}' is read from a card, but {self.text(obj)} is {describe(k)}",
                              e.span)
@@ -518,10 +557,10 @@ class Kinds:
         if name in sym.vars:
             self.var_arguments(e, [self.expr(a, env) for a in e.args])
             return self.vars.get(name, UNKNOWN)
-        if name in sym.defs:
-            return self.definition(name, tuple(self.expr(a, env) for a in e.args))
-        if name in sym.cases:
-            return self.definition(name, tuple(self.expr(a, env) for a in e.args))
+        if name in sym.defs or name in sym.cases:
+            args = [self.expr(a, env) for a in e.args]
+            self.arguments(name, e.args, args)
+            return self.definition(name, tuple(args))
         record = FUNCTIONS.get(name)
         if record is None:
             return UNKNOWN
@@ -571,8 +610,33 @@ class Kinds:
         for key, k, arg in zip(decl.keys, args[int(decl.per_player):], e.args[int(decl.per_player):]):
             self.key(k, key, arg, f"'{e.func}'")
 
+    def arguments(self, name: str, args: tuple[nodes.Expr, ...], kinds: list[Kind]) -> None:
+        """The arguments of a call of a definition or a `do` of an action, against what its body needs of
+        each parameter (a case's key: a value of its attribute)."""
+        decl = self.sym.defs.get(name) or self.sym.cases.get(name) or self.sym.actions.get(name)
+        if decl is None or len(args) != len(decl.params):
+            return
+        needs = dict(self.needs.get(name, {}))
+        if isinstance(decl, nodes.CaseDecl | nodes.CaseActionDecl) and decl.clauses:
+            attribute = self.sym.values.get(decl.clauses[0].key)
+            if attribute:
+                needs[decl.key] = "key " + attribute
+        for param, arg, k in zip(decl.params, args, kinds):
+            expected = needs.get(param, "")
+            what = f"'{name}' (its parameter {param})"
+            if expected.startswith("key "):
+                self.key(k, expected[4:], arg, what)
+            elif expected == "card":
+                self.note(k, "card")
+                if not _is(k, "card"):
+                    self.err(NOT_A_CARD, f"{what} reads attributes of a card, but {self.text(arg)} is {describe(k)}",
+                             arg.span)
+            elif expected:
+                self.need(k, expected, arg, what, NOT_A_SEAT if expected in ("seat", "seats") else WRONG_ARGUMENT)
+
     def key(self, k: Kind, attribute: str, e: nodes.Expr, what: str) -> None:
         """A zone family's or a keyed variable's key: a value of its attribute."""
+        self.note(k, "key " + attribute)
         if k.name not in WILD and k != value_of(attribute):
             article = "an" if attribute[:1] in "aeiou" else "a"
             self.err(WRONG_ARGUMENT, f"{what} needs {article} {attribute}, but {self.text(e)} is {describe(k)}",

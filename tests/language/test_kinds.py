@@ -26,6 +26,11 @@ var last = none
 def best_card = highest(hand(me))
 def first(xs) = top(xs)
 def twice(x) = x + x
+def owns(p) = count(hand(p))
+def suit_of(c) = c.suit
+def drawn_by(p) = owns(p) > 2
+action give(p):
+  move top(deck) to hand(p)
 setup:
   shuffle deck
   deal 3 from deck to hand
@@ -43,6 +48,8 @@ show "Last": last
 show "Marks": [mark(p, up) for p in players]
 show "Twice": twice(score(me))
 show "First": first(hand(me))
+show "Owns": drawn_by(me)
+show "Suit": suit_of(top(deck))
 """
 
 
@@ -93,6 +100,11 @@ def test_every_bundled_game_and_variant_checks_clean_with_strict(invoke, path):
     ("say hand(me)[hearts]", "E407", "a place in a list is a number, but hearts is a suit"),
     ("move me to deck", "E407", "'move' needs cards, but me is a seat"),
     ("reveal top(deck) to top(deck)", "E401", "'reveal ... to' needs players"),
+    # what a definition's or an action's body needs of a parameter, its calls must give (through other calls too)
+    ("say owns(top(deck))", "E401", "'owns' (its parameter p) needs a seat, but top(deck) is a card"),
+    ("say drawn_by(top(deck))", "E401", "'drawn_by' (its parameter p) needs a seat, but top(deck) is a card"),
+    ("say suit_of(me)", "E406", "'suit_of' (its parameter c) reads attributes of a card, but me is a seat"),
+    ("do give(top(deck))", "E401", "'give' (its parameter p) needs a seat, but top(deck) is a card"),
 ])
 def test_a_mismatch_is_an_error_with_both_kinds_in_words(line, code, words):
     found = errors(with_line(line))
@@ -126,6 +138,8 @@ def test_first_and_next_player_need_one_seat():
     "say [p for p in players where p != me]",
     "say [x for x in values(suit) where x > hearts]",
     "say [k for k in keys(pile) where count(pile(k)) > 1]",
+    "say owns(me) + owns(0) + owns(none) + count([suit_of(c) for c in hand(me)])",
+    "do give(left(me))",
 ])
 def test_what_is_right_or_cannot_be_told_is_no_error(line):
     assert errors(with_line(line)) == []
