@@ -11,6 +11,7 @@ recursion, so this ends), and a variable's from its initial value and every `set
 
 from __future__ import annotations
 
+import functools
 from typing import Callable, assert_never
 
 import attrs
@@ -30,7 +31,7 @@ NOT_A_CARD = "E406"  # an attribute read from something that is not a card
 WRONG_ARGUMENT = "E407"  # an argument, a key or a moved thing of the wrong kind
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Kind:
     """What an expression gives. `name` is one of number, truth, text, seat, card, value (of the ranked
     `attribute`), cell, tuple (of `items`), list (of `element`), none, unknown and empty (the elements of
@@ -47,14 +48,17 @@ NONE, UNKNOWN, EMPTY = Kind("none"), Kind("unknown"), Kind("empty")
 WILD = ("unknown", "none", "empty")  # fits anywhere
 
 
+@functools.cache  # kinds are few: made once each
 def list_of(element: Kind) -> Kind:
     return Kind("list", element=element)
 
 
+@functools.cache
 def value_of(attribute: str) -> Kind:
     return Kind("value", attribute=attribute)
 
 
+@functools.cache
 def tuple_of(items: tuple[Kind, ...]) -> Kind:
     return Kind("tuple", items=items)
 
