@@ -29,6 +29,7 @@ NOT_A_LIST = "E404"  # `in`, `where`, a comprehension or an index on something t
 NOT_A_CONDITION = "E405"  # a condition that is certainly not true or false
 NOT_A_CARD = "E406"  # an attribute read from something that is not a card
 WRONG_ARGUMENT = "E407"  # an argument, a key or a moved thing of the wrong kind
+MAX_DEPTH = 40  # definitions calling definitions, followed for their kinds: deep enough, and far from Python's limit
 
 
 @attrs.frozen(cache_hash=True)
@@ -196,7 +197,7 @@ _NAMED = {"number": NUMBER, "truth": TRUTH, "text": TEXT, "seat": SEAT, "card": 
 # Results that follow from the arguments' kinds: `args` are the kinds of the positional arguments.
 _RULES: dict[str, Callable[[list[Kind]], Kind]] = {
     "element": lambda args: element(args[0]),
-    "one": lambda args: element(args[0]) if args[0].name in ("list", "tuple") else args[0],
+    "one": lambda args: element(args[0]) if args[0].name in ("list", "tuple", "cell") else args[0],
     "list of elements": lambda args: list_of(element(args[0])),
     "lists of elements": lambda args: list_of(list_of(element(args[0]))),
     "concat": lambda args: list_of(element(element(args[0]))),
@@ -397,7 +398,7 @@ class Kinds:
     @staticmethod
     def each(k: Kind) -> Kind:
         """A binder's or a loop's name: an element of a list, or the one value that stands for a list of one."""
-        if k.name in ("list", "tuple"):
+        if k.name in ("list", "tuple", "cell"):  # a cell is a tuple of two numbers
             return element(k)
         return UNKNOWN if k.name in WILD else k
 
@@ -652,7 +653,7 @@ class Kinds:
         key = (name, args)
         if key in self.memo:
             return self.memo[key]
-        if key in self.open:  # a recursive definition (reported by check): no kind
+        if key in self.open or len(self.open) > MAX_DEPTH:  # recursive (reported by check), or too deep to follow
             return UNKNOWN
         self.open.add(key)
         self.quiet += 1

@@ -169,3 +169,9 @@ def test_kinds_in_words():
     assert kinds.describe(kinds.list_of(kinds.EMPTY)) == "an empty list"
     assert kinds.join(kinds.list_of(kinds.EMPTY), kinds.CARDS) == kinds.CARDS
     assert kinds.join(kinds.CARD, kinds.SEAT) == kinds.UNKNOWN
+
+
+def test_a_long_chain_of_definitions_is_followed_without_crashing():
+    chain = "".join(f"def d{i} = d{i + 1} + 1\n" for i in range(400)) + "def d400 = top(deck)\n"
+    found = errors(BASE + chain + 'show "Deep": d0\n')
+    assert found == [("E403", "'+' needs numbers (or two lists), but d400 is a card")]
