@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterable, Literal
 
 import attrs
@@ -107,8 +108,37 @@ def explain_exception(exc: Exception) -> str:
             return "division by zero"
         case IndexError():
             return "an index is outside the list"
+        case TypeError() if (words := _type_error_in_words(str(exc))) is not None:
+            return words
         case TypeError() | AttributeError() | KeyError():
             return "a value of the wrong kind was used (for example a card where a number was expected, " \
                    "or 'none')"
         case _:
             return str(exc) or type(exc).__name__
+
+
+# Python's names of the language's values (values.py), in the language's words.
+_VALUE_WORDS = {"int": "a number", "bool": "true or false", "str": "a text", "list": "a list", "tuple": "a tuple",
+                "Card": "a card", "Seat": "a seat", "Sym": "an attribute value", "_Nothing": "none",
+                "Unseen": "a card nobody sees", "NoneType": "nothing"}
+_TYPE_ERRORS = (  # Python's message -> the language's, with the kinds of the values involved
+    (re.compile(r"unsupported operand type\(s\) for ([^:]+): '(\w+)' and '(\w+)'"),
+     "'{0}' cannot work on {1} and {2}"),
+    (re.compile(r"'([<>=!]+)' not supported between instances of '(\w+)' and '(\w+)'"),
+     "'{0}' cannot compare {1} with {2}"),
+    (re.compile(r"bad operand type for unary (.): '(\w+)'"), "'{0}' cannot work on {1}"),
+    (re.compile(r"object of type '(\w+)' has no len\(\)"), "{0} has no length: 'count' and 'empty' need a list"),
+    (re.compile(r"'(\w+)' object is not iterable"), "{0} is not a list, where a list is needed"),
+    (re.compile(r"'(\w+)' object is not subscriptable"), "{0} is not a list, so '[...]' cannot pick from it"),
+)
+
+
+def _type_error_in_words(message: str) -> str | None:
+    """A TypeError of the generated code as the kinds involved ("'+' cannot work on none and a number")."""
+    for pattern, words in _TYPE_ERRORS:
+        found = pattern.search(message)
+        if found is not None:
+            named = [found.group(1)] if "{1}" in words else []
+            kinds = [_VALUE_WORDS.get(name, f"a {name}") for name in found.groups()[len(named):]]
+            return words.format(*named, *kinds)
+    return None

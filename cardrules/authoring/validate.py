@@ -27,7 +27,7 @@ import attrs
 from .. import CheckedRules, prepare_source
 from ..bots import RandomAgent
 from ..converter import fields_json, register, to_json
-from ..diagnostics import Diagnostic, RulesError, RulesRuntimeError, Span, error
+from ..diagnostics import Diagnostic, RulesError, RulesRuntimeError, Span, error, explain_exception
 from ..engine import Action, Game, State
 from ..engine.knowledge import broken_holds
 from ..language import nodes
@@ -220,12 +220,14 @@ class _Coverage(Observer):
         self.report = report
         self.default_path = rules.path
         self.by_key = {(p.kind, p.path, p.line, p.column): p for p in report.places}
+        self.state: State | None = None  # the game being played: where it stood when something failed
 
     def place(self, kind: str, span: Span) -> Place | None:
         return self.by_key.get((kind, *span_key(span, self.default_path)))
 
     def started(self, state: State) -> None:
         state.tracer = self  # after the deal: what setup sets off is not counted
+        self.state = state
 
     def moving(self, state: State, player: int, action: Action) -> None:
         option = state.game.decisions[state.pc].options[action.option]
@@ -262,7 +264,12 @@ def _numbers(state: State) -> Iterable[tuple[str, Any]]:
                 yield what, state.vars[game.var_slot(spec, state.n, p, key)]
     state.memo.clear()
     for line in game.shows:
-        yield f'show "{line.label}"', line.value(state, list(state.locals))
+        try:
+            value = line.value(state, list(state.locals))
+        except Exception as exc:  # as `State.shows` reports it: the show line's own location
+            raise RulesRuntimeError([error("R306", f"this 'show' line could not be evaluated: "
+                                           f"{explain_exception(exc)}", line.span, game.path)], game.sources) from None
+        yield f'show "{line.label}"', value
     if game.result is not None:
         yield f'result "{game.result.label}"', state.result()
 
@@ -290,12 +297,16 @@ def _play(game: Game, run: Run, seed: int, report: Report, observers: list[Obser
     """One random playout (every seat the same seeded chooser), its outcome added to `run` and `report`."""
     run.games += 1
     chooser = RandomAgent(game, 0, seed)
+    for observer in observers:
+        if isinstance(observer, _Coverage):
+            observer.state = None  # until this game has started
     try:
         state = play_match(game, run.players, seed, [chooser] * run.players, observers, max_decisions)
-        for what, value in _numbers(state):
-            for number in _numeric(value):
-                low_high = report.numbers.setdefault(what, [number, number])
-                low_high[0], low_high[1] = min(low_high[0], number), max(low_high[1], number)
+        numbers = list(_numbers(state))
+        winners = [seat for seat in state.winners if 0 <= seat < run.players]
+        if len(winners) != len(state.winners):  # the engine refuses such a win: never count it
+            raise RulesRuntimeError([_where(game, observers, f"the game ended with winners {state.winners}, "
+                                            f"not seats of a {run.players}-player game")], game.sources)
     except GameDidNotEnd:
         run.unfinished += 1
         _record_failure(report, Failure(kind="unfinished", message=f"the game did not end within {max_decisions} "
@@ -308,18 +319,33 @@ def _play(game: Game, run: Run, seed: int, report: Report, observers: list[Obser
         _record_failure(report, Failure(kind="error", message=message, options=run.options, players=run.players,
                                         seed=seed, diagnostics=exc.diagnostics))
         return
-    except Exception as exc:  # a bug outside the rules file: report it, never crash
+    except Exception as exc:  # not the rules' fault, as far as the engine can tell: report it where the game stood
         run.errors += 1
-        _record_failure(report, Failure(kind="error", message=f"internal error: {type(exc).__name__}: {exc}",
-                                        options=run.options, players=run.players, seed=seed))
+        where = _where(game, observers, f"internal error while playing: {type(exc).__name__}: {exc}")
+        _record_failure(report, Failure(kind="error", message=where.message, options=run.options,
+                                        players=run.players, seed=seed, diagnostics=(where,)))
         return
+    for what, value in numbers:
+        for number in _numeric(value):
+            low_high = report.numbers.setdefault(what, [number, number])
+            low_high[0], low_high[1] = min(low_high[0], number), max(low_high[1], number)
     run.finished += 1
     run.turns += state.turns
     run.decisions += state.decisions
-    for seat in state.winners:
+    for seat in winners:
         run.wins[seat] += 1
-    if not state.winners:
+    if not winners:
         run.no_winner += 1
+
+
+def _where(game: Game, observers: list[Observer], message: str) -> Diagnostic:
+    """An error at the place of the rules where the game stood (its pending decision or last
+    instruction), or at the top of the file when it never started."""
+    state = next((o.state for o in observers if isinstance(o, _Coverage)), None)
+    span = Span(1, 1)
+    if state is not None and 0 <= state.pc < len(game.spans):
+        span = game.spans[state.pc]
+    return error("R320", message, span, game.path)
 
 
 def validate(text: str, path: str, name: str | None = None, playouts: int = 20, options: dict[str, Any] | None = None,
@@ -332,6 +358,10 @@ def validate(text: str, path: str, name: str | None = None, playouts: int = 20, 
         rules = prepare_source(text, path, name or path)
     except RulesError as exc:
         return unparsed_report(exc, path, name or path, playouts, strict, {path: text})
+    except Exception as exc:  # the reader and the checker never raise anything else; if they do, say so
+        problem = error("E198", f"internal error while reading the file: {type(exc).__name__}: {exc}", Span(1, 1),
+                        path)
+        return unparsed_report(RulesError([problem], {path: text}), path, name or path, playouts, strict)
     return validate_rules(rules, playouts, options, players, seed, max_decisions, strict, progress)
 
 
@@ -366,7 +396,10 @@ def validate_rules(rules: CheckedRules, playouts: int = 20, options: dict[str, A
     for combo_index, combo in enumerate(combos):
         try:
             game = rules.compile(combo)
-        except RulesError as exc:
+        except Exception as exc:  # RulesError, or a failure of the compiler itself, reported the same way
+            if not isinstance(exc, RulesError):
+                exc = RulesError([error("R320", f"internal error while compiling: {type(exc).__name__}: {exc}",
+                                        Span(1, 1), rules.path)], rules.sources)
             report.sources.update(exc.sources)
             for n in counts:
                 run = Run(combo, n, wins=[0] * n)

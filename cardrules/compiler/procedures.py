@@ -79,11 +79,26 @@ def _fire(s: State, triggers: list[_Trigger], card, from_slot: int, resume: int)
     return resume
 
 
-def _seat(s: State, value) -> int:
+def _is_seat(s: State, value) -> bool:
+    """A seat of this game: a Seat or a seat's number (never a card, a truth value or anything else)."""
+    return isinstance(value, int) and not isinstance(value, bool | Card) and 0 <= value < s.n
+
+
+def _seat(s: State, value, what: str = "the next player") -> int:
     """The seat a `first player:` or `next player:` names; anything else stops the game with a message."""
-    if isinstance(value, bool | Card) or not isinstance(value, int) or not 0 <= value < s.n:
-        raise RuleFailure(f"the next player must be a seat from 0 to {s.n - 1}, not {s.game.describe(value)}")
+    if not _is_seat(s, value):
+        raise RuleFailure(f"{what} must be a seat from 0 to {s.n - 1}, not {s.game.describe(value)}")
     return int(value)
+
+
+def _seats(s: State, value, what: str) -> list:
+    """The players a `win` or `eliminate` names (a seat or a list of seats); anything else, such as cards,
+    stops the game with a message naming the value, rather than making a card's number a winner."""
+    seats = _as_list(value)
+    for p in seats:
+        if not _is_seat(s, p):
+            raise RuleFailure(f"'{what}' needs players (seats from 0 to {s.n - 1}), not {s.game.describe(value)}")
+    return seats
 
 
 def _as_list(value) -> list:
@@ -234,7 +249,7 @@ def eliminate(c: "Compiler", st: nodes.Eliminate, sc: "Scope", loop_exit) -> Non
     nxt = Label()
 
     def eliminate(s: State) -> int:
-        for p in _as_list(who(s, s.locals)):
+        for p in _seats(s, who(s, s.locals), "eliminate"):
             if not s.eliminated[p]:
                 s.eliminated[p] = True
                 s.events.append(f"P{int(p)} is out")
@@ -270,7 +285,7 @@ def first_player(c: "Compiler", st: nodes.FirstPlayer, sc: "Scope", loop_exit) -
     nxt = Label()
 
     def first(s: State) -> int:
-        s.me = _seat(s, who(s, s.locals))
+        s.me = _seat(s, who(s, s.locals), "the first player")
         return nxt.pc
     c.emit(first, st.span)
     nxt.pc = c.here()
@@ -281,7 +296,7 @@ def win(c: "Compiler", st: nodes.Win, sc: "Scope", loop_exit) -> None:
     here = c.here()
 
     def win(s: State) -> int:
-        winners = _as_list(who(s, s.locals))
+        winners = _seats(s, who(s, s.locals), "win")
         if s.game.sides is not None:  # a win is the whole side's
             winners = [q for p in winners for q in s.side(p)]
         s.winners = sorted({int(p) for p in winners})
@@ -313,7 +328,7 @@ def reveal(c: "Compiler", st: nodes.Reveal, sc: "Scope", loop_exit) -> None:
             raise RuleFailure(f"'reveal' shows cards, not {s.game.describe(shown)}")
         seats = _as_list(players(s, s.locals))
         for p in seats:
-            if isinstance(p, bool | Card) or not isinstance(p, int) or not 0 <= p < s.n:
+            if not _is_seat(s, p):
                 raise RuleFailure(f"'reveal' shows cards to seats from 0 to {s.n - 1}, not {s.game.describe(p)}")
         knowledge.reveal(s, shown, seats)
         return nxt.pc

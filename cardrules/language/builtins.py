@@ -130,6 +130,13 @@ class Function:
     cardless: bool = False  # its value holds no card (numbers, seats, texts, keys): choosing among it hides nothing
     same_elements: bool = False  # its value is its one argument's elements, maybe reordered (sorted)
     by_place: bool = False  # picks an element of its argument by place alone (top, bottom): nobody sees which
+    # For the checker's kinds (language/kinds.py): what each argument must be ("seat", "seats", "card", "cards",
+    # "number", "list", "cell", "cells"; "" for anything; the last word stands for the rest), and what the call
+    # gives: a kind ("number", "truth", "text", "seat", "seats", "card", "cards", "cell", "cells", "pair", "lists
+    # of cards") or a rule from the arguments' kinds ("element", "one", "list of elements", "lists of elements",
+    # "concat", "least"). Left empty: anything goes, and the result's kind is unknown.
+    takes: tuple[str, ...] = ()
+    gives: str = ""
 
     @property
     def pure(self) -> bool:
@@ -170,6 +177,7 @@ class StateName:
     emit: Emit  # writes its code (a `template` without arguments)
     fixed: bool = False  # the same all game long (the players): a `holds` condition may read it
     cardless: bool = False  # its value holds no card
+    kind: str = ""  # its kind for the checker, in the words of Function.gives ("" unknown)
 
     def code(self, g: Emitting) -> str:
         return self.emit(g)
@@ -246,43 +254,48 @@ def constant(e: nodes.Expr) -> Constant | None:
 
 # ---- pure functions -------------------------------------------------------------------------------
 @builtin("count", 1, 1, "count(xs)", "the number of elements of a list or zone", emit=template("len({0})"),
-         cardless=True)
+         cardless=True, takes=("list",), gives="number")
 def b_count(xs):
     return len(xs)
 
 
-@builtin("highest", 1, 1, "highest(xs)", "the highest element (cards by the card order); `none` if empty")
+@builtin("highest", 1, 1, "highest(xs)", "the highest element (cards by the card order); `none` if empty",
+         takes=("list",), gives="element")
 def b_highest(xs):
     return max(xs) if xs else NOTHING
 
 
-@builtin("lowest", 1, 1, "lowest(xs)", "the lowest element; `none` if empty")
+@builtin("lowest", 1, 1, "lowest(xs)", "the lowest element; `none` if empty", takes=("list",),
+         gives="element")
 def b_lowest(xs):
     return min(xs) if xs else NOTHING
 
 
 @builtin("top", 1, 1, "top(zone)", "the top (last) card of a zone, or last element of a list; `none` if empty",
-         by_place=True)
+         by_place=True, takes=("list",), gives="element")
 def b_top(xs):
     return xs[-1] if xs else NOTHING
 
 
-@builtin("bottom", 1, 1, "bottom(zone)", "the bottom (first) card; `none` if empty", by_place=True)
+@builtin("bottom", 1, 1, "bottom(zone)", "the bottom (first) card; `none` if empty", by_place=True,
+         takes=("list",), gives="element")
 def b_bottom(xs):
     return xs[0] if xs else NOTHING
 
 
-@builtin("empty", 1, 1, "empty(xs)", "true when there are no elements")
+@builtin("empty", 1, 1, "empty(xs)", "true when there are no elements", takes=("list",), gives="truth")
 def b_empty(xs):
     return len(xs) == 0
 
 
-@builtin("all", 1, 1, "all(xs)", "true when every element is true (also for an empty list)", over_generator=all)
+@builtin("all", 1, 1, "all(xs)", "true when every element is true (also for an empty list)", over_generator=all,
+         takes=("list",), gives="truth")
 def b_all(xs):
     return all(xs)
 
 
-@builtin("any", 1, 1, "any(xs)", "true when at least one element is true", over_generator=any)
+@builtin("any", 1, 1, "any(xs)", "true when at least one element is true", over_generator=any,
+         takes=("list",), gives="truth")
 def b_any(xs):
     return any(xs)
 
@@ -292,31 +305,33 @@ def _group_key(group: list) -> tuple:
 
 
 @builtin("largest", 1, 1, "largest(lists)", "the longest of several lists; between equally long ones, the one "
-         "whose highest element is highest; `[]` if there are none")
+         "whose highest element is highest; `[]` if there are none", takes=("list",), gives="element")
 def b_largest(groups):
     return max(groups, key=_group_key) if groups else []
 
 
-@builtin("abs", 1, 1, "abs(x)", "the absolute value")
+@builtin("abs", 1, 1, "abs(x)", "the absolute value", takes=("number",), gives="number")
 def b_abs(x):
     return abs(x)
 
 
 @builtin("best", 1, 1, "best(xs, by: key)", "the element with the highest key (the first one on a tie); without "
-         "`by:`, the highest element; `none` if empty", keywords=("by",))
+         "`by:`, the highest element; `none` if empty", keywords=("by",), takes=("list",), gives="element")
 def b_best(xs, by: Callable[[Any], Any] | None = None):
     if not xs:
         return NOTHING
     return max(xs, key=by) if by else max(xs)
 
 
-@builtin("sum", 1, 1, "sum(xs, by: key)", "the sum of the elements, or of their keys", keywords=("by",))
+@builtin("sum", 1, 1, "sum(xs, by: key)", "the sum of the elements, or of their keys", keywords=("by",),
+         takes=("list",), gives="number")
 def b_sum(xs, by: Callable[[Any], Any] | None = None):
     return sum(by(x) for x in xs) if by else sum(xs)
 
 
 @builtin("groups", 1, 1, "groups(xs, by: key)", "the elements split into lists that share a key, in order of "
-         "first appearance; `by:` is required", keywords=("by",), required=("by",))
+         "first appearance; `by:` is required", keywords=("by",), required=("by",), takes=("list",),
+         gives="lists of elements")
 def b_groups(xs, by: Callable[[Any], Any]):
     out: dict[Any, list] = {}
     for x in xs:
@@ -326,7 +341,7 @@ def b_groups(xs, by: Callable[[Any], Any]):
 
 @builtin("runs", 1, 1, "runs(xs, by: key)", "the maximal runs of consecutive whole-number keys: one element per "
          "key value (the highest one with that key), runs in increasing key order; `by:` is required",
-         keywords=("by",), required=("by",))
+         keywords=("by",), required=("by",), takes=("list",), gives="lists of elements")
 def b_runs(xs, by: Callable[[Any], Any]):
     """Maximal runs of consecutive key values, one element per value (the highest element)."""
     kept: dict[int, Any] = {}
@@ -346,48 +361,54 @@ def b_runs(xs, by: Callable[[Any], Any]):
 
 
 @builtin("sorted", 1, 1, "sorted(xs, by: key)", "the elements from lowest to highest key (equal keys keep their "
-         "order); without `by:`, by the elements themselves", keywords=("by",), same_elements=True)
+         "order); without `by:`, by the elements themselves", keywords=("by",), same_elements=True,
+         takes=("list",), gives="list of elements")
 def b_sorted(xs, by: Callable[[Any], Any] | None = None):
     return sorted(xs, key=by) if by else sorted(xs)
 
 
-@builtin("concat", 1, 1, "concat(lists)", "the elements of several lists, in order, as one list")
+@builtin("concat", 1, 1, "concat(lists)", "the elements of several lists, in order, as one list",
+         takes=("list",), gives="concat")
 def b_concat(lists):
     """One list of the elements of several lists, in order."""
     return [x for sub in lists for x in sub]
 
 
 @builtin("min", 1, MAX_ARGS, "min(a, b, …)", "the smallest of 1 to 9 separate values, or of the elements of a "
-         "single list")
+         "single list", gives="least")
 def b_min(*xs):
     """min(a, b, ...) or min(list)."""
     return min(xs[0]) if len(xs) == 1 and isinstance(xs[0], list | tuple) else min(xs)
 
 
 @builtin("max", 1, MAX_ARGS, "max(a, b, …)", "the largest of 1 to 9 separate values, or of the elements of a "
-         "single list")
+         "single list", gives="least")
 def b_max(*xs):
     return max(xs[0]) if len(xs) == 1 and isinstance(xs[0], list | tuple) else max(xs)
 
 
 # Grid geometry (engine/zones/grid.py): cells are (x, y) pairs; the key of a cell is computed from its top card.
 for _record in (
-    Function("cell", 2, 2, "cell(x, y)", "the cell (x, y)", run=g_cell),
+    Function("cell", 2, 2, "cell(x, y)", "the cell (x, y)", run=g_cell, takes=("number",), gives="cell"),
     Function("neighbours", 1, 1, "neighbours(q)", "the 8 cells around cell `q`, touching it by an edge or a "
-             "corner", run=g_neighbours),
+             "corner", run=g_neighbours, takes=("cell",),
+             gives="cells"),
     Function("box", 1, 1, "box(qs)", "the width and height of the smallest rectangle holding the cells `qs`, as "
-             "a tuple; `(0, 0)` for none", run=g_box),
-    Function("cells", 1, 1, "cells(g)", "the occupied cells of grid `g`", run=g_cells, grid=True),
+             "a tuple; `(0, 0)` for none", run=g_box, takes=("cells",),
+             gives="pair"),
+    Function("cells", 1, 1, "cells(g)", "the occupied cells of grid `g`", run=g_cells, grid=True,
+             gives="cells"),
     Function("frontier", 1, 1, "frontier(g)", "the empty cells that touch an occupied cell of `g` by an edge or "
-             "a corner", run=g_frontier, grid=True),
+             "a corner", run=g_frontier, grid=True, gives="cells"),
     Function("lines", 2, 2, "lines(g, q, by: key)", "through the occupied cell `q`, in each of the four "
              "directions (horizontal, vertical, diagonal down-right, diagonal up-right), the maximal run of "
              "consecutive occupied cells whose keys equal `q`'s: four lists of top cards, in order along the "
              "direction (each at least `[top(g(q))]`); `[]` for an empty cell", run=g_lines, grid=True,
-             keywords=("by",), required=("by",)),
+             keywords=("by",), required=("by",), takes=("", "cell"), gives="lists of cards"),
     Function("segments", 1, 1, "segments(g, by: key)", "every maximal run of two or more consecutive occupied "
              "cells with equal keys, in any of the four directions, as a list of top cards; runs that cross or "
-             "touch are listed separately", run=g_segments, grid=True, keywords=("by",), required=("by",)),
+             "touch are listed separately", run=g_segments, grid=True, keywords=("by",), required=("by",),
+             gives="lists of cards"),
 ):
     register(_record)
 
@@ -424,26 +445,27 @@ def random_element(s, values):
 
 for _record in (
     Function("left", 1, 1, "left(p)", "the next seat in turn order, `p + 1` wrapping around, eliminated or not",
-             emit=template("SEATS[({0} + 1) % s.n]"), cardless=True),
+             emit=template("SEATS[({0} + 1) % s.n]"), cardless=True, takes=("seat",), gives="seat"),
     Function("right", 1, 1, "right(p)", "the previous seat", emit=template("SEATS[({0} - 1) % s.n]"),
-             cardless=True),
+             cardless=True, takes=("seat",), gives="seat"),
     Function("eliminated", 1, 1, "eliminated(p)", "true when the player has been eliminated",
-             emit=template("s.eliminated[{0}]")),
+             emit=template("s.eliminated[{0}]"), takes=("seat",), gives="truth"),
     Function("owner", 1, 1, "owner(card)", "the seat whose per-player zone holds the card; `none` if it lies in a "
-             "shared zone", emit=template("OWNER(s, {0})", OWNER=owner_of)),
+             "shared zone", emit=template("OWNER(s, {0})", OWNER=owner_of), takes=("card",), gives="seat"),
     Function("words", 1, MAX_ARGS, "words(a, b, …)", "the values written out as in the game's text and joined "
              "with spaces; `none` values are left out", emit=template("WORDS(s, [{args}])", WORDS=words),
-             cardless=True),
+             cardless=True, gives="text"),
     Function("next_seat", 2, 2, "next_seat(p, seats)", "the first seat after `p` in turn order that is among "
              "`seats` (`p` itself last); `none` if there is none",
-             emit=template("NEXT_SEAT(s, {0}, {1})", NEXT_SEAT=next_seat), cardless=True),
+             emit=template("NEXT_SEAT(s, {0}, {1})", NEXT_SEAT=next_seat), cardless=True,
+             takes=("seat", "seats"), gives="seat"),
     Function("knows", 2, 2, "knows(p, card)", "true when player `p` sees the card's zone or knows the card there "
-             "(section 8)", emit=template("KNOWS(s, {0}, {1})", KNOWS=knows)),
+             "(section 8)", emit=template("KNOWS(s, {0}, {1})", KNOWS=knows), takes=("seat", "card"), gives="truth"),
     Function("side", 1, 1, "side(p)", "the seats of `p`'s side, `p` included (see [sides](#sides))",
-             emit=template("s.side({0})")),
+             emit=template("s.side({0})"), takes=("seat",), gives="seats"),
     Function("random", 1, 1, "random(xs)", "an element of the list or zone chosen at random, `none` if it is "
              "empty; **statements only** (see below)", emit=template("RANDOM(s, {0})", RANDOM=random_element),
-             statements_only=True),
+             statements_only=True, gives="one"),
 ):
     register(_record)
 
@@ -511,7 +533,7 @@ def _emit_values(g: CallSite) -> str:
 
 for _record in (
     Function("label", 2, 2, "label(f, value)", "the label of the case definition `f`'s clause for `value`",
-             names_declaration=True, check=_check_label, emit=_emit_label, cardless=True),
+             names_declaration=True, check=_check_label, emit=_emit_label, cardless=True, gives="text"),
     Function("keys", 1, 1, "keys(family)", "the keys of a zone family, in declaration order; of a `columns` "
              "family, the members that exist, oldest first", names_declaration=True, check=_check_keys,
              emit=_emit_keys, cardless=True),
@@ -531,13 +553,14 @@ for _record in (
     Constant("true", True, "truth values"),
     Constant("false", False, "truth values"),
     Constant("none", NOTHING, "no card, no value: lower than everything (section 7)"),
-    StateName("me", "the turn player", template("SEATS[s.me]")),
-    StateName("players", "every seat, in seat order", template("list(SEATS[:s.n])"), fixed=True, cardless=True),
+    StateName("me", "the turn player", template("SEATS[s.me]"), kind="seat"),
+    StateName("players", "every seat, in seat order", template("list(SEATS[:s.n])"), fixed=True, cardless=True,
+              kind="seats"),
     StateName("active", "the seats not eliminated, in seat order", template("ACTIVE(s)", ACTIVE=active_seats),
-              cardless=True),
-    StateName("num_players", "the number of players", template("s.n"), fixed=True, cardless=True),
+              cardless=True, kind="seats"),
+    StateName("num_players", "the number of players", template("s.n"), fixed=True, cardless=True, kind="number"),
     StateName("sides", "the sides (teams) as lists of seats; every seat alone without a `sides` declaration",
-              template("s.sides()")),
+              template("s.sides()"), kind="lists of seats"),
 ):
     register(_record)
 del _record

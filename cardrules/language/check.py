@@ -11,6 +11,7 @@ from ..engine import zones
 from . import nodes
 from .builtins import FUNCTIONS, NAMES, Function, constant, fixed_names
 from .constants import UNKNOWN, fold, pure_definitions, reads_only
+from .kinds import check_kinds
 from .symbols import Symbols, collect, declared
 
 # Definitions the bots read by name (docs/agents.md), so a file need not use them itself.
@@ -55,6 +56,7 @@ class Checker:
         self.check_action_cycles()
         self.check_unused()
         self.check_read_by_agents()
+        self.diags.extend(check_kinds(self.rules, self.sym))  # what kind each expression gives (language/kinds.py)
         return self.diags
 
     def check_required(self) -> None:

@@ -205,6 +205,9 @@ def test_statements_that_need_a_cell(statement):
 
 def test_a_move_to_something_that_is_not_a_cell_stops_with_the_rules_line():
     text = TILES.replace("move card to board(q)", "move card to board(card)")
+    assert [d.code for d in cardrules.check_source(text, "t.rules") if d.severity == "error"] == ["E407"]
+    # Where check cannot tell the kind (an element of a list of mixed kinds), the move stops the game.
+    text = TILES.replace("move card to board(q)", "move card to board([card, q][0])")
     game = cardrules.load_source(text, "t.rules")
     state = game.new_initial_state(2, seed=1)
     with pytest.raises(cardrules.RulesRuntimeError, match="a grid cell is a pair of whole numbers"):

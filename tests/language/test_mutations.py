@@ -180,7 +180,10 @@ def test_a_binder_list_that_cannot_be_computed_is_a_rules_error(playout):
 
 
 def test_the_first_player_must_be_a_seat(playout):
-    for value in ("99", "-1", "none", "top(stock)"):
+    # A card where a seat is expected is refused by check (E401); hidden in a list of mixed kinds, at run time.
+    text = EIGHTS.replace("first player: (hand_number - 1) % num_players", "first player: top(stock)")
+    assert [d.code for d in cardrules.check_source(text, "x.rules") if d.severity == "error"] == ["E401"]
+    for value in ("99", "-1", "none", "[top(stock), 0][0]"):
         text = EIGHTS.replace("first player: (hand_number - 1) % num_players", f"first player: {value}")
         try:
             _run(playout, text)
