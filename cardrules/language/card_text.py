@@ -28,8 +28,8 @@ def check_text(checker: Any, decl: nodes.TextDecl) -> None:
         d = sym.defs[name]
         if len(d.params) != 1:
             checker.err("E228", f"'{name}' in 'text:' must be a definition of one card, as in "
-                        f"'def {name}(card) = ...', and it takes {len(d.params) or 'no'} parameters", decl.span)
+                        f"'def {name}(card) = ...', and it takes {len(d.params) or 'no'} parameters", d.span)
         elif not reads_only(d.body, set(d.params), pure, fixed):
             checker.err("E229", f"a card's text is the same all game long, so '{name}' may read only the card, "
                         "the options and definitions of those (not the state, nor the number of players)",
-                        decl.span)
+                        d.body.span)
