@@ -1,14 +1,14 @@
 """The cards' attribute values + the `text:` declaration -> each card's short text and full name.
 
 A definition of one card named in `text:` (a derived attribute, checked by language.card_text) adds its
-value for the card, set apart by a space (`35 DRAW_ONE`); a `none` value is left out. Distinct cards
+value for the card, set apart by a space (`15 STAR`); a `none` value is left out. Distinct cards
 must have distinct texts, since players and position files name cards by them."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..diagnostics import RulesError, Span, error
+from ..diagnostics import RulesError, Span, error, explain_exception
 from ..language import nodes
 from ..language.card_text import derived_in_text
 from ..values import NOTHING, Card, Sym
@@ -65,13 +65,17 @@ def _word(value: Any) -> str:
 
 def _derived_value(c: "Compiler", name: str, card: Card) -> Any:
     """A derived attribute's value for a card: the definition reads no state (the checker saw to it)."""
-    function = c.emitter.ns[c.emitter.def_names[name]]
+    function, decl = c.emitter.ns[c.emitter.def_names[name]], c.sym.defs[name]
     try:
-        return function(None, card)
+        value = function(None, card)
     except Exception as exc:
-        decl = c.sym.defs[name]
         raise RulesError([error("E312", f"'{name}' could not be worked out for a card's text: "
-                                f"{type(exc).__name__}", decl.body.span, c.path)], c.sources) from None
+                                f"{explain_exception(exc)}", decl.body.span, c.path)], c.sources) from None
+    if value is not NOTHING and (isinstance(value, Card) or not isinstance(value, Sym | int | str)):
+        raise RulesError([error("E312", f"'{name}' gives a value that cannot be written in a card's text; it "
+                                "must give an attribute's value, a number, a text or none", decl.body.span,
+                                c.path)], c.sources)
+    return value
 
 
 def _check_unique(c: "Compiler", raw_cards: list[dict], texts: list[str], decl: nodes.TextDecl | None) -> None:

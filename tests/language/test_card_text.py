@@ -80,3 +80,14 @@ def test_distinct_cards_may_not_share_a_text():
 def test_copies_share_a_text():
     game = cardrules.load_source(RULES.replace("cards: number -> deck", "cards: number copies 2 -> deck"), "t.rules")
     assert game.by_text["35 draw_one"] == (game.cards[10], game.cards[11])
+
+
+def test_a_derived_value_that_cannot_be_written_is_a_located_error():
+    text = RULES.replace(RULES.splitlines()[6], "def command_of(card) = [card.number]")
+    with pytest.raises(RulesError) as info:
+        cardrules.load_source(text, "t.rules")
+    assert [(d.code, d.span.line) for d in info.value.diagnostics] == [("E312", 7)]
+    text = RULES.replace(RULES.splitlines()[6], "def command_of(card) = 10 // (card.number - 33)")
+    with pytest.raises(RulesError) as info:
+        cardrules.load_source(text, "t.rules")
+    assert "division by zero" in info.value.diagnostics[0].message
