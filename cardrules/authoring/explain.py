@@ -307,6 +307,9 @@ class _Explainer:
             case nodes.Reveal(cards, players):
                 return Item([_w("show "), _c(self.code(cards, True)), _w(" to "), _c(self.code(players)),
                              _w(" only: they know those cards while they lie where they are")])
+            case nodes.Let(name, value):
+                return Item([_w("let "), _c(name), _w(" be "), _c(self.code(value, True)),
+                             _w(" (worked out now, for the rest of this block)")])
         kind = type(st).__name__
         if kind == "Lose":
             return Item([_w("everybody loses — the game ends")])
@@ -333,7 +336,7 @@ class _Explainer:
 
     def option(self, option: nodes.Option) -> Item:
         parts = [_n(option.name)]
-        if option.name == "otherwise":
+        if option.fallback or option.name == "otherwise":
             parts.append(_w(" (offered only when no other option is possible)"))
         if option.binders:
             parts.append(_w(" — for each "))

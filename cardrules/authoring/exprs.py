@@ -16,10 +16,10 @@ import attrs
 from ..language import nodes
 
 _UNKNOWN = object()
-_LEVEL = {nodes.IfExpr: 1, nodes.Where: 2, nodes.Not: 5, nodes.Compare: 6, nodes.Neg: 9}
+_LEVEL = {nodes.IfExpr: 1, nodes.Where: 2, nodes.Not: 5, nodes.Compare: 6, nodes.Range: 6.5, nodes.Neg: 9}
 
 
-def _level(e: nodes.Expr) -> int:
+def _level(e: nodes.Expr) -> float:
     if isinstance(e, nodes.BoolOp):
         return 3 if e.op == "or" else 4
     if isinstance(e, nodes.BinOp):
@@ -30,7 +30,7 @@ def _level(e: nodes.Expr) -> int:
 def unparse(e: Any, sources: dict[str, str] | None = None) -> str:
     """An expression as rules text, with the parentheses its structure needs and no others."""
 
-    def u(x: Any, need: int = 0) -> str:
+    def u(x: Any, need: float = 0) -> str:
         text = unparse(x, sources)
         return f"({text})" if attrs.has(type(x)) and _level(x) < need else text
 
@@ -63,8 +63,10 @@ def unparse(e: Any, sources: dict[str, str] | None = None) -> str:
         case nodes.BinOp(op, left, right):
             level = _level(e)
             return f"{u(left, level)} {op} {u(right, level + 1)}"
-        case nodes.Compare(op, left, right):
-            return f"{u(left, 7)} {op} {u(right, 7)}"
+        case nodes.Compare(op, left, right):  # a range is an operand as it stands: `n in 1..5`
+            return f"{u(left, 6.5)} {op} {u(right, 6.5)}"
+        case nodes.Range(low, high):
+            return f"{u(low, 7)}..{u(high, 7)}"
         case nodes.BoolOp("and", left, right):
             return f"{u(left, 4)} and {u(right, 5)}"
         case nodes.BoolOp(_, left, right):  # `a or (b and c)`: clearer with the parentheses

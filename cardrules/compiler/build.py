@@ -9,6 +9,7 @@ from ..engine.specs import HoldsSpec, ResultSpec, ShowSpec, SidesSpec
 from ..language import nodes
 from ..language.symbols import Symbols
 from ..values import Card
+from .card_text import card_words
 from .compiler import Compiler
 from .options import option_docs, option_values
 from .procedures import build_program
@@ -23,7 +24,7 @@ def compile_game(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], 
     attributes = c.attributes()
     raw_cards, _ = c.cards(attributes)
     order = next((d.attributes for d in rules.declarations if isinstance(d, nodes.OrderDecl)), ())
-    text_attrs = next((d.attributes for d in rules.declarations if isinstance(d, nodes.TextDecl)), ())
+    text_decl = next((d for d in rules.declarations if isinstance(d, nodes.TextDecl)), None)
     raw_cards.sort(key=lambda card: c.order_key(card, order))  # stable: ids follow the card order
     cards = tuple(Card(i) for i in range(len(raw_cards)))
     for attr in sym.attributes:
@@ -41,6 +42,7 @@ def compile_game(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], 
                   if isinstance(d, nodes.ShowDecl))
     sides = next((SidesSpec(c.expr(d.value, Scope(c.frame)), d.span) for d in rules.declarations
                   if isinstance(d, nodes.SidesDecl)), None)
+    card_texts, card_labels = card_words(c, raw_cards, cards, text_decl)
     holds = {d.zone: HoldsSpec(c.emitter.card_condition(d.params, d.condition), d.span) for d in rules.declarations
              if isinstance(d, nodes.HoldsDecl)}
     return Game(
@@ -48,8 +50,7 @@ def compile_game(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], 
         options=values,
         option_docs=option_docs(sym),
         attributes=attributes, card_attrs=c.card_attrs, cards=cards,
-        card_texts=tuple(c.text_of(rc, text_attrs) for rc in raw_cards),
-        card_labels=tuple(c.label_of(rc, text_attrs) for rc in raw_cards),
+        card_texts=card_texts, card_labels=card_labels,
         card_home=tuple(c.zone_specs[rc["home"]].index for rc in raw_cards),
         zones=zones, shared_zones=c.shared_zones, vars=variables,
         shared_vars=c.shared_vars, result=result,

@@ -15,6 +15,7 @@ import attrs
 
 from ..language import nodes
 from ..language.builtins import FUNCTIONS, NAMES, Function
+from ..language.ranges import number_range
 from ..values import NOTHING, SEATS, Sym
 
 if TYPE_CHECKING:
@@ -252,6 +253,8 @@ class Emitter:
                 return f"(-{self.expr(operand, env)})"
             case nodes.IfExpr(cond, then, otherwise):
                 return f"({self.expr(then, env)} if {self.expr(cond, env)} else {self.expr(otherwise, env)})"
+            case nodes.Range(low, high):  # a list, bounded in size (ranges.MAX_RANGE)
+                return f"{self.runtime('RANGE', number_range)}({self.expr(low, env)}, {self.expr(high, env)})"
         raise AssertionError(f"unexpected node {e!r}")
 
     def name(self, name: str, env: Env) -> str:

@@ -8,7 +8,7 @@ import attrs
 
 from ..diagnostics import Span
 from ..engine import knowledge
-from ..engine.specs import PAUSE, BinderSpec, Decision, GuardSpec, OptionSpec, RuleFailure, StraightMove
+from ..engine.specs import FALLBACK, PAUSE, BinderSpec, Decision, GuardSpec, OptionSpec, RuleFailure, StraightMove
 from ..engine.state import State
 from ..engine.zones import note_opened
 from ..engine.zones.grid import as_cell
@@ -198,7 +198,8 @@ def deal(c: "Compiler", st: nodes.Deal, sc: "Scope", loop_exit) -> None:
     hiding = _hides(c, dest_name) and _visibility(c, from_name) != "hidden"
     opens = _opens(c, dest_name)
     nxt = Label()
-    if isinstance(st.destination, nodes.Name):  # a per-player zone: every player gets cards, one at a time
+    if isinstance(st.destination, nodes.Name) and c.zone_specs[dest_name].per_player:
+        # a per-player zone: every player gets cards, one at a time
         spec, shared = c.zone_specs[st.destination.id], c.shared_zones
 
         def targets(s: State) -> list[int]:
@@ -469,9 +470,24 @@ def choose(c: "Compiler", st: nodes.Choose, sc: "Scope", loop_exit) -> None:
         block(c, option.body, inner, loop_exit)
         _jump(c, end, option.span)
         hides = tuple(visibility.may_hide(b.source, c.sym) for b in option.binders)
-        options.append(OptionSpec(option.name, tuple(binders), guards, body_pc, option.span, hides))
+        options.append(OptionSpec(option.name, tuple(binders), guards, body_pc, option.span, hides,
+                                  fallback=option.fallback or option.name == FALLBACK))
     end.pc = c.here()
     c.decisions[here] = Decision(tuple(options), st.span, st.prompt or "")
+
+
+def let(c: "Compiler", st: nodes.Let, sc: "Scope", loop_exit) -> Scope:
+    """`let NAME = EXPR`: the value goes to a new local slot, which names NAME in the rest of the block."""
+    value = c.expr(st.value, sc)
+    inner, slot = sc.bind(st.name)
+    nxt = Label()
+
+    def let(s: State) -> int:
+        s.locals[slot] = value(s, s.locals)
+        return nxt.pc
+    c.emit(let, st.span)
+    nxt.pc = c.here()
+    return inner
 
 
 def do(c: "Compiler", st: nodes.Do, sc: "Scope", loop_exit) -> None:
@@ -526,14 +542,14 @@ STATEMENTS = {
     nodes.Move: move, nodes.Deal: deal, nodes.Shuffle: shuffle, nodes.Eliminate: eliminate, nodes.Set: set_var,
     nodes.FirstPlayer: first_player, nodes.Win: win, nodes.Lose: lose, nodes.Pass: nothing, nodes.Stop: stop,
     nodes.NewRound: new_round, nodes.Say: say, nodes.Reveal: reveal, nodes.If: if_stmt, nodes.For: for_stmt,
-    nodes.Repeat: repeat, nodes.While: while_stmt, nodes.Choose: choose, nodes.Do: do,
+    nodes.Repeat: repeat, nodes.While: while_stmt, nodes.Choose: choose, nodes.Do: do, nodes.Let: let,
 }
 
 
 def block(c: "Compiler", body, sc: Scope, loop_exit: Label | None = None) -> None:
     """Compile the statements of a body in order, each by the compiler for its kind."""
     for stmt in body:
-        STATEMENTS[type(stmt)](c, stmt, sc, loop_exit)
+        sc = STATEMENTS[type(stmt)](c, stmt, sc, loop_exit) or sc  # a `let` gives the scope after it
 
 
 def build_program(c: "Compiler") -> dict[str, int]:

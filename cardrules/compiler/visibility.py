@@ -58,7 +58,7 @@ def _no_cards(e: nodes.Expr, sym: "Symbols", depth: int) -> bool:
     if depth > 8:
         return False
     match e:
-        case nodes.Int() | nodes.Str():
+        case nodes.Int() | nodes.Str() | nodes.Range():
             return True
         case nodes.Name(name):
             if (name in NAMES and NAMES[name].cardless) or name in sym.values:

@@ -12,7 +12,7 @@ from ..diagnostics import explain_exception as _explain
 from ..values import NOTHING, SEATS, Card, Seat
 from .actions import Action, IllegalAction
 from .knowledge import Namer, keep_to_holds, unseen_pool
-from .specs import FALLBACK, PAUSE, ExprFn, GuardSpec, OptionSpec, RuleFailure, StraightMove, VarSpec, ZoneSpec
+from .specs import PAUSE, ExprFn, GuardSpec, OptionSpec, RuleFailure, StraightMove, VarSpec, ZoneSpec
 from .views import MoveView, View
 from .zones import open_slots
 
@@ -320,7 +320,7 @@ class State:
         out = []
         namer = Namer(self, self.me) if decision.may_hide else None
         for index, option in enumerate(decision.options):
-            if option.name == FALLBACK:
+            if option.fallback:
                 continue
             guarded = bool(option.guards)
             namers = None if namer is None or not any(option.hides) else \
@@ -332,7 +332,7 @@ class State:
             out = [Action(a.option, a.name, namer.public(a.values), game, a.values) for a in out]
         if not out:  # "if you cannot ...": the fallback option exists only when nothing else is legal
             for index, option in enumerate(decision.options):
-                if option.name == FALLBACK and self._allowed(option, frame, ()):
+                if option.fallback and self._allowed(option, frame, ()):
                     out.append(Action(index, option.name, (), game))
         return out
 

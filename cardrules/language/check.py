@@ -10,8 +10,11 @@ from ..diagnostics import Diagnostic, Span, error, suggest, warning
 from ..engine import zones
 from . import nodes
 from .builtins import FUNCTIONS, NAMES, Function, constant, fixed_names
+from .card_text import check_text
 from .constants import UNKNOWN, fold, pure_definitions, reads_only
 from .kinds import check_kinds
+from .lets import check_let
+from .ranges import range_problem
 from .symbols import Symbols, collect, declared
 
 # Definitions the bots read by name (docs/agents.md), so a file need not use them itself.
@@ -103,9 +106,11 @@ class Checker:
                 self.check_deck_size(names, copies, decl.span)
             case nodes.CardDecl():
                 self.check_card(decl)
-            case nodes.OrderDecl(names) | nodes.TextDecl(names):
+            case nodes.OrderDecl(names):
                 for name in names:
                     self.need_attribute(name, decl.span)
+            case nodes.TextDecl():
+                check_text(self, decl)
             case nodes.ZoneDecl():
                 self.check_zone(decl)
             case nodes.OptionDecl(_, _, default):
@@ -286,8 +291,12 @@ class Checker:
 
     # ---- statements ---------------------------------------------------------
     def block(self, body: tuple[nodes.Stmt, ...], scope: _Scope) -> None:
+        lets: dict[str, nodes.Let] = {}  # a `let` binds its name for the rest of the block
         for stmt in body:
-            self.stmt(stmt, scope)
+            if isinstance(stmt, nodes.Let):
+                scope = check_let(self, stmt, scope, lets)
+            else:
+                self.stmt(stmt, scope)
 
     def stmt(self, stmt: nodes.Stmt, scope: _Scope) -> None:
         match stmt:
@@ -337,6 +346,8 @@ class Checker:
             case nodes.Reveal(cards, players):
                 self.expr(cards, scope)
                 self.expr(players, scope)
+            case nodes.Let():
+                check_let(self, stmt, scope, {})  # `block` checks a `let` itself, to bind the name after it
             case _:
                 assert_never(stmt)
 
@@ -345,12 +356,16 @@ class Checker:
             self.err("E251", "'choose' can only be used in 'turn', 'after turn', an 'on move' trigger or an "
                      "action", stmt.span)
         names = [o.name for o in options]
+        fallback = next((o for o in options if o.fallback), None)
         for option in options:
             if names.count(option.name) > 1:
                 self.err("E252", f"two options are named '{option.name}'", option.span)
-            if option.name == "otherwise" and option.binders:
-                self.err("E256", "'otherwise' is taken only when nothing else is possible, so it has no binders",
-                         option.span)
+            if option.fallback and option.binders:
+                self.err("E256", f"'{option.name}' is taken only when nothing else is possible, so it has no "
+                         "binders", option.span)
+            if option.fallback and option is not fallback and option.name != fallback.name:
+                self.err("E269", "a choice has at most one fallback option, taken when nothing else is possible, "
+                         f"and '{fallback.name}' is already one", option.span)
             inner = attrs.evolve(scope, random=False)  # the moves offered are computed again and again
             for binder in option.binders:
                 self.expr(binder.source, inner)
@@ -489,6 +504,11 @@ class Checker:
             case nodes.IfExpr(cond, then, otherwise):
                 for part in (cond, then, otherwise):
                     self.expr(part, scope)
+            case nodes.Range(low, high):
+                self.expr(low, scope)
+                self.expr(high, scope)
+                if (problem := range_problem(e, self.sym.defs)) is not None:
+                    self.err(*problem)
             case _:
                 assert_never(e)
 

@@ -47,6 +47,10 @@ def fold(e: nodes.Expr | None, defs: dict[str, nodes.DefDecl], options: dict[str
         case nodes.IfExpr(cond, then, otherwise):
             value = sub(cond)
             return UNKNOWN if value is UNKNOWN else sub(then if value else otherwise)
+        case nodes.Range(low, high):  # only an empty range is folded: a long one is worked out in play
+            first, last = sub(low), sub(high)
+            if type(first) is int and type(last) is int and last < first:
+                return []
         case nodes.Where(source, cond) | nodes.Comprehension(_, _, source, cond):
             if sub(source) == [] or (cond is not None and sub(cond) is False):
                 return []

@@ -336,6 +336,7 @@ class Kinds:
 
     # ---- statements ----------------------------------------------------------------------------------
     def block(self, body: tuple[nodes.Stmt, ...], env: Env) -> None:
+        env = dict(env)  # a `let` binds for the rest of its own block only
         for stmt in body:
             self.stmt(stmt, env)
 
@@ -380,6 +381,8 @@ class Kinds:
             case nodes.Choose(options):
                 for option in options:
                     self.option(option, env)
+            case nodes.Let(name, value):
+                env[name] = self.expr(value, env)
             case nodes.Pass() | nodes.Lose() | nodes.Stop() | nodes.NewRound():
                 pass
             case _:
@@ -473,6 +476,10 @@ class Kinds:
             case nodes.IfExpr(cond, then, otherwise):
                 self.condition(cond, env)
                 return join(self.expr(then, env), self.expr(otherwise, env))
+            case nodes.Range(low, high):
+                for end in (low, high):
+                    self.need(self.expr(end, env), "number", end, "'..'")
+                return list_of(NUMBER)
             case _:
                 assert_never(e)
 

@@ -136,8 +136,17 @@ class IfExpr:
     span: Span = _span()
 
 
+@attrs.frozen
+class Range:
+    """`low..high`: the whole numbers from low to high, both included (empty when high < low)."""
+
+    low: "Expr"
+    high: "Expr"
+    span: Span = _span()
+
+
 Expr = Union[Name, Int, Str, Attr, Index, Call, TupleLit, ListLit, Comprehension, Where, BinOp,
-             Compare, BoolOp, Not, Neg, IfExpr]
+             Compare, BoolOp, Not, Neg, IfExpr, Range]
 
 
 # ---- statements ------------------------------------------------------------
@@ -237,6 +246,15 @@ class Do:
 
 
 @attrs.frozen
+class Let:
+    """`let NAME = EXPR`: NAME stands for EXPR's value, worked out once, in the rest of its block."""
+
+    name: str
+    value: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
 class If:
     branches: tuple[tuple[Expr, tuple["Stmt", ...]], ...]
     otherwise: tuple["Stmt", ...] = ()
@@ -285,6 +303,7 @@ class Option:
     binders: tuple[Binder, ...]
     guards: tuple[Guard, ...]
     body: tuple["Stmt", ...]
+    fallback: bool = False  # offered only when no other option is legal: `otherwise:`, `otherwise NAME:`
     span: Span = _span()
 
 
@@ -296,7 +315,7 @@ class Choose:
 
 
 Stmt = Union[Move, Deal, Shuffle, Eliminate, Set, FirstPlayer, Win, Lose, Pass, Stop, NewRound, Say, Do, If, For,
-             Repeat, While, Choose, Reveal]
+             Repeat, While, Choose, Reveal, Let]
 
 
 # ---- declarations ----------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 from functools import lru_cache
 
+import attrs
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.indenter import DedentError, Indenter
@@ -118,6 +119,9 @@ class _ToAst(Transformer):
     def binop(self, meta, c):
         return nodes.BinOp(str(c[1]), c[0], c[2], span=self._span(meta))
 
+    def number_range(self, meta, c):
+        return nodes.Range(c[0], c[1], span=self._span(meta))
+
     # -- statements
     def body(self, meta, c):
         return tuple(c)
@@ -160,6 +164,9 @@ class _ToAst(Transformer):
 
     def do_stmt(self, meta, c):
         return nodes.Do(str(c[0]), tuple(a for a in c[1:] if a is not None), span=self._span(meta))
+
+    def let_stmt(self, meta, c):
+        return nodes.Let(str(c[0]), c[1], span=self._span(meta))
 
     def reveal_stmt(self, meta, c):
         return nodes.Reveal(c[0], c[1], span=self._span(meta))
@@ -208,7 +215,12 @@ class _ToAst(Transformer):
         has_binders = rest and isinstance(rest[0], tuple) and rest[0] and isinstance(rest[0][0], nodes.Binder)
         binders = rest[0] if has_binders else ()
         guards = tuple(g for g in rest if isinstance(g, nodes.Guard))
-        return nodes.Option(str(name_tok), binders, guards, rest[-1], span=self._tok_span(name_tok))
+        return nodes.Option(str(name_tok), binders, guards, rest[-1], str(name_tok) == "otherwise",
+                            span=self._tok_span(name_tok))
+
+    def fallback_option(self, meta, c):
+        option = self.option(meta, c)
+        return attrs.evolve(option, fallback=True)
 
     def choose_stmt(self, meta, c):
         prompt = _unquote(c[0]) if c and isinstance(c[0], Token) else None
@@ -378,7 +390,7 @@ def _words_for(terminal: str, parser: Lark) -> str:
 
 
 _OPERATORS = {"COMP_OP", "ADD_OP", "MUL_OP", "STAR", "DOT", "LSQB", "IN", "NOT", "AND", "OR", "IF", "WHERE",
-              "MORETHAN", "LPAR"}
+              "MORETHAN", "LPAR", "DOTDOT"}
 
 
 def _expected_words(expected, parser: Lark) -> str:

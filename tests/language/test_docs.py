@@ -57,7 +57,7 @@ _DECLARATION = re.compile(
     r'|after\s+turn\s*:|round\s+setup\s*:|on\s+move\b|result\s+"|next\s+player\s*:|end\s+when\b|show\s+"|sides\s*:|holds\s+\w+'
     r'|action\s+\w+)')
 _STATEMENT = re.compile(r"(move|deal|shuffle|eliminate|set|win|lose|pass|stop|if|for|repeat|while|choose|say|do|reveal"
-                        r"|new\s+round)\b"
+                        r"|let|new\s+round)\b"
                         r"|first\s+player\s*:")
 
 
