@@ -11,6 +11,7 @@ from ..engine import zones
 from . import nodes
 from .builtins import FUNCTIONS, NAMES, Function, constant, fixed_names
 from .constants import UNKNOWN, fold, pure_definitions, reads_only
+from .simultaneous import check_simultaneous
 from .symbols import Symbols, collect, declared
 
 # Definitions the bots read by name (docs/agents.md), so a file need not use them itself.
@@ -335,6 +336,8 @@ class Checker:
             case nodes.Reveal(cards, players):
                 self.expr(cards, scope)
                 self.expr(players, scope)
+            case nodes.Simultaneous():
+                check_simultaneous(self, stmt, scope)
             case _:
                 assert_never(stmt)
 
