@@ -231,3 +231,24 @@ def test_the_cli_announces_only_that_a_player_has_chosen(invoke):
     assert "P0 plays" not in result.output
     assert "has chosen: " not in before_prompt.split("P1 (you)")[0]  # P0's row in P1's view: no choice shown
     assert "P1 has chosen" in after and "P0 chose pick" in after  # the reveal, once P2 has chosen too
+
+
+def test_bad_lists_and_choices_nobody_can_make_stop_the_game_at_their_line():
+    twice = variant("simultaneously for p in players:", "simultaneously for p in [me, me]:")
+    with pytest.raises(cardrules.RulesRuntimeError, match="lists P0 twice"):
+        twice.new_initial_state(2, 0)
+    cards = variant("simultaneously for p in players:", "simultaneously for p in hand(me):")
+    with pytest.raises(cardrules.RulesRuntimeError, match="lists seats from 0 to 1"):
+        cards.new_initial_state(2, 0)
+    stuck = variant("pick(card in hand(p)):", "pick(card in hand(p) where it.points > 3):")
+    with pytest.raises(cardrules.RulesRuntimeError) as caught:
+        stuck.new_initial_state(2, 0).legal_actions()
+    assert caught.value.diagnostics[0].code == "R301"
+
+
+def test_an_afterwards_guard_earlier_in_the_turn_searches_through_the_secret_choices():
+    game = variant("turn:\n", "turn:\n  choose:\n    go only if count(tableau(me)) > 0 afterwards:\n      pass\n")
+    state = game.new_initial_state(3, 2)
+    assert [a.text for a in state.legal_actions()] == ["go"]  # the search made every secret choice
+    state.apply_action("go")
+    assert state.committing() and state.current_player() == 0
