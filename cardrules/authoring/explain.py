@@ -301,6 +301,11 @@ class _Explainer:
             case nodes.Choose(options, prompt):
                 asked = f" (asked: \"{prompt}\")" if prompt else ""
                 return Item([_w(f"the player chooses one of{asked}:")], [self.option(o) for o in options])
+            case nodes.Simultaneous(var, players, body):
+                return Item([_w("at the same time, each "), _c(var), _w(" in "), _c(self.shown(players)),
+                             _w(" (not out) chooses in secret, as the acting player; nobody sees another's choice "
+                                "until all have chosen; then every choice is told and carried out, in that order:")],
+                            self.block(body))
             case nodes.Do(name, args):
                 given = f"({', '.join(self.code(a) for a in args)})" if args else ""
                 return Item([_w("do the action "), _n(name), _c(given)])

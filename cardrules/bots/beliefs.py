@@ -15,6 +15,7 @@ from typing import Callable
 
 from ..engine import Action, State
 from ..engine.knowledge import knows, unseen_pool
+from ..engine.secret import public
 from ..values import Card
 
 # How likely the other players' moves are in a sample: (sample before the move, the move) -> a
@@ -169,6 +170,8 @@ def same_view(world: State, state: State, player: int) -> bool:
     or knows them, the same zone sizes, variables, eliminations and point in the game?"""
     if (world.pc, world.me, world.turns, world.terminal, world.vars, world.eliminated) != \
             (state.pc, state.me, state.turns, state.terminal, state.vars, state.eliminated):
+        return False
+    if (world.secret is not None or state.secret is not None) and public(world) != public(state):
         return False
     hidden = set(state.hidden_from(player))
     bit = 1 << player

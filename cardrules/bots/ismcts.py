@@ -9,6 +9,7 @@ import time
 from typing import Any, Callable
 
 from ..engine import Action, Game, State
+from ..engine.secret import settle
 from .base import Agent, AgentError, register
 from .beliefs import Beliefs, History, sample_information_set
 from .evaluation import estimator, kept, lost, turn_over
@@ -114,6 +115,8 @@ class ISMCTSAgent(Agent):
                 def draw() -> State:
                     world = rng.choices(worlds, cum_weights=cumulative)[0].clone()
                     world.rng = rng.getrandbits(64)
+                    if world.secret is not None:  # the other players' secret choices: drawn, never read
+                        settle(world, me, rng)
                     return world
                 return draw
             self.history.forget()  # the watched moves cannot be replayed: start again from here

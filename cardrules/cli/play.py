@@ -222,6 +222,10 @@ class _Printer(Observer):
     def __init__(self, table: _Table):
         self.table = table
         self.shows: list[tuple[str, str]] = []
+        self.secret = False  # the move being made is a secret choice: only that it was made is printed
+
+    def moving(self, state: State, player: int, action: Action) -> None:
+        self.secret = state.committing()
 
     def started(self, state: State) -> None:
         self.shows = _shows(state)
@@ -229,7 +233,8 @@ class _Printer(Observer):
             self.table.console.print(render_view(state.game, state.view(-1), self.table.painter, turn=state.turns))
 
     def moved(self, state: State, player: int, action: Action) -> None:
-        lines = [move_line(self.table.painter, player, action)]
+        lines = [Text.assemble((seat_name(player), "bold"), " has chosen") if self.secret else
+                 move_line(self.table.painter, player, action)]
         lines += [Text(event, style="bold yellow") for event in state.events]
         now = _shows(state)
         if now != self.shows and not state.is_terminal():  # only the lines that changed

@@ -208,6 +208,8 @@ def render_view(game: Game, view: View, painter: CardPainter | None = None, turn
             title.append("  out", style="bold red")
         elif seat == to_move and not view.terminal:
             title.append("  to move", style="yellow")
+        if seat in view.committed:  # a secret choice: that it is made, and only to its maker what it is
+            title.append(f"  has chosen: {view.own_choice}" if seat == viewer else "  has chosen", style="magenta")
         if view.terminal and seat in view.winners:
             title.append("  winner", style="bold green")
         lines.append(title)

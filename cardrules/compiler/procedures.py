@@ -8,7 +8,18 @@ import attrs
 
 from ..diagnostics import Span
 from ..engine import knowledge
-from ..engine.specs import FALLBACK, PAUSE, BinderSpec, Decision, GuardSpec, OptionSpec, RuleFailure, StraightMove
+from ..engine import secret as secrets
+from ..engine.specs import (
+    FALLBACK,
+    PAUSE,
+    BinderSpec,
+    Decision,
+    GuardSpec,
+    OptionSpec,
+    RuleFailure,
+    SecretSpec,
+    StraightMove,
+)
 from ..engine.state import State
 from ..engine.zones import note_opened
 from ..engine.zones.grid import as_cell
@@ -345,6 +356,8 @@ def new_round(c: "Compiler", st: nodes.NewRound, sc: "Scope", loop_exit) -> None
     start = c.round_label
 
     def new_round(s: State) -> int:
+        if s.secret is not None:  # a new round from a chosen body: the bodies not run yet are dropped
+            s.me, s.secret = s.secret.turn_player, None
         s.eliminated = [False] * s.n
         s.stack.clear()
         s.events.append("A new round begins")
@@ -490,6 +503,28 @@ def let(c: "Compiler", st: nodes.Let, sc: "Scope", loop_exit) -> Scope:
     return inner
 
 
+def simultaneous(c: "Compiler", st: nodes.Simultaneous, sc: "Scope", loop_exit) -> None:
+    """The start (who chooses, the first asked), the `choose` made secret, then the reveal step where each
+    chosen body ends and the next begins (engine/secret.py runs them)."""
+    players = c.expr(st.players, sc)
+    inner, slot = sc.bind(st.var)
+    after = Label()
+    choose_pc = c.here() + 1
+
+    def start(s: State) -> int:
+        return choose_pc if secrets.start(s, players(s, s.locals), choose_pc, slot) else after.pc
+    c.emit(start, st.span)
+    choose(c, st.body[0], inner, None)
+    reveal_pc = c.here()  # where the choose's options end
+
+    def reveal(s: State) -> int:
+        body = secrets.next_body(s, slot)
+        return after.pc if body is None else body
+    c.emit(reveal, st.span)
+    after.pc = c.here()
+    c.decisions[choose_pc] = attrs.evolve(c.decisions[choose_pc], secret=SecretSpec(slot, reveal_pc))
+
+
 def do(c: "Compiler", st: nodes.Do, sc: "Scope", loop_exit) -> None:
     """An action is inlined where it is done (the checker rules out cycles): its parameters get
     fresh local slots, and its body sees them and the file's names, never the caller's locals."""
@@ -543,6 +578,7 @@ STATEMENTS = {
     nodes.FirstPlayer: first_player, nodes.Win: win, nodes.Lose: lose, nodes.Pass: nothing, nodes.Stop: stop,
     nodes.NewRound: new_round, nodes.Say: say, nodes.Reveal: reveal, nodes.If: if_stmt, nodes.For: for_stmt,
     nodes.Repeat: repeat, nodes.While: while_stmt, nodes.Choose: choose, nodes.Do: do, nodes.Let: let,
+    nodes.Simultaneous: simultaneous,
 }
 
 

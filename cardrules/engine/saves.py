@@ -7,10 +7,11 @@ from typing import Any
 import attrs
 import cattrs
 
-from ..converter import converter
+from ..converter import converter, fields_json, register
 from ..diagnostics import RulesError, Span, error
 from ..values import NOTHING, SEATS, Card, Seat, Sym
 from .game import Game
+from .secret import Choice, Secret
 from .state import State
 from .zones.grid import Cell
 
@@ -41,6 +42,12 @@ class SavedState:
     cells: list[tuple[int, int, int, list[int]]] = attrs.Factory(list)
     opened: list[int] = attrs.Factory(list)  # zones that open in order, in the order they were opened
     known: list[list[int]] = attrs.Factory(list)  # [card id, bitmask of the seats that know it]
+    # the choices of a `simultaneously` under way (secret.Secret), the chosen values encoded; a save
+    # made without one has no such key
+    secret: dict[str, Any] | None = None
+
+
+register(SavedState, fields_json(SavedState, omit_if_default=("secret",)))
 
 
 def encode_value(value: Any) -> Any:
@@ -109,8 +116,38 @@ def save_state(state: State) -> dict:
                        list(state.eliminated), encode_value(list(state.locals)), state.rng, state.me, state.pc,
                        state.terminal, list(state.winners), state.turns, state.decisions,
                        encode_value([list(frame) for frame in state.stack]), cells, list(state.opened),
-                       [[int(card), mask] for card, mask in sorted(state.known.items())])
+                       [[int(card), mask] for card, mask in sorted(state.known.items())], _save_secret(state.secret))
     return converter.unstructure(saved)
+
+
+def _save_secret(secret: Secret | None) -> dict[str, Any] | None:
+    if secret is None:
+        return None
+    chosen = [None if c is None else {"option": c.option, "values": encode_value(list(c.values)), "text": c.text}
+              for c in secret.chosen]
+    return {"turn_player": secret.turn_player, "pc": secret.pc, "seats": list(secret.seats), "chosen": chosen,
+            "revealed": secret.revealed}
+
+
+def _load_secret(game: Game, data: dict[str, Any] | None, players: int, pc: int) -> Secret | None:
+    """The saved choices of a `simultaneously`; ValueError when they do not fit this game's rules."""
+    if data is None:
+        return None
+    try:
+        decision = game.decisions[data["pc"]]
+        seats = tuple(int(p) for p in data["seats"])
+        chosen = tuple(None if c is None else Choice(int(c["option"]), tuple(decode_value(c["values"], game)),
+                                                     str(c["text"])) for c in data["chosen"])
+        secret = Secret(int(data["turn_player"]), data["pc"], seats, chosen, int(data["revealed"]))
+    except (KeyError, TypeError, AttributeError):
+        raise ValueError("the saved secret choices are not readable") from None
+    fits = decision.secret is not None and len(chosen) == len(seats) > 0 and \
+        all(0 <= p < players for p in (*seats, secret.turn_player)) and -1 <= secret.revealed <= len(seats) and \
+        all(c is None or 0 <= c.option < len(decision.options) for c in chosen) and \
+        (secret.committing == (pc == secret.pc)) and (not secret.committing or None in chosen)
+    if not fits:
+        raise ValueError("the saved secret choices do not match this game's rules")
+    return secret
 
 
 def _zones(game: Game, saved: SavedState) -> list:
@@ -141,7 +178,8 @@ def load_state(game: Game, data: Any, path: str = "<save>") -> State:
                      locals=decode_value(saved.locals, game), rng=saved.rng, me=saved.me, pc=saved.pc,
                      terminal=saved.terminal, winners=saved.winners, turns=saved.turns,
                      decisions=saved.decisions, stack=decode_value(saved.stack, game), opened=saved.opened,
-                     known={game.cards[card]: mask for card, mask in saved.known})
+                     known={game.cards[card]: mask for card, mask in saved.known},
+                     secret=_load_secret(game, saved.secret, saved.players, saved.pc))
     except ValueError as exc:
         raise _bad(path, [f"invalid save file: {exc}"]) from None
 

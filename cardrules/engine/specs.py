@@ -93,10 +93,20 @@ class OptionSpec:
 
 
 @attrs.frozen
+class SecretSpec:
+    """What makes a decision secret (`simultaneously`, engine/secret.py): the slot of the loop name, which
+    holds the player choosing, and the reveal step, where every chosen body ends."""
+
+    player_slot: int
+    reveal_pc: int
+
+
+@attrs.frozen
 class Decision:
     options: tuple[OptionSpec, ...]
     span: Span
     prompt: str = ""  # the question put to the player (`choose "...":`), if the rules give one
+    secret: SecretSpec | None = None  # the choose of a `simultaneously`: moves are kept until all have chosen
     may_hide: bool = attrs.field(init=False)  # some option may offer cards the chooser cannot see
 
     def __attrs_post_init__(self) -> None:

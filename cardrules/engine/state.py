@@ -10,6 +10,7 @@ import attrs
 from ..diagnostics import RulesRuntimeError, Span, error
 from ..diagnostics import explain_exception as _explain
 from ..values import NOTHING, SEATS, Card, Seat
+from . import secret as secrets
 from .actions import Action, IllegalAction
 from .knowledge import Namer, keep_to_holds, unseen_pool
 from .specs import PAUSE, ExprFn, GuardSpec, OptionSpec, RuleFailure, StraightMove, VarSpec, ZoneSpec
@@ -59,6 +60,7 @@ class State:
     stack: list = attrs.Factory(list)  # return points of running triggers: [pc, slot, saved value]
     opened: list[int] = attrs.Factory(list)  # slots of zones that open in order (zones.note_opened), as opened
     known: dict = attrs.Factory(dict)  # card -> bitmask of the seats that know it where it lies (knowledge.py)
+    secret: secrets.Secret | None = None  # the choices of a `simultaneously` under way (secret.py)
     _legal: list[Action] | None = attrs.field(default=None, eq=False, repr=False, alias="_legal")
     memo: dict = attrs.field(factory=dict, eq=False, repr=False)  # definition results for this state
     events: list[str] = attrs.field(factory=list, eq=False, repr=False)  # what `say` said in the last move
@@ -101,8 +103,17 @@ class State:
         self.events = []
         self._step(chosen)
 
+    def committing(self) -> bool:
+        """Whether the pending decision is a secret choice (`simultaneously`): the move is kept from
+        everyone but its player until all listed players have chosen (secret.py)."""
+        return self.secret is not None and self.secret.committing
+
     def _step(self, action: Action, stop_at: int = PAUSE) -> None:
-        option = self.game.decisions[self.pc].options[action.option]
+        decision = self.game.decisions[self.pc]
+        if decision.secret is not None:
+            secrets.commit(self, decision, action, stop_at)
+            return
+        option = decision.options[action.option]
         for binder, value in zip(option.binders, action.actual):
             self.locals[binder.slot] = value
         self.pc = option.body_pc
@@ -117,7 +128,7 @@ class State:
         new.vars, new.eliminated, new.locals = self.vars[:], self.eliminated[:], self.locals[:]
         new.terminal, new.winners, new.turns, new.decisions = self.terminal, self.winners[:], self.turns, self.decisions
         new.stack = [frame[:] for frame in self.stack]
-        new.opened, new.known = self.opened[:], self.known.copy()
+        new.opened, new.known, new.secret = self.opened[:], self.known.copy(), self.secret
         new._legal, new.memo, new.events, new.tracer = None, {}, [], None
         return new
 
@@ -153,7 +164,8 @@ class State:
     def determinize(self, player: int, rng) -> "State":
         """A copy in which the cards `player` cannot see are dealt again at random among the places
         they could be (each zone keeps its size): a sample of what the player's view allows. The
-        cards the player knows (knowledge.py) stay where they are. `rng` is a `random.Random`."""
+        cards the player knows (knowledge.py) stay where they are, and the secret choices of the
+        other players are drawn again (secret.settle). `rng` is a `random.Random`."""
         copy = self.clone()
         places = unseen_pool(copy, player, copy.hidden_from(player))
         pool = [copy.zones[slot][i] for slot, i in places]
@@ -163,6 +175,8 @@ class State:
         for (slot, i), card in zip(places, pool):
             copy.zones[slot][i] = card
             copy.known.pop(card, None)  # others' knowledge was of the card that lay here before
+        if copy.secret is not None:
+            secrets.settle(copy, player, rng)
         return copy
 
     def zone_cards(self, name: str, player: int = 0) -> list[Card]:
@@ -184,8 +198,11 @@ class State:
         for family, members in game.opening_families.items():
             zones[family] = {game.zones[slot].name: self._zone_view(game.zones[slot], None, player)
                              for slot in open_slots(self, members)}
-        return View(game.title, player, self.n, self.current_player(), self.me, tuple(self.eliminated), zones,
-                    self._vars_view(), self.terminal, tuple(self.winners), tuple(self.shows()), self.prompt())
+        committed, own = secrets.shown(self, player)
+        turn_player = self.me if self.secret is None else self.secret.turn_player
+        return View(game.title, player, self.n, self.current_player(), turn_player, tuple(self.eliminated), zones,
+                    self._vars_view(), self.terminal, tuple(self.winners), tuple(self.shows()), self.prompt(),
+                    committed, own)
 
     def _zone_view(self, spec: ZoneSpec, seat: int | None, viewer: int) -> Any:
         cards = self.zones[self.game.zone_slot(spec, self.n, seat or 0)]

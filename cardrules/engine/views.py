@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 
-from ..converter import to_json
+from ..converter import fields_json, register, to_json
 
 
 @attrs.frozen
@@ -37,9 +37,16 @@ class View:
     winners: tuple[int, ...]
     show: tuple[tuple[str, str], ...]  # the rules file's `show` lines: (label, text)
     prompt: str  # the question of the pending decision, or ""
+    # While the players of a `simultaneously` choose in secret: the seats that have chosen, and the
+    # viewer's own choice (nobody sees another's until all have chosen). Left out of the JSON when empty.
+    committed: tuple[int, ...] = ()
+    own_choice: str = ""
 
     def to_json(self) -> dict:
         return to_json(self)
+
+
+register(View, fields_json(View, omit_if_default=("committed", "own_choice")))
 
 
 @attrs.frozen

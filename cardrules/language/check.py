@@ -15,6 +15,7 @@ from .constants import UNKNOWN, fold, pure_definitions, reads_only
 from .kinds import check_kinds
 from .lets import check_let
 from .ranges import range_problem
+from .simultaneous import check_simultaneous
 from .symbols import Symbols, collect, declared
 
 # Definitions the bots read by name (docs/agents.md), so a file need not use them itself.
@@ -348,6 +349,8 @@ class Checker:
                 self.expr(players, scope)
             case nodes.Let():
                 check_let(self, stmt, scope, {})  # `block` checks a `let` itself, to bind the name after it
+            case nodes.Simultaneous():
+                check_simultaneous(self, stmt, scope)
             case _:
                 assert_never(stmt)
 

@@ -383,6 +383,11 @@ class Kinds:
                     self.option(option, env)
             case nodes.Let(name, value):
                 env[name] = self.expr(value, env)
+            case nodes.Simultaneous(var, players, body):
+                listed = self.expr(players, env)
+                self.need(listed, "seats", players, "'simultaneously'", NOT_A_SEAT)
+                player = self.each(listed) if fits(listed, "seats") else UNKNOWN  # one error, not one per use
+                self.block(body, {**env, var: player})
             case nodes.Pass() | nodes.Lose() | nodes.Stop() | nodes.NewRound():
                 pass
             case _:

@@ -314,8 +314,19 @@ class Choose:
     span: Span = _span()
 
 
+@attrs.frozen
+class Simultaneous:
+    """`simultaneously for p in PLAYERS:` and one `choose`: each listed player chooses in secret, on the same
+    state, then the choices are revealed and carried out in the order of the list (engine/secret.py)."""
+
+    var: str
+    players: Expr
+    body: tuple["Stmt", ...]  # one `choose` (the checker says so otherwise)
+    span: Span = _span()
+
+
 Stmt = Union[Move, Deal, Shuffle, Eliminate, Set, FirstPlayer, Win, Lose, Pass, Stop, NewRound, Say, Do, If, For,
-             Repeat, While, Choose, Reveal, Let]
+             Repeat, While, Choose, Reveal, Let, Simultaneous]
 
 
 # ---- declarations ----------------------------------------------------------

@@ -193,6 +193,9 @@ class _ToAst(Transformer):
     def for_stmt(self, meta, c):
         return nodes.For(str(c[0]), c[1], c[2], span=self._span(meta))
 
+    def simultaneous_stmt(self, meta, c):
+        return nodes.Simultaneous(str(c[0]), c[1], c[2], span=self._span(meta))
+
     def repeat_stmt(self, meta, c):
         return nodes.Repeat(c[0], span=self._span(meta))
 

@@ -19,13 +19,17 @@ MAX_DECISIONS = 10_000  # a game that has not ended after this many decisions do
 
 class Chooser(Protocol):
     """Who makes the decisions of a seat (an agent, a person). It may also have `observe(state,
-    action)`, told of every move of the game (by any seat) before it is made, on the state before it."""
+    action)`, told of every move of the game (by any seat) before it is made, on the state before it,
+    except the secret choices of other seats (`simultaneously`)."""
 
     def choose(self, state: State) -> Action: ...
 
 
 class Observer:
     """Watches one game without taking part in it: subclass it and override what you need.
+
+    It is told of every move, secret choices (`simultaneously`) included: one that shows the moves to
+    the players says only that a player has chosen while `state.committing()` (before the move).
 
     An observer may raise to stop the game (validate does when a card lies where a `holds` rules
     it out); the exception leaves `play_match` as it is.
@@ -59,8 +63,11 @@ def play_match(game: Game, players: int, seed: int, seats: Sequence[Chooser], ob
     Raises GameDidNotEnd when the game is still running after `limit` decisions; anything a seat
     or an observer raises (a person leaving the table, Ctrl-C) stops the game and is raised again.
     """
-    # A seat object that sits in several seats (a shared chooser) hears of each move once.
-    listeners = [observe for seat in {id(s): s for s in seats}.values()
+    # A seat object that sits in several seats (a shared chooser) hears of each move once. A secret
+    # choice (`simultaneously`) is told only to the object in the chooser's seat: the others learn what
+    # was chosen when all choices are revealed, from the state.
+    listeners = [(observe, {i for i, other in enumerate(seats) if other is seat})
+                 for seat in {id(s): s for s in seats}.values()
                  if (observe := getattr(seat, "observe", None)) is not None]
     state = game.new_initial_state(players, seed)
     for observer in observers:
@@ -72,8 +79,10 @@ def play_match(game: Game, players: int, seed: int, seats: Sequence[Chooser], ob
         action = seats[player].choose(state)
         for observer in observers:
             observer.moving(state, player, action)
-        for observe in listeners:
-            observe(state, action)
+        secret = state.committing()
+        for observe, sitting in listeners:
+            if not secret or player in sitting:
+                observe(state, action)
         state.apply_action(action)
         for observer in observers:
             observer.moved(state, player, action)
