@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from ..diagnostics import Diagnostic, RulesError, Span, error
+from ..files import read_text
 from ..values import Card, Sym
 from .game import Game
 from .specs import ZoneSpec
@@ -256,8 +257,7 @@ def _place(game: Game, state: State, listed: dict[int, list[Part]], used: set[Ca
 
 def read_position(game: Game, path: str) -> State:
     """Load a position file from disk; bad JSON gets its line and column."""
-    with open(path, encoding="utf-8") as handle:
-        text = handle.read()
+    text = read_text(path)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2] / "cardrules"
 # any sub-package of a lower rank; two sub-packages of the same rank do not know each other.
 RANKS = {
     "cardrules.converter": -1,  # the one JSON converter, below the foundations: diagnostics register a hook with it
-    "cardrules.diagnostics": 0, "cardrules.values": 0, "cardrules.resources": 0,
+    "cardrules.diagnostics": 0, "cardrules.values": 0, "cardrules.resources": 0, "cardrules.files": 0,
     "cardrules.engine": 1,
     "cardrules.language": 2,
     "cardrules.compiler": 3, "cardrules.bots": 3,
