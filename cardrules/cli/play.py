@@ -16,6 +16,7 @@ from ..diagnostics import RulesError, Span, error
 from ..engine import Action, Game, LegalMoves, State
 from ..engine.moves import entry_hint, find_move, names_cells
 from ..engine.positions import load_position
+from ..files import read_text
 from ..simulation import GameDidNotEnd, Observer, derive_seed, play_match
 from .common import (
     CliError,
@@ -28,8 +29,10 @@ from .common import (
     load_game,
     make_console,
     parse_options,
+    read_line,
     reporting,
 )
+from .interrupts import exit_code
 from .render import CardPainter, cell_marks, move_line, plural, render_moves, render_view, seat_name, winners_line
 
 HUMAN = "human"
@@ -72,8 +75,8 @@ def _normalise(text: str) -> str:
 
 def _read(console: Console, prompt: Text | str) -> str:
     try:
-        return console.input(prompt)
-    except (EOFError, KeyboardInterrupt):
+        return read_line(console, prompt)
+    except EOFError:
         console.print()
         raise _Quit from None
 
@@ -160,7 +163,7 @@ def play(
         except KeyboardInterrupt:
             console.print()
             console.print(Text("Game abandoned.", style="yellow"))
-            return
+            raise typer.Exit(exit_code()) from None
 
 
 class _Table:
@@ -254,9 +257,9 @@ class _Printer(Observer):
 def _read_position(game: Game, path: Path) -> State:
     name = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        text = read_text(path)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
         raise CliError(f"cannot read position file '{name}': {reason}", 1) from None
     try:
         data = json.loads(text)
