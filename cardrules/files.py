@@ -14,7 +14,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-MAX_FILE_BYTES = 16 * 1024 * 1024  # no rules, position or save file comes near this; a bigger one is a mistake
+from .limits import MAX_FILE_BYTES
 
 
 class FileProblem(OSError):

@@ -48,6 +48,8 @@ def _start_pool_run(jobs: int = 2) -> subprocess.Popen:
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env(), start_new_session=True)
     deadline = time.monotonic() + 60
     while len(_alive(process.pid)) < jobs + 2 and time.monotonic() < deadline:  # the command, its helpers, workers
+        if process.poll() is not None:
+            raise AssertionError(f"the command ended before its pool started: {process.communicate()[1].decode()}")
         time.sleep(0.1)
     assert len(_alive(process.pid)) >= jobs + 2, "the pool never started"
     time.sleep(0.5)
