@@ -25,6 +25,7 @@ import attrs
 from .compiler import compile_game, option_docs, option_values
 from .diagnostics import Diagnostic, RulesError, RulesRuntimeError
 from .engine import Action, Game, IllegalAction, OptionDoc, State
+from .files import read_text
 from .language import extend, nodes
 from .language.check import check
 from .language.symbols import Symbols
@@ -42,7 +43,7 @@ def find_game(name_or_path: str | Path, relative_to: str | None = None) -> Path:
         return games[str(name_or_path)]
     candidates = [Path(relative_to).parent / name_or_path] if relative_to else []
     for path in candidates + [Path(name_or_path)]:
-        if path.is_file():
+        if path.exists():  # a directory or a pipe is found, then refused with its reason when read
             return path
     known = ", ".join(sorted(games)) or "none"
     raise FileNotFoundError(f"no bundled game or rules file named '{name_or_path}' (bundled games: {known})")
@@ -121,7 +122,7 @@ def prepare_source(text: str, path: str = "<rules>", name: str | None = None) ->
 def prepare(game: str | Path) -> CheckedRules:
     """A bundled game by name, or a rules file by path, parsed and checked once."""
     path = find_game(game)
-    return prepare_source(path.read_text(encoding="utf-8"), str(path), path.stem)
+    return prepare_source(read_text(path), str(path), path.stem)
 
 
 def check_source(text: str, path: str = "<rules>") -> list[Diagnostic]:

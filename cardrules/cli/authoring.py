@@ -20,6 +20,7 @@ from ..authoring.fmt import FormatError, format_text
 from ..authoring.new import extends_name, variant_text
 from ..authoring.validate import unparsed_report, validate_rules
 from ..diagnostics import RulesError
+from ..files import read_text, same_file, write_text
 from ..resources import bundled_games, bundled_variants
 from ..simulation import MAX_DECISIONS
 from .common import (
@@ -47,9 +48,9 @@ def _game_source(name: str) -> tuple[str, str, str]:
     except FileNotFoundError as exc:
         raise CliError(str(exc), 2) from None
     try:
-        return path.read_text(encoding="utf-8"), str(path), path.stem
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CliError(f"cannot read '{path}': {getattr(exc, 'strerror', None) or exc}", 1) from None
+        return read_text(path), str(path), path.stem
+    except OSError as exc:
+        raise CliError(str(exc), 1) from None
 
 
 def _typed_options(rules: CheckedRules, raw: list[str] | None) -> dict[str, Any]:
@@ -177,10 +178,10 @@ def fmt_command(
         for path in files:
             name = str(path)
             try:
-                original = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
+                original = read_text(path)
+            except OSError as exc:
                 console.print(Text.assemble((name, "bold"), ": ", ("error", "bold red"),
-                                            f": cannot read this file: {getattr(exc, 'strerror', None) or exc}"))
+                                            f": cannot read this file: {exc.strerror or exc}"))
                 failed += 1
                 continue
             try:
@@ -202,12 +203,18 @@ def fmt_command(
             if check or diff:
                 console.print(Text.assemble(("would reformat ", "yellow"), (name, "bold")), soft_wrap=True)
             else:
-                path.write_text(formatted, encoding="utf-8")
+                try:
+                    write_text(path, formatted)
+                except OSError as exc:  # the file is left as it was; go on with the others
+                    console.print(Text.assemble((name, "bold"), ": ", ("error", "bold red"),
+                                                f": cannot write this file: {exc.strerror or exc}"))
+                    failed += 1
+                    continue
                 console.print(Text.assemble(("reformatted ", "green"), (name, "bold")), soft_wrap=True)
         verb = "would be reformatted" if check or diff else "reformatted"
         summary = f"{len(files)} file(s) checked, {len(changed)} {verb}"
         if failed:
-            summary += f", {failed} could not be read"
+            summary += f", {failed} could not be read or written"
         console.print(Text(summary, style="bold"))
         if failed or (check and changed):
             raise typer.Exit(1)
@@ -228,10 +235,16 @@ def new_command(
         if not target.parent.is_dir():
             raise CliError(f"cannot write {target}: the directory {target.parent} does not exist", 1)
         text, path, _ = _game_source(base)
+        if same_file(path, target):
+            raise CliError(f"{target} is the file the new variant would extend (--from {base}); give the variant "
+                           "another name", 1)
         bundled = base in {**bundled_games(), **bundled_variants()}
         extends = extends_name(base, Path(path), target, bundled)
         content = variant_text(text, path, extends, target.stem)
-        target.write_text(content, encoding="utf-8")
+        try:
+            write_text(target, content)
+        except OSError as exc:
+            raise CliError(f"cannot write {target}: {exc.strerror or exc}", 1) from None
         problems = [d for d in check_source(content, str(target)) if d.severity == "error"]
         if problems:  # never expected: the file only extends a game that checks
             raise RulesError(problems, {str(target): content})

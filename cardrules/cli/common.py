@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import inspect
+import os
+import sys
 from typing import Annotated, Any, Iterator, Optional
 
 import typer
@@ -16,6 +19,8 @@ from ..bots import AgentError
 from ..converter import dumps
 from ..diagnostics import Diagnostic, RulesError, render, suggest
 from ..engine import Game
+from ..files import FileProblem
+from .interrupts import SIGINT_EXIT, exit_code
 
 
 class CliError(Exception):
@@ -80,11 +85,49 @@ def reporting(as_json: bool = False) -> Iterator[None]:
         _report(CliError(str(exc), 1), as_json)
         raise typer.Exit(1) from None
     except KeyboardInterrupt:
-        _report(CliError("interrupted", 130), as_json)
-        raise typer.Exit(130) from None
+        code = exit_code()
+        _report(CliError("interrupted" if code == SIGINT_EXIT else "stopped by SIGTERM", code), as_json)
+        raise typer.Exit(code) from None
+    except OSError as exc:
+        if not stream_failure(exc):
+            _report(CliError(f"{exc.strerror or exc}" + (f": {exc.filename}" if exc.filename else ""), 1), as_json)
+        raise typer.Exit(1) from None
     except Exception as exc:  # never a traceback
         _report(CliError(f"unexpected {type(exc).__name__}: {exc}", 1), as_json)
         raise typer.Exit(1) from None
+
+
+_STREAM_ERRORS = {errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EBADF, errno.EFBIG, errno.EDQUOT}
+
+
+def stream_failure(exc: OSError) -> bool:
+    """If `exc` says standard output cannot be written (a closed pipe, a full disk): say so in one line on
+    standard error and point standard output at nothing, so that leaving does not fail again; True then."""
+    if exc.errno not in _STREAM_ERRORS or exc.filename:
+        return False
+    try:
+        sys.stdout = None  # rich and print() stop writing there
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+    except OSError:
+        pass
+    message = "the pipe was closed" if exc.errno == errno.EPIPE else (exc.strerror or str(exc))
+    try:
+        sys.__stderr__.write(f"error: cannot write the output: {message}\n")
+        sys.__stderr__.flush()
+    except (OSError, AttributeError, ValueError):
+        pass
+    return True
+
+
+def read_line(console: Console, prompt: Text | str) -> str:
+    """One line typed at the terminal; EOFError at its end, CliError if there is no input at all."""
+    try:
+        return console.input(prompt)
+    except RuntimeError as exc:  # input() with standard input closed
+        if sys.stdin is None or "stdin" in str(exc):
+            raise CliError("standard input is closed, so no move can be typed (give every seat to a bot with "
+                           "--seat, or pipe the moves in)", 1) from None
+        raise
 
 
 def parse_options(raw: list[str] | None) -> dict[str, Any]:
@@ -108,8 +151,9 @@ def prepare_game(name: str) -> CheckedRules:
         raise CliError(str(exc), 2) from None
     try:
         return prepare(path)
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CliError(f"cannot read '{path}': {getattr(exc, 'strerror', None) or exc}", 1) from None
+    except OSError as exc:
+        raise CliError(str(exc) if isinstance(exc, FileProblem) else f"cannot read {path}: {exc.strerror or exc}", 1) \
+            from None
 
 
 def check_options(rules: CheckedRules, options: dict[str, Any]) -> None:

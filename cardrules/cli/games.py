@@ -11,6 +11,7 @@ from rich.text import Text
 
 from .. import check_source, load
 from ..diagnostics import RulesError, Span, error
+from ..files import read_text
 from ..resources import bundled_games, bundled_variants
 from .common import JsonOpt, echo_json, make_console, print_diagnostics, reporting
 from .render import plural
@@ -87,11 +88,9 @@ def check(
         for path in paths:
             name = str(path)
             try:
-                text = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
-                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-                if isinstance(exc, IsADirectoryError):
-                    reason = "is a directory"
+                text = read_text(path)
+            except OSError as exc:
+                reason = exc.strerror or str(exc)
                 diag = error("E001", f"cannot read this file: {reason}", Span(0, 0), name)
                 diagnostics, text = [diag], None
             else:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Annotated, Optional
@@ -12,10 +11,11 @@ from rich.console import Console
 from rich.text import Text
 
 from ..bots import AGENTS, Agent, AgentError, check_spec, inform, make_agent
-from ..diagnostics import RulesError, Span, error
+from ..diagnostics import RulesError
 from ..engine import Action, Game, LegalMoves, State
 from ..engine.moves import entry_hint, find_move, names_cells
-from ..engine.positions import load_position
+from ..engine.positions import read_position
+from ..files import FileProblem
 from ..simulation import GameDidNotEnd, Observer, derive_seed, play_match
 from .common import (
     CliError,
@@ -28,8 +28,10 @@ from .common import (
     load_game,
     make_console,
     parse_options,
+    read_line,
     reporting,
 )
+from .interrupts import exit_code
 from .render import CardPainter, cell_marks, move_line, plural, render_moves, render_view, seat_name, winners_line
 
 HUMAN = "human"
@@ -72,8 +74,8 @@ def _normalise(text: str) -> str:
 
 def _read(console: Console, prompt: Text | str) -> str:
     try:
-        return console.input(prompt)
-    except (EOFError, KeyboardInterrupt):
+        return read_line(console, prompt)
+    except EOFError:
         console.print()
         raise _Quit from None
 
@@ -160,7 +162,7 @@ def play(
         except KeyboardInterrupt:
             console.print()
             console.print(Text("Game abandoned.", style="yellow"))
-            return
+            raise typer.Exit(exit_code()) from None
 
 
 class _Table:
@@ -259,20 +261,12 @@ class _Printer(Observer):
 def _read_position(game: Game, path: Path) -> State:
     name = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        return read_position(game, name)
+    except OSError as exc:
+        reason = exc.reason if isinstance(exc, FileProblem) else exc.strerror or str(exc)
         raise CliError(f"cannot read position file '{name}': {reason}", 1) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        diag = error("P501", f"not valid JSON: {exc.msg}",
-                     Span(exc.lineno, exc.colno), name)
-        raise CliError(diag.message, 1, (diag,), {name: text}) from None
-    try:
-        return load_position(game, data, name, text)
     except RulesError as exc:
-        sources = {name: text, **game.sources, **exc.sources}
+        sources = {**game.sources, **exc.sources}
         raise CliError(exc.diagnostics[0].message if exc.diagnostics else str(exc), 1, exc.diagnostics,
                        sources) from None
 

@@ -25,6 +25,7 @@ from .common import (
     prepare_game,
     reporting,
 )
+from .interrupts import exit_code
 from .render import plural, seat_name
 
 AgentOpt = Annotated[Optional[list[str]], typer.Option(
@@ -234,7 +235,7 @@ def simulate(
         else:
             _print_summary(console, summary, run)
         if run.interrupted:
-            raise typer.Exit(130)
+            raise typer.Exit(exit_code())
         if summary.errors:
             raise typer.Exit(1)
 
@@ -334,7 +335,7 @@ def compare_games(
         else:
             _print_compare_report(console, report)
         if report.interrupted:
-            raise typer.Exit(130)
+            raise typer.Exit(exit_code())
         if any(s.errors for s in summaries):
             raise typer.Exit(1)
 

@@ -7,6 +7,8 @@ import json
 from typing import Any
 
 from ..diagnostics import Diagnostic, RulesError, Span, error
+from ..files import read_text
+from ..limits import JsonProblem, load_json
 from ..values import Card, Sym
 from .game import Game
 from .specs import ZoneSpec
@@ -211,7 +213,8 @@ def _seats(r: PositionReader, n: int) -> tuple[int, list[bool]]:
 def load_position(game: Game, data: Any, path: str = "<position>", text: str | None = None) -> State:
     """Build the state at the start of `to_move`'s turn; unlisted cards stay in their home zone."""
     if not isinstance(data, dict):
-        raise RulesError([error("P500", "a position file is a JSON object", Span(1, 1), path)])
+        raise RulesError([error("P500", "a position file is a JSON object", Span(1, 1), path)],
+                         {path: text} if text else {})
     r = PositionReader(game, data, path, text)
     for key in data:
         if key not in _KEYS:
@@ -256,11 +259,9 @@ def _place(game: Game, state: State, listed: dict[int, list[Part]], used: set[Ca
 
 def read_position(game: Game, path: str) -> State:
     """Load a position file from disk; bad JSON gets its line and column."""
-    with open(path, encoding="utf-8") as handle:
-        text = handle.read()
+    text = read_text(path)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RulesError([error("P501", f"not valid JSON: {exc.msg}", Span(exc.lineno, exc.colno), path)],
-                         {path: text}) from None
+        data = load_json(text)
+    except JsonProblem as exc:
+        raise RulesError([error("P501", exc.message, Span(exc.line, exc.column), path)], {path: text}) from None
     return load_position(game, data, path, text)

@@ -8,6 +8,7 @@ from typing import Callable
 import attrs
 
 from ..diagnostics import RulesError, error
+from ..files import read_text
 from . import nodes
 
 MAX_DEPTH = 8  # extends chains are short; a cycle or a runaway chain stops here
@@ -78,8 +79,13 @@ def resolve(rules: nodes.RulesFile, find: Finder, parse: Callable[[str, str], no
         parent_path = find(decl.parent, rules.path)
     except FileNotFoundError as exc:
         problems.append(error("E503", f"cannot extend '{decl.parent}': {exc}", decl.span, rules.path))
+    else:
+        try:
+            parent_text = read_text(parent_path)
+        except OSError as exc:
+            problems.append(error("E503", f"cannot extend '{decl.parent}': {exc}", decl.span, rules.path))
     if problems:
         raise RulesError(problems, sources)
-    parent = resolve(parse(parent_path.read_text(encoding="utf-8"), str(parent_path)), find, parse, depth + 1)
+    parent = resolve(parse(parent_text, str(parent_path)), find, parse, depth + 1)
     sources.update(parent.sources)
     return nodes.RulesFile(rules.path, merge(parent.declarations, rules.declarations), sources)

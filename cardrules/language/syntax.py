@@ -11,6 +11,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import DedentError, Indenter
 
 from ..diagnostics import Diagnostic, RulesError, Span, error
+from ..limits import MAX_DIGITS
 from ..resources import grammar_path
 from . import nodes
 
@@ -483,6 +484,10 @@ def parse(text: str, path: str = "<rules>") -> nodes.RulesFile:
         if isinstance(exc, DedentError):
             diag = _locate_dedent(diag, text)
         raise RulesError([diag], {path: text}) from None
+    huge = _huge_number(tree)
+    if huge is not None:
+        raise RulesError([error("E106", f"a number of {len(huge.value)} digits; numbers in a rules file have at most "
+                                f"{MAX_DIGITS}", Span(huge.line, huge.column), path)], {path: text})
     deep = _too_deep(tree)
     if deep is not None:
         raise RulesError([error("E105", f"this is nested too deeply (more than {MAX_NESTING} levels of expressions and "
@@ -496,6 +501,15 @@ def parse(text: str, path: str = "<rules>") -> nodes.RulesFile:
 
 
 MAX_NESTING = 100  # the tree is walked recursively later (AST, checker, compiler, evaluation)
+
+
+def _huge_number(tree: Tree) -> Token | None:
+    """The first whole number written with more than MAX_DIGITS digits (Python would refuse to read one of
+    thousands of digits, and no game needs more than a few)."""
+    for token in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "INT"):
+        if len(token) > MAX_DIGITS:
+            return token
+    return None
 
 
 def _too_deep(tree: Tree) -> Span | None:

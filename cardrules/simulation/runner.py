@@ -20,12 +20,15 @@ statistics over the records are in summary.py.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
+import sys
+import threading
 import time
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import attrs
 
@@ -209,9 +212,53 @@ def _run_here(plan: Plan, game: Game, advance: Callable[[int], None],
     return records, False
 
 
-def _ignore_interrupts() -> None:
-    """Pool workers leave Ctrl-C to the parent, which stops them."""
+def _start_worker() -> None:
+    """Pool workers leave Ctrl-C to the parent, which stops them, and die with the process that started
+    them: if the command is killed outright (SIGKILL, a crash), no worker goes on playing."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent()
+
+
+def _die_with_parent() -> None:
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: the kernel kills this process when its parent dies
+    except (OSError, AttributeError):  # not available: the parent's cleanup still stops the pool
+        pass
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM wait while the workers are being stopped (which takes milliseconds), so a second
+    Ctrl-C cannot break the cleanup half way and leave processes behind."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held = {sig: signal.signal(sig, signal.SIG_IGN) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in held.items():
+            signal.signal(sig, handler)
+
+
+def _stop_workers(pool, at_once: bool) -> None:
+    """Stop the pool's processes: an interrupted run kills them outright (their games are thrown away
+    anyway), then the pool is terminated and joined so that none is left behind."""
+    with _signals_held():
+        if at_once:
+            for process in list(getattr(pool, "_pool", ())):  # multiprocessing keeps its workers there
+                try:
+                    os.kill(process.pid, signal.SIGKILL)
+                except (OSError, TypeError):
+                    pass
+        pool.terminate()
+        pool.join()
 
 
 def _pool_context():
@@ -223,10 +270,11 @@ def _pool_context():
 
 def _run_pool(plan: Plan, jobs: int, advance: Callable[[int], None]) -> tuple[list[GameRecord], bool]:
     work = chunks(plan.games, jobs)
-    pool = _pool_context().Pool(processes=min(jobs, len(work)), initializer=_ignore_interrupts)
     records: list[GameRecord] = []
     interrupted = False
+    pool = None
     try:
+        pool = _pool_context().Pool(processes=min(jobs, len(work)), initializer=_start_worker)
         for chunk in pool.imap_unordered(_run_chunk_args, [(plan, a, b) for a, b in work]):
             records.extend(chunk)
             advance(len(chunk))
@@ -234,8 +282,8 @@ def _run_pool(plan: Plan, jobs: int, advance: Callable[[int], None]) -> tuple[li
     except KeyboardInterrupt:
         interrupted = True
     finally:
-        pool.terminate()
-        pool.join()
+        if pool is not None:
+            _stop_workers(pool, at_once=interrupted)
     return records, interrupted
 
 

@@ -77,3 +77,22 @@ def test_invalid_json_has_line_and_column(game, tmp_path):
         read_position(game, str(path))
     diag = info.value.diagnostics[0]
     assert diag.span.line == 3 and "not valid JSON" in diag.message
+
+
+@pytest.mark.parametrize("number, where", [("9" * 5000, (1, 27)), ("-" + "1" * 16, (1, 27)), ("NaN", (1, 27))])
+def test_a_number_out_of_range_in_a_position_file_is_located(game, tmp_path, number, where):
+    path = tmp_path / "pos.json"
+    path.write_text('{"players": 2, "to_move": ' + number + ', "zones": {}}')
+    with pytest.raises(cardrules.RulesError) as info:
+        read_position(game, str(path))
+    [diagnostic] = info.value.diagnostics
+    assert (diagnostic.span.line, diagnostic.span.column) == where
+    assert "digits" in diagnostic.message or "not a number" in diagnostic.message
+
+
+def test_a_grid_cell_of_thousands_of_digits_is_not_a_cell(load_game):
+    punto = load_game("punto")
+    key = "5" + "0" * 5000 + ",0"
+    with pytest.raises(cardrules.RulesError) as info:
+        load_position(punto, {"players": 2, "to_move": 0, "zones": {"grid": {key: ["r1"]}}}, "pos.json")
+    assert "is not a cell" in info.value.diagnostics[0].message

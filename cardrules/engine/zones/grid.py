@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
+from ...limits import MAX_DIGITS
 from ...values import Card
 from . import Declared, Part, Problem, ZoneKind, count_words
 
@@ -57,7 +58,7 @@ def as_cell(value: Any) -> Cell | None:
 def parse_cell(text: str) -> Cell | None:
     """`2,-1`, `2, -1` or `(2,-1)` -> Cell(2, -1); None when the text is not a cell."""
     parts = text.strip().removeprefix("(").removesuffix(")").split(",")
-    if len(parts) != 2:
+    if len(parts) != 2 or any(len(part.strip().lstrip("+-")) > MAX_DIGITS for part in parts):
         return None
     try:
         return Cell(int(parts[0]), int(parts[1]))

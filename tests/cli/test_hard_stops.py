@@ -1,0 +1,113 @@
+"""Hard stops, with real signals and real processes: Ctrl-C and SIGTERM stop a pool run cleanly (a report,
+the right exit code, no process left behind); a closed input or output ends in one line, not a traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CLI = [sys.executable, "-c", "from cardrules.cli import main; main()"]
+linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads processes from /proc")
+
+
+def _env() -> dict[str, str]:
+    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+
+
+def _group(pgid: int) -> list[tuple[int, str]]:
+    """(pid, state letter) of every process of a process group, from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()  # after "pid (name) "
+        if int(fields[2]) == pgid:
+            found.append((int(entry.name), fields[0]))
+    return found
+
+
+def _alive(pgid: int) -> list[int]:
+    return [pid for pid, state in _group(pgid) if state not in ("Z", "X")]  # zombies run nothing
+
+
+def _start_pool_run(jobs: int = 2) -> subprocess.Popen:
+    """A long pool run in its own process group, returned once its workers are playing."""
+    process = subprocess.Popen([*CLI, "simulate", "red7", "--games", "1000000", "--jobs", str(jobs), "--json"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env(), start_new_session=True)
+    deadline = time.monotonic() + 60
+    while len(_alive(process.pid)) < jobs + 2 and time.monotonic() < deadline:  # the command, its helpers, workers
+        if process.poll() is not None:
+            raise AssertionError(f"the command ended before its pool started: {process.communicate()[1].decode()}")
+        time.sleep(0.1)
+    assert len(_alive(process.pid)) >= jobs + 2, "the pool never started"
+    time.sleep(0.5)
+    return process
+
+
+def _finish(process: subprocess.Popen) -> tuple[int, str, str]:
+    out, err = process.communicate(timeout=60)
+    deadline = time.monotonic() + 10
+    while _alive(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = _alive(process.pid)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert not left, f"processes left running after the command exited: {left}"
+    return process.returncode, out.decode(), err.decode()
+
+
+@linux_only
+@pytest.mark.parametrize("stop, code", [("ctrl-c", 130), ("sigterm", 143), ("ctrl-c twice", 130)])
+def test_an_interrupted_pool_run_reports_and_leaves_no_worker(stop, code):
+    process = _start_pool_run()
+    if stop == "sigterm":
+        process.send_signal(signal.SIGTERM)  # what kill and CI runners send to the command alone
+    else:
+        os.killpg(process.pid, signal.SIGINT)  # Ctrl-C reaches the whole foreground group
+        if stop == "ctrl-c twice":
+            time.sleep(0.02)
+            os.killpg(process.pid, signal.SIGINT)
+    returncode, out, err = _finish(process)
+    assert returncode == code, err
+    assert "Traceback" not in err and "unexpected" not in err, err
+    if stop == "ctrl-c twice":  # the second one stops at once: the report may be cut, but is never followed by another
+        assert '"error"' not in out
+        return
+    report = json.loads(out)
+    assert report["interrupted"] is True and report["requested"] == 1000000
+    assert report["games"] < 1000000
+
+
+def _run(*args: str, shell_tail: str = "") -> subprocess.CompletedProcess:
+    command = " ".join(["'" + a + "'" for a in [*CLI, *args]]) + shell_tail
+    return subprocess.run(["bash", "-c", command], capture_output=True, text=True, env=_env(), timeout=120)
+
+
+@linux_only
+def test_a_closed_standard_input_is_one_line_and_exit_1():
+    result = _run("play", "red7", "--seed", "3", shell_tail=" <&-")
+    assert result.returncode == 1
+    assert "standard input is closed" in result.stderr and "Traceback" not in result.stderr
+    assert "unexpected" not in result.stderr
+
+
+@linux_only
+@pytest.mark.parametrize("args", [("list",), ("simulate", "red7", "--games", "5", "--json")])
+def test_a_full_disk_or_closed_output_is_one_line_and_exit_1(args):
+    full = _run(*args, shell_tail=" >/dev/full")
+    assert full.returncode == 1, full.stderr
+    assert full.stderr.strip() == "error: cannot write the output: No space left on device"
+    closed = _run(*args, shell_tail=" >&-")
+    assert closed.returncode == 1 and "standard output or standard error is closed" in closed.stderr
