@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Iterable, Literal
 
@@ -77,7 +78,7 @@ def render(diag: Diagnostic, source: str | None, color: bool = False) -> str:
     if color:
         sev = f"\x1b[1;31m{sev}\x1b[0m" if sev == "error" else f"\x1b[1;33m{sev}\x1b[0m"
     out = [f"{diag.path}:{diag.span.line}:{diag.span.column}: {sev}: {diag.message}"]
-    lines = source.splitlines() if source is not None else []
+    lines = _lines(source) if source is not None else ()
     if 1 <= diag.span.line <= len(lines):
         text = lines[diag.span.line - 1].expandtabs(1)
         out.append(f"  {text}")
@@ -87,6 +88,12 @@ def render(diag: Diagnostic, source: str | None, color: bool = False) -> str:
         out.append("  " + " " * (diag.span.column - 1) + "^" * width)
     out.extend(f"  note: {note}" for note in diag.notes)
     return "\n".join(out)
+
+
+@functools.lru_cache(maxsize=8)
+def _lines(source: str) -> tuple[str, ...]:
+    # Splitting the source once, not once per diagnostic, keeps a file with thousands of them linear.
+    return tuple(source.splitlines())
 
 
 def render_all(diags: Iterable[Diagnostic], sources: dict[str, str], color: bool = False) -> str:

@@ -70,3 +70,16 @@ def test_a_rules_error_survives_pickling_so_a_worker_process_can_report_it():
     assert str(copy) == str(info.value) and "broken.rules:" in str(copy)
     runtime = pickle.loads(pickle.dumps(cardrules.RulesRuntimeError(info.value.diagnostics, info.value.sources)))
     assert isinstance(runtime, cardrules.RulesRuntimeError) and str(runtime) == str(info.value)
+
+
+def test_reporting_many_diagnostics_splits_the_source_once():
+    """64,000 warnings took minutes to print when every one split the whole file again."""
+    from cardrules import diagnostics
+
+    text = BASE + "".join(f"def unused_{i} = {i}\n" for i in range(300))
+    found = cardrules.check_source(text, "many.rules")
+    assert len(found) >= 300
+    diagnostics._lines.cache_clear()
+    rendered = render_all(found, {"many.rules": text})
+    assert rendered.count("def unused_") == len(found)  # each shows its own line
+    assert diagnostics._lines.cache_info().misses == 1
