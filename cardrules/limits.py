@@ -12,6 +12,9 @@ from typing import Any
 
 MAX_FILE_BYTES = 16 * 1024 * 1024  # a rules, position or save file; real ones are a few kilobytes
 MAX_DIGITS = 15  # a whole number written in a file: up to 999 999 999 999 999
+MAX_PLAYERS = 64  # seats of a game (`players LOW..HIGH`)
+MAX_GAMES = 10_000_000  # games of one simulate or compare run: their records are kept to be summarised
+MAX_JOBS = 256  # worker processes of one run
 
 
 class JsonProblem(ValueError):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import functools
 
+from .limits import MAX_PLAYERS
+
 
 @functools.total_ordering
 class Sym:
@@ -87,7 +89,7 @@ class Seat(int):
         return f"P{int(self)}"
 
 
-SEATS = tuple(Seat(i) for i in range(64))
+SEATS = tuple(Seat(i) for i in range(MAX_PLAYERS))
 
 
 class Unseen:

@@ -19,7 +19,7 @@ from rich.text import Text
 
 from . import authoring, games, play, simulate
 from .common import make_console, one_line_paragraphs, stream_failure
-from .interrupts import catch_signals, exit_code
+from .interrupts import catch_signals, exit_code, leave_if_interrupted
 
 GROUPS = (games, play, simulate, authoring)
 
@@ -50,11 +50,12 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(1)
     try:
         app(args=argv, prog_name="cardrules")
-    except SystemExit:
+    except SystemExit as done:
+        leave_if_interrupted(done.code if isinstance(done.code, int) else None)
         raise
     except KeyboardInterrupt:
         make_console(stderr=True).print("interrupted")
-        sys.exit(exit_code())
+        leave_if_interrupted(exit_code())
     except OSError as exc:
         if not stream_failure(exc):
             make_console(stderr=True).print(Text.assemble(("error", "bold red"), f": {exc}"))

@@ -10,8 +10,10 @@ signal while the first is handled stops the process at once, without the report.
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
+import sys
 import threading
 
 SIGINT_EXIT = 128 + signal.SIGINT  # 130
@@ -62,3 +64,19 @@ def catch_signals() -> None:
 def exit_code() -> int:
     """The exit status of a command stopped by a signal: 143 after SIGTERM, else 130."""
     return SIGTERM_EXIT if signal.SIGTERM in _received else SIGINT_EXIT
+
+
+def leave_if_interrupted(code: int | None) -> None:
+    """After a command stopped by a signal: flush what it printed and leave at once, with its code.
+    Python's own shutdown takes a moment and puts the default handlers back first, so a second Ctrl-C
+    then would kill the process by the signal (status -2) instead of exiting 130."""
+    if code not in (SIGINT_EXIT, SIGTERM_EXIT):
+        return
+    gc.collect()  # a stopped pool's queues release their semaphores (else multiprocessing warns of leaks)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)

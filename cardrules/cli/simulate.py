@@ -11,6 +11,7 @@ from rich.text import Text
 
 from .. import simulation as sim
 from ..engine import Game
+from ..limits import MAX_GAMES, MAX_JOBS
 from .common import (
     CliError,
     GameArg,
@@ -34,7 +35,8 @@ AgentOpt = Annotated[Optional[list[str]], typer.Option(
          "Agents take options as NAME:KEY=VALUE,... (see [bold]cardrules play --help[/]).",
     show_default=False)]
 
-GamesOpt = Annotated[int, typer.Option("--games", "-n", metavar="K", min=1, help="Number of games to play.")]
+GamesOpt = Annotated[int, typer.Option("--games", "-n", metavar="K", min=1, max=MAX_GAMES,
+                                        help=f"Number of games to play (at most {MAX_GAMES:,}).")]
 
 SeedOpt = Annotated[int, typer.Option(
     "--seed", metavar="S",
@@ -42,9 +44,9 @@ SeedOpt = Annotated[int, typer.Option(
          "gives the same games whatever the number of jobs or the backend.")]
 
 JobsOpt = Annotated[int, typer.Option(
-    "--jobs", "-j", metavar="J", min=0,
-    help="Local worker processes (0: one per core). With --backend ray and no --address, J > 1 is the "
-         "number of CPUs of the local Ray instance (default: all).")]
+    "--jobs", "-j", metavar="J", min=0, max=MAX_JOBS,
+    help=f"Local worker processes (0: one per core; at most {MAX_JOBS}). With --backend ray and no --address, "
+         "J > 1 is the number of CPUs of the local Ray instance (default: all).")]
 
 BackendOpt = Annotated[str, typer.Option(
     "--backend", metavar="local|ray",

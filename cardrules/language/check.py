@@ -8,6 +8,7 @@ import attrs
 
 from ..diagnostics import Diagnostic, Span, error, suggest, warning
 from ..engine import zones
+from ..limits import MAX_PLAYERS
 from . import nodes
 from .builtins import FUNCTIONS, NAMES, Function, constant, fixed_names
 from .card_text import check_text
@@ -94,6 +95,8 @@ class Checker:
             case nodes.PlayersDecl(low, high):
                 if not 1 <= low <= high:
                     self.err("E210", f"player counts {low}..{high} are not a range of at least one player", decl.span)
+                elif high > MAX_PLAYERS:
+                    self.err("E210", f"a game has at most {MAX_PLAYERS} players, not {high}", decl.span)
                 self.sym.players = (low, high)
             case nodes.AttributeDecl():
                 if not decl.values and decl.low is not None and decl.high is not None and decl.low > decl.high:

@@ -484,14 +484,14 @@ def parse(text: str, path: str = "<rules>") -> nodes.RulesFile:
         if isinstance(exc, DedentError):
             diag = _locate_dedent(diag, text)
         raise RulesError([diag], {path: text}) from None
-    huge = _huge_number(tree)
-    if huge is not None:
-        raise RulesError([error("E106", f"a number of {len(huge.value)} digits; numbers in a rules file have at most "
-                                f"{MAX_DIGITS}", Span(huge.line, huge.column), path)], {path: text})
     deep = _too_deep(tree)
     if deep is not None:
         raise RulesError([error("E105", f"this is nested too deeply (more than {MAX_NESTING} levels of expressions and "
                                 "blocks); split it with 'def'", deep, path)], {path: text})
+    huge = _huge_number(tree)
+    if huge is not None:
+        raise RulesError([error("E106", f"a number of {len(huge.value)} digits; numbers in a rules file have at most "
+                                f"{MAX_DIGITS}", Span(huge.line, huge.column), path)], {path: text})
     try:
         decls = _ToAst(path).transform(tree)
     except VisitError as exc:  # a transformer bug must still surface as a diagnostic
@@ -506,9 +506,10 @@ MAX_NESTING = 100  # the tree is walked recursively later (AST, checker, compile
 def _huge_number(tree: Tree) -> Token | None:
     """The first whole number written with more than MAX_DIGITS digits (Python would refuse to read one of
     thousands of digits, and no game needs more than a few)."""
-    for token in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "INT"):
-        if len(token) > MAX_DIGITS:
-            return token
+    for subtree in tree.iter_subtrees():  # not recursive: the tree may be deep (the nesting is checked first)
+        for token in subtree.children:
+            if isinstance(token, Token) and token.type == "INT" and len(token) > MAX_DIGITS:
+                return token
     return None
 
 

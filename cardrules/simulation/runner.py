@@ -21,8 +21,10 @@ statistics over the records are in summary.py.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import multiprocessing
 import os
+import queue
 import signal
 import sys
 import threading
@@ -171,11 +173,17 @@ def _run_chunk_args(args: tuple[Plan, int, int]) -> list[GameRecord]:
     return run_chunk(*args)
 
 
-def chunks(games: int, workers: int) -> list[tuple[int, int]]:
+def chunks(games: int, workers: int) -> Iterator[tuple[int, int]]:
     """Consecutive index ranges: about 8 per worker for balance, at most 32 games each (so that
-    progress moves and Ctrl-C loses little work)."""
+    progress moves and Ctrl-C loses little work). Made one at a time: a run of millions of games
+    never holds its whole work list."""
     size = max(1, min(32, games // max(1, workers * 8)))
-    return [(start, min(games, start + size)) for start in range(0, games, size)]
+    return ((start, min(games, start + size)) for start in range(0, games, size))
+
+
+def _in_flight(workers: int) -> int:
+    """Chunks handed out at once: enough to keep every worker busy, few enough to stay small."""
+    return 4 * max(1, workers)
 
 
 def run(plan: Plan, *, jobs: int = 1, backend: str = "local", address: str | None = None,
@@ -247,16 +255,11 @@ def _signals_held() -> Iterator[None]:
             signal.signal(sig, handler)
 
 
-def _stop_workers(pool, at_once: bool) -> None:
-    """Stop the pool's processes: an interrupted run kills them outright (their games are thrown away
-    anyway), then the pool is terminated and joined so that none is left behind."""
+def _stop_workers(pool) -> None:
+    """Stop the pool's processes (terminate sends each SIGTERM, which workers do not ignore) and wait
+    for them, so that none is left behind. Killing them outright first could leave one holding the
+    task queue's lock, and then terminate would wait forever."""
     with _signals_held():
-        if at_once:
-            for process in list(getattr(pool, "_pool", ())):  # multiprocessing keeps its workers there
-                try:
-                    os.kill(process.pid, signal.SIGKILL)
-                except (OSError, TypeError):
-                    pass
         pool.terminate()
         pool.join()
 
@@ -269,22 +272,45 @@ def _pool_context():
 
 
 def _run_pool(plan: Plan, jobs: int, advance: Callable[[int], None]) -> tuple[list[GameRecord], bool]:
-    work = chunks(plan.games, jobs)
+    workers = min(jobs, plan.games)
+    work = chunks(plan.games, workers)
     records: list[GameRecord] = []
     interrupted = False
     pool = None
     try:
-        pool = _pool_context().Pool(processes=min(jobs, len(work)), initializer=_start_worker)
-        for chunk in pool.imap_unordered(_run_chunk_args, [(plan, a, b) for a, b in work]):
+        pool = _pool_context().Pool(processes=workers, initializer=_start_worker)
+        done: queue.SimpleQueue = queue.SimpleQueue()
+        pending = 0
+        for start, stop in itertools.islice(work, _in_flight(workers)):
+            pool.apply_async(run_chunk, (plan, start, stop), callback=done.put, error_callback=done.put)
+            pending += 1
+        while pending:
+            chunk = _next_result(done)
+            pending -= 1
             records.extend(chunk)
             advance(len(chunk))
+            for start, stop in itertools.islice(work, 1):  # one finished, one more handed out
+                pool.apply_async(run_chunk, (plan, start, stop), callback=done.put, error_callback=done.put)
+                pending += 1
         pool.close()
     except KeyboardInterrupt:
         interrupted = True
     finally:
         if pool is not None:
-            _stop_workers(pool, at_once=interrupted)
+            _stop_workers(pool)
     return records, interrupted
+
+
+def _next_result(done: "queue.SimpleQueue") -> list[GameRecord]:
+    """The next finished chunk; waits in short steps so that Ctrl-C is noticed at once."""
+    while True:
+        try:
+            result = done.get(timeout=0.2)
+        except queue.Empty:
+            continue
+        if isinstance(result, BaseException):  # run_chunk itself failed (each game's failure is a record)
+            raise result
+        return result
 
 
 class BackendUnavailable(Exception):
@@ -319,7 +345,8 @@ def _run_ray(plan: Plan, jobs: int, address: str | None,
     try:
         workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
         task = ray.remote(num_cpus=1, max_retries=0)(run_chunk)
-        pending = [task.remote(plan, a, b) for a, b in chunks(plan.games, workers)]
+        work = chunks(plan.games, workers)
+        pending = [task.remote(plan, a, b) for a, b in itertools.islice(work, _in_flight(workers))]
         try:
             while pending:
                 done, pending = ray.wait(pending, num_returns=1)
@@ -327,6 +354,7 @@ def _run_ray(plan: Plan, jobs: int, address: str | None,
                     chunk = ray.get(ref)
                     records.extend(chunk)
                     advance(len(chunk))
+                    pending += [task.remote(plan, a, b) for a, b in itertools.islice(work, 1)]
         except KeyboardInterrupt:
             interrupted = True
             for ref in pending:

@@ -111,3 +111,21 @@ def test_a_full_disk_or_closed_output_is_one_line_and_exit_1(args):
     assert full.stderr.strip() == "error: cannot write the output: No space left on device"
     closed = _run(*args, shell_tail=" >&-")
     assert closed.returncode == 1 and "standard output or standard error is closed" in closed.stderr
+
+
+def test_runs_and_games_have_declared_sizes(invoke, tmp_path):
+    from cardrules.limits import MAX_GAMES, MAX_JOBS, MAX_PLAYERS
+
+    too_many = invoke("simulate", "red7", "--games", str(MAX_GAMES + 1))
+    assert too_many.exit_code == 2 and f"lessthanorequalto{MAX_GAMES}" in _unboxed(too_many.output)
+    jobs = invoke("simulate", "red7", "--games", "2", "--jobs", str(MAX_JOBS + 1))
+    assert jobs.exit_code == 2 and f"lessthanorequalto{MAX_JOBS}" in _unboxed(jobs.output)
+    rules = tmp_path / "crowd.rules"
+    rules.write_text((ROOT / "games" / "red7.rules").read_text().replace("players 2..4", "players 2..1000000"))
+    checked = invoke("check", rules)
+    assert checked.exit_code == 1 and f"a game has at most {MAX_PLAYERS} players, not 1000000" in checked.output
+
+
+def _unboxed(output: str) -> str:
+    """A usage error's text without the box rich draws around it and without line breaks."""
+    return "".join(output.replace("│", " ").split())

@@ -348,8 +348,32 @@ def test_pool_runs_chunks_and_reloads_the_game_in_workers():
     base = sim.run(plan(games=6, seed=1, options={"advanced": True}), game=game)
     pooled = sim.run(plan(games=6, seed=1, options={"advanced": True}), jobs=2)
     assert pooled.records == base.records and not pooled.interrupted
-    assert sim.chunks(10, 1) == [(i, i + 1) for i in range(10)]
-    assert sim.chunks(1000, 2) == [(i, min(1000, i + 32)) for i in range(0, 1000, 32)]
+    assert list(sim.chunks(10, 1)) == [(i, i + 1) for i in range(10)]
+    assert list(sim.chunks(1000, 2)) == [(i, min(1000, i + 32)) for i in range(0, 1000, 32)]
+
+
+def test_a_huge_run_hands_out_its_work_a_little_at_a_time(monkeypatch):
+    """--games 10**11 built its whole work list (3.8 GB) before the first game: chunks are made as
+    workers need them."""
+    from cardrules.simulation import runner
+
+    handed_out = []
+    real = runner.chunks
+
+    def counted(games, workers):
+        for chunk in real(games, workers):
+            handed_out.append(chunk)
+            yield chunk
+    monkeypatch.setattr(runner, "chunks", counted)
+    finished = []
+
+    def progress(count):
+        finished.append(count)
+        if len(finished) == 3:
+            raise KeyboardInterrupt
+    run = sim.run(plan(games=10_000_000, seed=3), jobs=2, progress=progress)
+    assert run.interrupted and 0 < len(run.records) <= 3 * 32
+    assert len(handed_out) <= 4 * 2 + 3  # what was in flight, and one more per finished chunk
 
 
 # ---------------------------------------------------------------------------------------------
