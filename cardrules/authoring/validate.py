@@ -29,6 +29,7 @@ from ..bots import RandomAgent
 from ..converter import fields_json, register, to_json
 from ..diagnostics import Diagnostic, RulesError, RulesRuntimeError, Span, error
 from ..engine import Action, Game, State
+from ..engine.accepts import options_refusal
 from ..engine.knowledge import broken_holds
 from ..language import nodes
 from ..simulation import MAX_DECISIONS, GameDidNotEnd, Observer, derive_seed, play_match
@@ -360,24 +361,26 @@ def validate_rules(rules: CheckedRules, playouts: int = 20, options: dict[str, A
                                      f"{', '.join(defaults) or 'none'})", Span(1, 1), rules.path)], report.sources)
     report.varied, combos = option_combinations(defaults, fixed)
     counts = [players] if players is not None else list(range(rules.min_players, rules.max_players + 1))
+    # only the player counts each combination is for (an option `for players ...` keeps its default otherwise)
+    played = [[n for n in counts if options_refusal(rules.option_docs, combo, n) is None] for combo in combos]
     report.places = places_of(rules.rules)
     observers = [_Coverage(report, rules.rules), _HoldsCheck()]
-    total, done = len(combos) * len(counts) * playouts, 0
-    for combo_index, combo in enumerate(combos):
+    total, done = sum(map(len, played)) * playouts, 0
+    for combo_index, (combo, player_counts) in enumerate(zip(combos, played)):
         try:
             game = rules.compile(combo)
         except RulesError as exc:
             report.sources.update(exc.sources)
-            for n in counts:
+            for n in player_counts:
                 run = Run(combo, n, wins=[0] * n)
                 run.games = run.errors = playouts
                 report.runs.append(run)
                 message = exc.diagnostics[0].message if exc.diagnostics else str(exc)
                 _record_failure(report, Failure(kind="error", message=message, count=playouts, options=combo,
                                                 players=n, seed=0, diagnostics=exc.diagnostics))
-            done += playouts * len(counts)
+            done += playouts * len(player_counts)
             continue
-        for n in counts:
+        for n in player_counts:
             run = Run(combo, n, wins=[0] * n)
             report.runs.append(run)
             for i in range(playouts):
