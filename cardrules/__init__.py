@@ -96,7 +96,8 @@ class CheckedRules:
         return option_docs(self.symbols)
 
     def option_values(self, given: dict[str, Any] | None = None) -> dict[str, Any]:
-        """Every option's value with `given` converted to its kind (RulesError: unknown or a wrong kind)."""
+        """Every option's value with `given` converted to its kind (RulesError: an unknown option, or a value
+        it does not accept)."""
         return option_values(self.symbols, dict(given or {}), self.path, self.sources)
 
     def option_refusals(self, given: dict[str, Any], players: int | None = None) -> list[str]:

@@ -359,7 +359,8 @@ def validate_rules(rules: CheckedRules, playouts: int = 20, options: dict[str, A
     if unknown:
         raise RulesError([Diagnostic("error", "E310", f"unknown option '{unknown[0]}' (options of this game: "
                                      f"{', '.join(defaults) or 'none'})", Span(1, 1), rules.path)], report.sources)
-    report.varied, combos = option_combinations(defaults, fixed)
+    typed = rules.option_values(fixed)  # a value an option does not accept: RulesError, as an unknown option
+    report.varied, combos = option_combinations(defaults, {name: typed[name] for name in fixed})
     counts = [players] if players is not None else list(range(rules.min_players, rules.max_players + 1))
     # only the player counts each combination is for (an option `for players ...` keeps its default otherwise)
     played = [[n for n in counts if options_refusal(rules.option_docs, combo, n) is None] for combo in combos]

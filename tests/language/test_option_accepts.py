@@ -99,3 +99,13 @@ def test_an_option_that_declares_nothing_accepts_any_value_of_its_kind():
     text = RULES.replace(" in 1..5", "")
     assert cardrules.load_source(text, "t.rules", options={"rounds": 99}).options["rounds"] == 99
     assert cardrules.check_source(text, "t.rules") == []
+
+
+def test_validate_types_the_values_it_is_given_and_plays_only_what_they_are_for():
+    from cardrules.authoring.validate import validate_rules
+
+    rules = cardrules.prepare_source(RULES, "tiny.rules")
+    report = validate_rules(rules, playouts=1, options={"teams": "yes"})
+    assert [(run.options, run.players) for run in report.runs] == [({"teams": True}, 4)]
+    with pytest.raises(cardrules.RulesError, match="option 'rounds' accepts a whole number from 1 to 5, not 7"):
+        validate_rules(rules, playouts=1, options={"rounds": "7"})
