@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from .compiler import compile_game, option_docs, option_values
+from .compiler import compile_game, option_docs, option_refusals, option_values
 from .diagnostics import Diagnostic, RulesError, RulesRuntimeError
 from .engine import Action, Game, IllegalAction, OptionDoc, State
 from .files import read_text
@@ -97,8 +97,14 @@ class CheckedRules:
         return option_docs(self.symbols)
 
     def option_values(self, given: dict[str, Any] | None = None) -> dict[str, Any]:
-        """Every option's value with `given` converted to its kind (RulesError: unknown or a wrong kind)."""
+        """Every option's value with `given` converted to its kind (RulesError: an unknown option, or a value
+        it does not accept)."""
         return option_values(self.symbols, dict(given or {}), self.path, self.sources)
+
+    def option_refusals(self, given: dict[str, Any], players: int | None = None) -> list[str]:
+        """Why the rules refuse the values given for their options (outside what an option accepts, or set
+        with a player count it is not for, when `players` is given): [] when every value is accepted."""
+        return option_refusals(self.symbols, dict(given), players)
 
     def require_valid(self) -> CheckedRules:
         """These rules, or a RulesError with the checker's errors."""

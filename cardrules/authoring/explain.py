@@ -16,6 +16,7 @@ import attrs
 
 from .. import CheckedRules, prepare_source
 from ..converter import fields_json, register, to_json
+from ..engine.accepts import limits
 from ..language import nodes
 from ..language.symbols import Symbols
 from .exprs import is_constant, is_false, is_true, requirement, simplify, unparse
@@ -208,8 +209,10 @@ class _Explainer:
         for name, decl in self.sym.options.items():
             doc = f" — {decl.doc}" if decl.doc else ""
             value = self.options.get(name)
+            accepts = limits(self.game.option_docs[name])  # nothing for an option that declares nothing
+            accepts = f"; {accepts}" if accepts else ""
             items.append(Item([_n(name), _w(" = "), _c(value_text(value)),
-                               _w(f" (default {self.raw(decl.default)}){doc}")]))
+                               _w(f" (default {self.raw(decl.default)}{accepts}){doc}")]))
         return items
 
     def variables(self) -> list[Item]:

@@ -29,6 +29,7 @@ from ..bots import RandomAgent
 from ..converter import fields_json, register, to_json
 from ..diagnostics import Diagnostic, RulesError, RulesRuntimeError, Span, error, explain_exception
 from ..engine import Action, Game, State
+from ..engine.accepts import options_refusal
 from ..engine.knowledge import broken_holds
 from ..language import nodes
 from ..simulation import MAX_DECISIONS, GameDidNotEnd, Observer, derive_seed, play_match
@@ -388,12 +389,15 @@ def validate_rules(rules: CheckedRules, playouts: int = 20, options: dict[str, A
     if unknown:
         raise RulesError([Diagnostic("error", "E310", f"unknown option '{unknown[0]}' (options of this game: "
                                      f"{', '.join(defaults) or 'none'})", Span(1, 1), rules.path)], report.sources)
-    report.varied, combos = option_combinations(defaults, fixed)
+    typed = rules.option_values(fixed)  # a value an option does not accept: RulesError, as an unknown option
+    report.varied, combos = option_combinations(defaults, {name: typed[name] for name in fixed})
     counts = [players] if players is not None else list(range(rules.min_players, rules.max_players + 1))
+    # only the player counts each combination is for (an option `for players ...` keeps its default otherwise)
+    played = [[n for n in counts if options_refusal(rules.option_docs, combo, n) is None] for combo in combos]
     report.places = places_of(rules.rules)
     observers = [_Coverage(report, rules.rules), _HoldsCheck()]
-    total, done = len(combos) * len(counts) * playouts, 0
-    for combo_index, combo in enumerate(combos):
+    total, done = sum(map(len, played)) * playouts, 0
+    for combo_index, (combo, player_counts) in enumerate(zip(combos, played)):
         try:
             game = rules.compile(combo)
         except Exception as exc:  # RulesError, or a failure of the compiler itself, reported the same way
@@ -401,16 +405,16 @@ def validate_rules(rules: CheckedRules, playouts: int = 20, options: dict[str, A
                 exc = RulesError([error("R320", f"internal error while compiling: {type(exc).__name__}: {exc}",
                                         Span(1, 1), rules.path)], rules.sources)
             report.sources.update(exc.sources)
-            for n in counts:
+            for n in player_counts:
                 run = Run(combo, n, wins=[0] * n)
                 run.games = run.errors = playouts
                 report.runs.append(run)
                 message = exc.diagnostics[0].message if exc.diagnostics else str(exc)
                 _record_failure(report, Failure(kind="error", message=message, count=playouts, options=combo,
                                                 players=n, seed=0, diagnostics=exc.diagnostics))
-            done += playouts * len(counts)
+            done += playouts * len(player_counts)
             continue
-        for n in counts:
+        for n in player_counts:
             run = Run(combo, n, wins=[0] * n)
             report.runs.append(run)
             for i in range(playouts):

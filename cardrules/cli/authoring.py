@@ -100,7 +100,7 @@ def validate_command(
         else:
             fixed = _typed_options(rules, option)
             if players is not None:
-                check_players(rules.require_valid(), players)
+                check_players(rules.require_valid(), players, fixed)
             report = _with_progress(console, not as_json, lambda progress: validate_rules(
                 rules, playouts, fixed, players, seed, max_decisions, strict, progress))
         if as_json:

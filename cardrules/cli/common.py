@@ -19,6 +19,7 @@ from ..bots import AgentError
 from ..converter import dumps
 from ..diagnostics import Diagnostic, RulesError, render, suggest
 from ..engine import Game
+from ..engine.accepts import options_refusal
 from ..files import FileProblem
 from .interrupts import SIGINT_EXIT, exit_code
 
@@ -157,12 +158,16 @@ def prepare_game(name: str) -> CheckedRules:
 
 
 def check_options(rules: CheckedRules, options: dict[str, Any]) -> None:
-    """An option the rules do not declare: exit 2, with the declared ones."""
+    """An option the rules do not declare, or a value it does not accept: exit 2, with the declared options or
+    the accepted values (the player counts an option is for: `check_players`)."""
     unknown = [option for option in options if option not in rules.option_docs]
     if unknown:
         known = ", ".join(rules.option_docs) or "none"
         raise CliError(f"{rules.title} has no option '{unknown[0]}'{suggest(unknown[0], rules.option_docs)} "
                        f"(its options: {known})", 2)
+    refused = rules.option_refusals(options)
+    if refused:
+        raise CliError(refused[0], 2)
 
 
 def load_game(name: str, options: dict[str, Any], rules: CheckedRules | None = None) -> Game:
@@ -172,12 +177,17 @@ def load_game(name: str, options: dict[str, Any], rules: CheckedRules | None = N
     return rules.compile(options)
 
 
-def check_players(game: Game | CheckedRules, players: int | None) -> int:
+def check_players(game: Game | CheckedRules, players: int | None, options: dict[str, Any] | None = None) -> int:
+    """The player count (default: the game's minimum), or exit 2 when the game, or one of its options set
+    (a compiled game's own, or `options` already typed), is not for that many players."""
     n = game.min_players if players is None else players
     if not game.min_players <= n <= game.max_players:
         span = f"{game.min_players}" if game.min_players == game.max_players else \
             f"{game.min_players} to {game.max_players}"
         raise CliError(f"{game.title} is for {span} players, not {n}", 2)
+    refused = options_refusal(game.option_docs, game.options if isinstance(game, Game) else options or {}, n)
+    if refused:
+        raise CliError(refused + (" (the number of players is set with -p)" if players is None else ""), 2)
     return n
 
 

@@ -11,6 +11,8 @@ from rich.text import Text
 
 from .. import check_source, load
 from ..diagnostics import RulesError, Span, error
+from ..engine import OptionDoc
+from ..engine.accepts import limits
 from ..files import read_text
 from ..resources import bundled_games, bundled_variants
 from .common import JsonOpt, echo_json, make_console, print_diagnostics, reporting
@@ -33,8 +35,7 @@ def list_games(as_json: JsonOpt = False) -> None:
             else:
                 entry["title"] = game.title
                 entry["players"] = [game.min_players, game.max_players]
-                entry["options"] = [{"name": opt, "default": doc.default, "description": doc.description}
-                                    for opt, doc in game.option_docs.items()]
+                entry["options"] = [_option_entry(opt, doc) for opt, doc in game.option_docs.items()]
             entries.append(entry)
         if as_json:
             echo_json(entries)
@@ -62,10 +63,30 @@ def list_games(as_json: JsonOpt = False) -> None:
                 options.append(f" = {_option_value(opt['default'])}", style="dim")
                 if opt["description"]:
                     options.append(f"  {opt['description']}")
+                if _limits(opt):
+                    options.append(f"  ({_limits(opt)})", style="dim")
             title = Text(entry["title"]) + (Text("  (variant)", style="dim") if entry["variant"] else Text())
             table.add_row(entry["name"], title, players, options if entry["options"] else Text("-", "dim"))
         console.print(table)
         console.print(Text("Play one with: cardrules play NAME", style="dim"))
+
+
+def _option_entry(name: str, doc: OptionDoc) -> dict[str, Any]:
+    """An option for `list --json`: what it accepts only when it declares it (`in ...`, `for players ...`)."""
+    entry: dict[str, Any] = {"name": name, "default": doc.default, "description": doc.description}
+    if doc.bounds is not None:
+        entry["range"] = list(doc.bounds)
+    if doc.choices is not None:
+        entry["values"] = list(doc.choices)
+    if doc.players is not None:
+        entry["players"] = list(doc.players)
+    return entry
+
+
+def _limits(entry: dict[str, Any]) -> str:
+    """What a `list --json` option entry declares it accepts, in words ("" when nothing)."""
+    bounds, choices, players = (tuple(entry[key]) if key in entry else None for key in ("range", "values", "players"))
+    return limits(OptionDoc(entry["default"], entry["description"], bounds, choices, players))
 
 
 def _option_value(value: Any) -> str:

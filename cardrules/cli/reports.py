@@ -84,8 +84,9 @@ def _playouts(report: Report) -> list[Any]:
     games = sum(r.games for r in report.runs)
     counts = sorted({r.players for r in report.runs})
     varied = ", ".join(report.varied) if report.varied else "none"
+    combos = len({tuple(r.options.items()) for r in report.runs})  # each with the player counts it is for
     head = Text(f"playouts: {report.playouts} random game(s) for each of {len(counts)} player count(s) "
-                f"and {len(report.runs) // max(len(counts), 1)} option combination(s) (switched both ways: "
+                f"and {combos} option combination(s) (switched both ways: "
                 f"{varied}) = {games} games")
     table = Table(show_edge=False, pad_edge=False)
     for column, justify in (("options on", "left"), ("players", "right"), ("games", "right"),

@@ -9,6 +9,7 @@ import attrs
 from ..diagnostics import RulesRuntimeError, Span, error
 from ..diagnostics import explain_exception as _explain
 from ..values import NOTHING, SEATS, Card, Seat, Sym
+from .accepts import options_refusal
 from .derived import Derived
 from .specs import (
     Decision,
@@ -132,6 +133,9 @@ class Game:
         n = self.min_players if num_players is None else num_players
         if not self.min_players <= n <= self.max_players:
             raise ValueError(f"{self.title} is for {self.min_players} to {self.max_players} players, not {n}")
+        refused = options_refusal(self.option_docs, self.options, n)
+        if refused:
+            raise ValueError(refused)
         state = self.blank_state(n, seed)
         for card in self.cards:
             state.zones[self.card_home[card]].append(card)

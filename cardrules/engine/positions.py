@@ -10,6 +10,7 @@ from ..diagnostics import Diagnostic, RulesError, Span, error
 from ..files import read_text
 from ..limits import JsonProblem, load_json
 from ..values import Card, Sym
+from .accepts import options_refusal
 from .game import Game
 from .specs import ZoneSpec
 from .state import State
@@ -83,6 +84,10 @@ def _players(r: PositionReader) -> int | None:
     n = r.data.get("players", r.game.min_players)
     if not isinstance(n, int) or not r.game.min_players <= n <= r.game.max_players:
         r.problem(f"'players' must be a number from {r.game.min_players} to {r.game.max_players}", '"players"')
+        return None
+    refused = options_refusal(r.game.option_docs, r.game.options, n)
+    if refused:
+        r.problem(f"'players': {refused}", '"players"')
         return None
     return n
 

@@ -44,10 +44,14 @@ class VarSpec:
 
 @attrs.frozen
 class OptionDoc:
-    """A declared option as the players read it: `option NAME = DEFAULT "DESCRIPTION"`."""
+    """A declared option as the players read it: `option NAME "DESCRIPTION" = DEFAULT in ... for players ...`
+    (what it accepts and when: engine/accepts.py)."""
 
     default: Any
     description: str
+    bounds: tuple[int, int] | None = None  # `in LOW..HIGH`: the whole numbers it accepts
+    choices: tuple[Any, ...] | None = None  # `in [V, ...]`: the values it accepts
+    players: tuple[int, int] | None = None  # `for players A..B`: the player counts it may be changed with
 
 
 @attrs.frozen

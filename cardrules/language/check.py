@@ -15,6 +15,7 @@ from .card_text import check_text
 from .constants import UNKNOWN, fold, pure_definitions, reads_only
 from .kinds import check_kinds
 from .lets import check_let
+from .option_check import check_option
 from .ranges import range_problem
 from .simultaneous import check_simultaneous
 from .symbols import Symbols, collect, declared
@@ -121,6 +122,7 @@ class Checker:
                 if not _is_literal(default):
                     self.err("E213", "an option's default must be a number, true, false or a quoted text",
                              default.span)
+                self.diags += check_option(decl, _declared_players(self.rules), self.path)
             case nodes.VarDecl(_, _, default, keys):
                 self.expr(default, _Scope())
                 for key in keys:
@@ -710,6 +712,10 @@ def _action_statements(decl: nodes.ActionDecl | nodes.CaseActionDecl) -> Iterabl
 def _one_of(words: list[str]) -> str:
     """`a, b or c`."""
     return f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else "".join(words)
+
+
+def _declared_players(rules: nodes.RulesFile) -> tuple[int, int] | None:
+    return next(((d.low, d.high) for d in rules.declarations if isinstance(d, nodes.PlayersDecl)), None)
 
 
 def _is_literal(e: nodes.Expr) -> bool:

@@ -412,10 +412,38 @@ class ZoneDecl:
 
 
 @attrs.frozen
+class OptionRange:
+    """`in LOW..HIGH`: an option accepts the whole numbers from LOW to HIGH."""
+
+    low: int
+    high: int
+    span: Span = _span()
+
+
+@attrs.frozen
+class OptionChoices:
+    """`in [V, ...]`: an option accepts these values only (literals)."""
+
+    values: tuple[Expr, ...]
+    span: Span = _span()
+
+
+@attrs.frozen
+class OptionPlayers:
+    """`for players N` / `for players LOW..HIGH`: with other player counts an option keeps its default."""
+
+    low: int
+    high: int
+    span: Span = _span()
+
+
+@attrs.frozen
 class OptionDecl:
     name: str
     doc: str | None
     default: Expr
+    accepts: OptionRange | OptionChoices | None = None  # none: any value of the default's kind
+    players: OptionPlayers | None = None
     span: Span = _span()
 
 

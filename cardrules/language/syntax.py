@@ -290,9 +290,21 @@ class _ToAst(Transformer):
             props, family = props + ("per_player",), None
         return nodes.ZoneDecl(str(c[0]), props, family, span=self._span(meta))
 
+    def option_range(self, meta, c):
+        return nodes.OptionRange(int(c[0]), int(c[1]), span=self._span(meta))
+
+    def option_choices(self, meta, c):
+        return nodes.OptionChoices(tuple(c), span=self._span(meta))
+
+    def option_players(self, meta, c):
+        return nodes.OptionPlayers(int(c[0]), int(c[-1]), span=self._span(meta))
+
     def option_decl(self, meta, c):
-        doc = _unquote(c[1]) if len(c) > 2 else None
-        return nodes.OptionDecl(str(c[0]), doc, c[-1], span=self._span(meta))
+        doc = _unquote(c[1]) if isinstance(c[1], Token) and c[1].type == "STRING" else None
+        default = c[2] if doc is not None else c[1]
+        accepts = next((x for x in c if isinstance(x, nodes.OptionRange | nodes.OptionChoices)), None)
+        players = next((x for x in c if isinstance(x, nodes.OptionPlayers)), None)
+        return nodes.OptionDecl(str(c[0]), doc, default, accepts, players, span=self._span(meta))
 
     def var_keys(self, meta, c):
         return tuple(map(str, c))

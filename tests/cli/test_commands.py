@@ -285,8 +285,8 @@ def test_play_with_options(invoke, tmp_path):
     result = invoke("play", path, "-o", "hand_size=3", "-o", "house_rule", "--seat", "0=random", "--seed", "1")
     assert result.exit_code == 0, result.output
     assert "3 cards" in result.output
-    bad = invoke("play", path, "-o", "hand_size=lots", "--seat", "0=random")
-    assert bad.exit_code == 1 and "hand_size" in bad.output
+    bad = invoke("play", path, "-o", "hand_size=lots", "--seat", "0=random")  # a bad command line: exit 2
+    assert bad.exit_code == 2 and "option 'hand_size' accepts a whole number, not 'lots'" in bad.output
 
 
 def test_play_colours_cards_on_a_terminal(invoke):

@@ -78,7 +78,7 @@ def test_option_values_are_typed():
     game = cardrules.load_source(HEAD + 'option fast "Play fast" = false\nvar v = fast\n' + TAIL, "t.rules",
                                  options={"fast": "yes"})
     assert game.options == {"fast": True} and game.option_docs["fast"] == OptionDoc(False, "Play fast")
-    with pytest.raises(cardrules.RulesError, match="needs a value like"):
+    with pytest.raises(cardrules.RulesError, match="option 'fast' accepts true or false, not 'maybe'"):
         cardrules.load_source(HEAD + "option fast = false\nvar v = fast\n" + TAIL, "t.rules", {"fast": "maybe"})
 
 

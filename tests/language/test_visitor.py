@@ -163,7 +163,8 @@ def test_every_node_class_is_an_expression_a_statement_a_declaration_or_a_known_
     """`statements` tells a statement by the `Stmt` union, and skips the `Expr` union: a new class
     outside them both would be walked through without being given."""
     parts = {nodes.Keyword, nodes.Binder, nodes.Guard, nodes.Option, nodes.AttrValue, nodes.CardAttr,
-             nodes.CaseClause, nodes.ActionClause, nodes.RulesFile}
+             nodes.CaseClause, nodes.ActionClause, nodes.RulesFile, nodes.OptionRange, nodes.OptionChoices,
+             nodes.OptionPlayers}
     unions = [set(typing.get_args(u)) for u in (nodes.Expr, nodes.Stmt, nodes.Decl)] + [parts]
     for cls in node_classes():
         assert sum(cls in group for group in unions) == 1, cls.__name__

@@ -33,15 +33,23 @@ def listing() -> list[dict]:
     return json.loads(CliRunner().invoke(cli.app, ["list", "--json"]).stdout)
 
 
+def allowed(option: dict, value, players: int) -> bool:
+    """With a player count an option's `for players` leaves out (list --json: "players"), only its default."""
+    low, high = option.get("players", (players, players))
+    return value == option["default"] or low <= players <= high
+
+
 def simulate_cases() -> dict[str, list[str]]:
     """Random playouts of every game and variant, player count and on/off combination of its options."""
     cases = {}
     for entry in listing():
-        switches = [o["name"] for o in entry["options"] if isinstance(o["default"], bool)]
+        switches = [o for o in entry["options"] if isinstance(o["default"], bool)]
         low, high = entry["players"]
         for players, values in itertools.product(range(low, high + 1),
                                                  itertools.product([False, True], repeat=len(switches))):
-            options = [f"{name}={value}" for name, value in zip(switches, values)]
+            if not all(allowed(o, value, players) for o, value in zip(switches, values)):
+                continue  # refused before the game starts: not a game to play
+            options = [f"{o['name']}={value}" for o, value in zip(switches, values)]
             flags = [arg for option in options for arg in ("-o", option)]
             key = " ".join(["simulate", entry["name"], f"-p{players}", *options])
             cases[key] = ["simulate", entry["name"], "-p", str(players), *flags,

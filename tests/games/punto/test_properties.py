@@ -1,7 +1,8 @@
 """Properties of games/punto.rules over random playouts at 2, 3 and 4 players and in team mode. A referee
 written from /work/shared/rules/punto.md (never from the engine) follows every action:
 
-* games end, with a winning side that has `rounds_to_win` round wins (6);
+* games end, with a winning side that has `rounds_to_win` round wins, or with nobody winning after 3
+  rounds in a row that nobody won (6, ruling);
 * all 72 cards are always somewhere, each in exactly one zone (2);
 * the cells offered for the card turned up are exactly those of 4.2: (0, 0) on an empty grid, the empty
   cells touching a card that keep the layout within 6 x 6, and the cards with strictly fewer dots; so no
@@ -108,10 +109,11 @@ def lines_through(grid: dict, q: tuple) -> list[list[str]]:
 
 
 def highest(cards: list[str]) -> set[str]:
-    """The cards with the most dots (5.5). Copies are identical; in a blocked round of 2 players or teams, two
-    colours can tie too, which the document leaves open: any of them is accepted."""
+    """The marker card (5.5, 7.4): the most dots, then the colour first in the order red, blue, green, yellow
+    (rulings). Copies are identical texts: which copy goes (the one laid most recently) is a position test."""
     top = max(dots(c) for c in cards)
-    return {c for c in cards if dots(c) == top}
+    first = min((c for c in cards if dots(c) == top), key=lambda c: "rbgy".index(colour(c)))
+    return {first}
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -127,6 +129,7 @@ class Referee:
         self.sides = sides(self.n, teams)
         self.neutral = {"y"} if self.n == 3 else set()
         self.wins = [0] * self.n
+        self.unwon = 0  # rounds in a row that nobody won (6)
         self.removed: list[str] = []
         self.check_state()
         self.held = [Counter(c for c in self.cards_of(p) if colour(c) not in self.neutral) for p in range(self.n)]
@@ -254,10 +257,14 @@ class Referee:
             assert len(taken) == 1 and taken[0] in expected["marker"], "5.5, 7.4: the marker card"
             self.removed.append(taken[0])
             expected["marker"] = taken[0]
+        self.unwon = 0 if expected["winner"] is not None else self.unwon + 1
         assert [int(w) for w in state.view(0).variables["wins"]] == self.wins
         assert state.view(0).zones["removed"] == self.removed, "5.5, 7.4: one marker per round won"
         if any(w >= self.rounds_to_win for w in self.wins):  # 6
             assert state.is_terminal() and state.winners == sorted(self.side_of(expected["winner"]))
+            return
+        if self.unwon == 3:  # 6 (ruling): 3 rounds in a row that nobody won end the game, won by nobody
+            assert state.is_terminal() and state.winners == []
             return
         assert not state.is_terminal() and self.grid() == {}, "8.6: a new round on an empty grid"
         self.check_return(grid, expected["first"], expected["marker"])
@@ -292,7 +299,8 @@ def play(n: int, teams: bool, seed: int, rounds_to_win: int = 2) -> Referee:
             break
         referee.step(rng)
     assert state.is_terminal(), "the game ends"
-    assert state.winners and max(referee.wins) == rounds_to_win, "6: a side wins the game"
+    assert (state.winners and max(referee.wins) == rounds_to_win) or \
+        (not state.winners and referee.unwon == 3), "6: a side wins the game, or 3 rounds in a row nobody won"
     return referee
 
 
@@ -318,7 +326,7 @@ def test_four_players(seed):
 @examples(6)
 def test_four_players_in_teams(seed):
     referee = play(4, True, seed)
-    assert referee.state.winners in ([0, 2], [1, 3])
+    assert referee.state.winners in ([0, 2], [1, 3], [])  # []: 3 rounds in a row won by nobody (6)
 
 
 @given(st.integers(0, 2 ** 32), st.sampled_from([(2, False), (3, False), (4, False), (4, True)]),
