@@ -217,7 +217,8 @@ class _Explainer:
         for name, decl in self.sym.vars.items():
             keys = ["player"] * decl.per_player + list(decl.keys)
             per = f" (one for each {', '.join(keys)})" if keys else ""
-            items.append(Item([_n(name), _w(per + ", starts at "), _c(self.code(decl.initial))]))
+            again = ", and again for a card whenever it moves" if decl.reset_on_move else ""
+            items.append(Item([_n(name), _w(per + ", starts at "), _c(self.code(decl.initial)), _w(again)]))
         return items
 
     def definitions(self) -> list[Item]:
@@ -307,6 +308,8 @@ class _Explainer:
             case nodes.Reveal(cards, players):
                 return Item([_w("show "), _c(self.code(cards, True)), _w(" to "), _c(self.code(players)),
                              _w(" only: they know those cards while they lie where they are")])
+            case nodes.Reset(name):
+                return Item([_w("every value of "), _n(name), _w(" goes back to its initial value")])
         kind = type(st).__name__
         if kind == "Lose":
             return Item([_w("everybody loses — the game ends")])

@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 
-from ..converter import to_json
+from ..converter import fields_json, register, to_json
 
 
 @attrs.frozen
@@ -37,9 +37,15 @@ class View:
     winners: tuple[int, ...]
     show: tuple[tuple[str, str], ...]  # the rules file's `show` lines: (label, text)
     prompt: str  # the question of the pending decision, or ""
+    # who last moved each card the player sees, for rules that read `mover` (card name -> P1); an
+    # optional key, absent while empty, so the views of other games stay as they were
+    movers: dict[str, str] = attrs.Factory(dict)
 
     def to_json(self) -> dict:
         return to_json(self)
+
+
+register(View, fields_json(View, omit_if_default=("movers",)))
 
 
 @attrs.frozen

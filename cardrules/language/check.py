@@ -8,7 +8,7 @@ import attrs
 
 from ..diagnostics import Diagnostic, Span, error, suggest, warning
 from ..engine import zones
-from . import nodes
+from . import nodes, percard
 from .builtins import FUNCTIONS, NAMES, Function, constant, fixed_names
 from .constants import UNKNOWN, fold, pure_definitions, reads_only
 from .symbols import Symbols, collect, declared
@@ -110,10 +110,9 @@ class Checker:
                 if not _is_literal(default):
                     self.err("E213", "an option's default must be a number, true, false or a quoted text",
                              default.span)
-            case nodes.VarDecl(_, _, default, keys):
+            case nodes.VarDecl(_, _, default):
                 self.expr(default, _Scope())
-                for key in keys:
-                    self.need_key(key, decl.span)
+                percard.check_var(self, decl)
             case nodes.DefDecl(_, params, body):
                 self.expr(body, _Scope(frozenset(params)))
             case nodes.CaseDecl():
@@ -335,6 +334,8 @@ class Checker:
             case nodes.Reveal(cards, players):
                 self.expr(cards, scope)
                 self.expr(players, scope)
+            case nodes.Reset():
+                percard.check_reset(self, stmt)
             case _:
                 assert_never(stmt)
 
