@@ -56,8 +56,8 @@ _DECLARATION = re.compile(
     r'|text\s*:|zone\s+\w+|option\s+\w+|var\s+\w+|def\s+\w+\s*[(=]|setup\s*:|turn\s*:'
     r'|after\s+turn\s*:|round\s+setup\s*:|on\s+move\b|result\s+"|next\s+player\s*:|end\s+when\b|show\s+"|sides\s*:|holds\s+\w+'
     r'|action\s+\w+)')
-_STATEMENT = re.compile(r"(move|deal|shuffle|eliminate|set|win|lose|pass|stop|if|for|repeat|while|choose|say|do|reveal|reset"
-                        r"|new\s+round)\b"
+_STATEMENT = re.compile(r"(move|deal|shuffle|eliminate|set|win|lose|pass|stop|if|for|repeat|while|choose|say|do|reveal"
+                        r"|reset|new\s+round)\b"
                         r"|first\s+player\s*:")
 
 
