@@ -15,7 +15,10 @@ def check_var(c: Any, decl: nodes.VarDecl) -> None:
     """A variable's keys: ranked attributes (`need_key`) and at most one `card`; `reset on move` needs it."""
     cards = decl.keys.count(CARD_KEY)
     for key in decl.keys:
-        if key != CARD_KEY:
+        if key not in c.sym.attributes and key != CARD_KEY:  # say what else a variable may be kept per
+            c.err("E220", f"a variable is kept per player, per card or per the values of a ranked attribute, "
+                  f"and '{key}' is none of them{suggest(key, [*c.sym.attributes, CARD_KEY, 'player'])}", decl.span)
+        elif key != CARD_KEY:
             c.need_key(key, decl.span)
     if cards > 1:
         c.err("E330", f"'{decl.name}' is kept per card once: write 'per card' a single time", decl.span)
