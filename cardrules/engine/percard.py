@@ -65,6 +65,8 @@ def move_hook(records: bool, in_setup: bool, resets: Sequence[VarSpec], shared_v
             who = NOTHING if in_setup else SEATS[s.me]
             for card in cards:
                 values[base + card] = who
+        if resets and s.memo:
+            s.memo.clear()  # the initial values are worked out after the move, not from what was known before
         for spec in resets:
             initial = spec.initial(s, s.locals)
             for card in cards:
