@@ -204,8 +204,8 @@ def test_views_show_per_card_values_and_movers_of_the_cards_the_viewer_sees_only
         assert set(view.variables["led"]) == seen
         assert all(set(values) == seen for values in view.variables["seen"])
         assert set(view.movers) <= seen
-        assert view.movers == {t: f"P{int(percard.mover_of(state, c))}" for t, c in
-                               zip(GAME.card_texts, GAME.cards) if t in seen and percard.mover_of(state, c) is not NOTHING}
+        movers = {t: percard.mover_of(state, c) for t, c in zip(GAME.card_texts, GAME.cards) if t in seen}
+        assert view.movers == {t: f"P{int(who)}" for t, who in movers.items() if who is not NOTHING}
         others = {t for p in range(3) if p != viewer for t in texts(GAME, state.zone_cards("hand", p))}
         assert not others & (set(view.variables["led"]) | set(view.movers))
         assert "movers" in view.to_json() or not view.movers
@@ -338,3 +338,37 @@ def test_explain_and_fmt_show_the_new_forms():
     out = explain_text(formatted, "tricks.rules").text()
     assert "led (one for each card), starts at false, and again for a card whenever it moves" in out
     assert "every value of seen goes back to its initial value" in out
+
+
+def test_a_cards_slots_are_those_of_its_key_combinations_wherever_the_card_key_stands():
+    keyed = TRICKS.replace("var seen per player, card = false",
+                           "var seen per player, card = false\nvar a per suit, card, suit = 0, reset on move\n"
+                           "var b per player, card, suit = 0\nvar c per suit, card = 0")
+    keyed = keyed.replace("      for p in players:", "      set a(spades, card, hearts) = 1\n"
+                          "      set b(me, card, clubs) = 1\n"
+                          "      set c(hearts, card) = c(hearts, card) + 1\n      for p in players:")
+    game = cardrules.load_source(keyed, "tricks.rules")
+    state = game.new_initial_state(3, 0)
+    for spec in (s for s in game.vars if s.card_key >= 0):
+        cards = percard.key_cards(spec)
+        for card in game.cards:
+            expected = {game.var_slot(spec, 3, p, k) for p in range(3 if spec.per_player else 1)
+                        for k in range(spec.size) if cards[k] == card}
+            assert set(percard.card_slots(spec, game.shared_vars, 3, card)) == expected
+    played = state.legal_actions()[0].values[0]
+    state.apply_action(0)
+    a = next(s for s in game.vars if s.name == "a")
+    slots = percard.card_slots(a, game.shared_vars, 3, played)
+    assert [state.vars[slot] for slot in slots] == [0, 1] + [0] * 7  # a(spades, card, hearts), set after the move
+    assert sum(state.vars[a.index:a.index + a.size]) == 1
+    trick = [played]
+    while len(trick) < 3:
+        trick.append(state.legal_actions()[0].values[0])
+        state.apply_action(0)
+    assert sum(state.vars[a.index:a.index + a.size]) == 0  # gathering the trick moved its cards: reset
+    b = next(s for s in game.vars if s.name == "b")
+    assert sum(state.vars[game.var_slot(b, 3, 0):game.var_slot(b, 3, 0) + 3 * b.size]) == 3  # not reset
+    view = state.view(0)
+    seen = percard.seen_cards(state, 0)
+    assert view.variables["c"] == {f"{suit} {game.card_texts[c]}": "1" if suit == "hearts" and c in trick else "0"
+                                   for suit in ("spades", "hearts", "clubs") for c in sorted(seen)}
