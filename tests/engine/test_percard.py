@@ -372,3 +372,11 @@ def test_a_cards_slots_are_those_of_its_key_combinations_wherever_the_card_key_s
     seen = percard.seen_cards(state, 0)
     assert view.variables["c"] == {f"{suit} {game.card_texts[c]}": "1" if suit == "hearts" and c in trick else "0"
                                    for suit in ("spades", "hearts", "clubs") for c in sorted(seen)}
+
+
+def test_a_save_whose_variables_do_not_fit_the_game_is_refused():
+    saved = save_state(GAME.new_initial_state(3, 0))
+    saved["vars"] = saved["vars"][:-1]  # the last card's mover is missing
+    with pytest.raises(RulesError) as caught:
+        load_state(GAME, saved)
+    assert "the saved variables do not match this game's variables" in caught.value.diagnostics[0].message
