@@ -104,6 +104,40 @@ def follow_places(s: "State", replaced: dict[Card, Card]) -> None:
 
 
 
+def plain_vars(s: "State") -> list:
+    """`State.vars` without what is kept per card (the values that go with places in a sample)."""
+    game = s.game
+    if not game.per_card:
+        return s.vars
+    kept = [True] * len(s.vars)
+    for spec in game.vars:
+        if spec.card_key >= 0:
+            for p in range(s.n if spec.per_player else 1):
+                first = game.var_slot(spec, s.n, p)
+                kept[first:first + spec.size] = [False] * spec.size
+    if game.records_movers:
+        base = mover_base(game, s.n)
+        kept[base:base + len(game.cards)] = [False] * len(game.cards)
+    return [value for value, keep in zip(s.vars, kept) if keep]
+
+
+def same_by_place(a: "State", b: "State") -> bool:
+    """Whether the cards at each place of two states of one game (zones of the same sizes) carry the same
+    per-card values and movers."""
+    game = a.game
+    specs = [spec for spec in game.vars if spec.card_key >= 0]
+    base = mover_base(game, a.n) if game.records_movers else -1
+    for slot, zone in enumerate(a.zones):
+        for ca, cb in zip(zone, b.zones[slot]):
+            if base >= 0 and a.vars[base + ca] != b.vars[base + cb]:
+                return False
+            for spec in specs:
+                if [a.vars[i] for i in card_slots(spec, game.shared_vars, a.n, ca)] != \
+                        [b.vars[i] for i in card_slots(spec, game.shared_vars, b.n, cb)]:
+                    return False
+    return True
+
+
 # ---- names: views and positions --------------------------------------------------------------------
 def card_names(game: "Game") -> list[str]:
     """Each card's name as a key of a per-card value: its text, and for the copies after the first

@@ -380,3 +380,41 @@ def test_a_save_whose_variables_do_not_fit_the_game_is_refused():
     with pytest.raises(RulesError) as caught:
         load_state(GAME, saved)
     assert "the saved variables do not match this game's variables" in caught.value.diagnostics[0].message
+
+
+@budget(30)
+@given(deal_seed=seeds, choice_seed=seeds, point=points, sample_seed=seeds)
+def test_the_bots_samples_keep_the_values_with_the_places_and_look_the_same(deal_seed, choice_seed, point,
+                                                                             sample_seed):
+    from cardrules.bots.beliefs import same_view, sample_information_set
+    state = state_at(deal_seed, choice_seed, point)
+    rng = random.Random(sample_seed)
+    for card in GAME.cards:  # values on hidden cards too, as a position may give them
+        state.vars[percard.mover_base(GAME, 3) + card] = rng.choice([NOTHING, *SEATS[:3]])
+    for viewer in range(3):
+        sample = sample_information_set(state, viewer, random.Random(sample_seed))
+        assert same_view(sample, state, viewer)
+        for slot, zone in enumerate(state.zones):
+            for card, now in zip(zone, sample.zones[slot]):
+                assert percard.mover_of(sample, now) == percard.mover_of(state, card)
+        changed = sample.clone()  # a place whose mover differs does not look the same
+        hand = changed.zone_cards("hand", (viewer + 1) % 3)
+        if hand:
+            base = percard.mover_base(GAME, 3)
+            changed.vars[base + hand[0]] = SEATS[0] if changed.vars[base + hand[0]] is not SEATS[0] else SEATS[1]
+            assert not same_view(changed, state, viewer)
+
+
+def test_bots_play_a_game_that_keeps_values_per_card():
+    """The search agents sample, replay and weigh worlds (bots/beliefs.py) with per-card values."""
+    from cardrules.bots.base import inform, make_agent
+    for seed in range(2):
+        state = GAME.new_initial_state(3, seed)
+        agents = [make_agent(spec, GAME, s, seed) for s, spec in
+                  enumerate(["ismcts:iterations=30", "greedy", "ismcts:iterations=30,beliefs=8"])]
+        while not state.is_terminal():
+            action = agents[state.current_player()].choose(state)
+            assert action in state.legal_actions()
+            inform(agents, state, action)
+            state.apply_action(action)
+        assert sum(var(state, "tricks", p) for p in range(3)) == 4
