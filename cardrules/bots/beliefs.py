@@ -39,12 +39,10 @@ def sample_information_set(state: State, player: int, rng: random.Random) -> Sta
     unseen = sorted((Counter(base.game.cards) - seen).elements())
     if len(unseen) != len(places):  # cards outside every zone: fall back to the unseen cards themselves
         unseen = sorted(base.zones[slot][i] for slot, i in places)
-    replaced = {}
-    for (slot, i), card in zip(places, unseen):
-        replaced[base.zones[slot][i]] = card
-        base.zones[slot][i] = card
     if base.game.per_card:  # what the rules keep per card goes with the places (engine/percard.py)
-        percard.follow_places(base, replaced)
+        percard.follow_places(base, {base.zones[slot][i]: card for (slot, i), card in zip(places, unseen)})
+    for (slot, i), card in zip(places, unseen):
+        base.zones[slot][i] = card
     base.rng = 0
     sample = base.determinize(player, rng)
     sample.rng = rng.getrandbits(64)

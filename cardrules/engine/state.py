@@ -160,13 +160,11 @@ class State:
         rng.shuffle(pool)
         if self.game.holds:
             pool = keep_to_holds(self, places, pool, rng)
-        replaced = {}
+        if self.game.per_card:  # what the rules keep per card goes with the places (percard.py)
+            percard.follow_places(copy, {copy.zones[slot][i]: card for (slot, i), card in zip(places, pool)})
         for (slot, i), card in zip(places, pool):
-            replaced[copy.zones[slot][i]] = card
             copy.zones[slot][i] = card
             copy.known.pop(card, None)  # others' knowledge was of the card that lay here before
-        if self.game.per_card:
-            percard.follow_places(copy, replaced)
         return copy
 
     def zone_cards(self, name: str, player: int = 0) -> list[Card]:
