@@ -220,7 +220,8 @@ class _Explainer:
         for name, decl in self.sym.vars.items():
             keys = ["player"] * decl.per_player + list(decl.keys)
             per = f" (one for each {', '.join(keys)})" if keys else ""
-            items.append(Item([_n(name), _w(per + ", starts at "), _c(self.code(decl.initial))]))
+            again = ", and again for a card whenever it moves" if decl.reset_on_move else ""
+            items.append(Item([_n(name), _w(per + ", starts at "), _c(self.code(decl.initial)), _w(again)]))
         return items
 
     def definitions(self) -> list[Item]:
@@ -318,6 +319,8 @@ class _Explainer:
             case nodes.Let(name, value):
                 return Item([_w("let "), _c(name), _w(" be "), _c(self.code(value, True)),
                              _w(" (worked out now, for the rest of this block)")])
+            case nodes.Reset(name):
+                return Item([_w("every value of "), _n(name), _w(" goes back to its initial value")])
         kind = type(st).__name__
         if kind == "Lose":
             return Item([_w("everybody loses — the game ends")])

@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from typing import Callable
 
-from ..engine import Action, State
+from ..engine import Action, State, percard
 from ..engine.knowledge import knows, unseen_pool
 from ..engine.secret import public
 from ..values import Card
@@ -40,6 +40,8 @@ def sample_information_set(state: State, player: int, rng: random.Random) -> Sta
     unseen = sorted((Counter(base.game.cards) - seen).elements())
     if len(unseen) != len(places):  # cards outside every zone: fall back to the unseen cards themselves
         unseen = sorted(base.zones[slot][i] for slot, i in places)
+    if base.game.per_card:  # what the rules keep per card goes with the places (engine/percard.py)
+        percard.follow_places(base, {base.zones[slot][i]: card for (slot, i), card in zip(places, unseen)})
     for (slot, i), card in zip(places, unseen):
         base.zones[slot][i] = card
     base.rng = 0
@@ -162,14 +164,18 @@ def _make_possible(world: State, action: Action, me: int, rng: random.Random) ->
 def _swap(world: State, a: tuple[int, int], b: tuple[int, int]) -> None:
     zones = world.zones
     zones[a[0]][a[1]], zones[b[0]][b[1]] = zones[b[0]][b[1]], zones[a[0]][a[1]]
+    if world.game.per_card:
+        first, second = zones[a[0]][a[1]], zones[b[0]][b[1]]
+        percard.follow_places(world, {second: first, first: second})
     world.invalidate()
 
 
 def same_view(world: State, state: State, player: int) -> bool:
     """Does `world` look to `player` exactly like `state`: the same cards where the player sees
-    or knows them, the same zone sizes, variables, eliminations and point in the game?"""
-    if (world.pc, world.me, world.turns, world.terminal, world.vars, world.eliminated) != \
-            (state.pc, state.me, state.turns, state.terminal, state.vars, state.eliminated):
+    or knows them, the same zone sizes, variables (those kept per card, place by place), eliminations
+    and point in the game?"""
+    if (world.pc, world.me, world.turns, world.terminal, percard.plain_vars(world), world.eliminated) != \
+            (state.pc, state.me, state.turns, state.terminal, percard.plain_vars(state), state.eliminated):
         return False
     if (world.secret is not None or state.secret is not None) and public(world) != public(state):
         return False
@@ -184,4 +190,4 @@ def same_view(world: State, state: State, player: int) -> bool:
                 return False
         elif any(state.known.get(card, 0) & bit and other[i] != card for i, card in enumerate(cards)):
             return False
-    return True
+    return not state.game.per_card or percard.same_by_place(world, state)

@@ -33,6 +33,7 @@ def compile_game(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], 
         if rc["name"]:
             c.card_names[rc["name"]] = cards[i]
     zones = c.zones()
+    c.card_ids = cards
     variables = c.variables()
     c.definitions()  # before anything that may call them (the result line, like show lines)
     result = next((ResultSpec(d.label, c.expr(d.value, Scope(c.frame)), d.span) for d in rules.declarations
@@ -56,4 +57,4 @@ def compile_game(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], 
         shared_vars=c.shared_vars, result=result,
         program=tuple(c.program), spans=tuple(c.spans), decisions=c.decisions, frame_size=c.frame.size, shows=shows,
         definitions=c.definition_specs,
-        sources=sources, sides=sides, holds=holds, **pcs)
+        sources=sources, sides=sides, holds=holds, records_movers=c.records_movers, **pcs)

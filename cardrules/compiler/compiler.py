@@ -6,12 +6,14 @@ import itertools
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..diagnostics import RulesError, Span, error
+from ..engine import percard
 from ..engine.specs import Decision, DefinitionSpec, ExprFn, VarSpec, ZoneSpec
 from ..engine.state import State
 from ..engine.zones import kind_of
 from ..language import nodes
 from ..language.builtins import constant, constant_names
 from ..language.constants import UNKNOWN, fold, pure_definitions
+from ..language.percard import CARD_KEY
 from ..language.symbols import Symbols
 from ..values import NOTHING, Card, Sym
 from .codegen import Emitter, Env
@@ -48,6 +50,11 @@ class Compiler:
         self.emitter = Emitter(self)
         self.round_label = None
         self.attribute_domains: dict[str, Any] = {}
+        self.card_ids: tuple[Card, ...] = ()  # every card, in card order (set before the variables are laid out)
+        # the rules read `mover(card)` (the builtin, not a name of the file's own): moves note who made them
+        self.records_movers = "mover" not in set(sym.all_names()) and any(
+            isinstance(node, nodes.Call) and node.func == "mover" for node in nodes.walk(rules))
+        self.in_setup = False  # compiling `setup:` or `round setup:`, whose moves are nobody's
 
     # ---- declarations ------------------------------------------------------
     def attributes(self) -> dict[str, Any]:
@@ -158,12 +165,14 @@ class Compiler:
         for per_player in (False, True):
             offset = 0
             for decl in (v for v in self.sym.vars.values() if v.per_player == per_player):
-                keys = tuple(self.keys(k) for k in decl.keys)
+                keys = tuple({card: int(card) for card in self.card_ids} if k == CARD_KEY else self.keys(k)
+                             for k in decl.keys)
                 size = 1
                 for table in keys:
                     size *= len(table)
+                card_key = decl.keys.index(CARD_KEY) if CARD_KEY in decl.keys else -1
                 specs.append(VarSpec(decl.name, per_player, offset, self.expr(decl.initial, Scope(self.frame)),
-                                     decl.span, size, keys))
+                                     decl.span, size, keys, card_key, decl.reset_on_move))
                 offset += size
         self.var_specs = {s.name: s for s in specs}
         self.shared_vars = sum(s.size for s in specs if not s.per_player)
@@ -221,6 +230,12 @@ class Compiler:
                 return spec.index + flat
             return shared + spec.index * s.n + player(s, f) * spec.size + flat
         return slot
+
+    def move_hook(self) -> Callable[[State, Any], None] | None:
+        """What a move compiled here does for each card it moves, besides moving it (percard.move_hook)."""
+        resets = [spec for spec in self.var_specs.values() if spec.reset_on_move]
+        per_player = sum(spec.size for spec in self.var_specs.values() if spec.per_player)
+        return percard.move_hook(self.records_movers, self.in_setup, resets, self.shared_vars, per_player)
 
     # ---- procedures --------------------------------------------------------------
     def emit(self, instruction: Callable[[State], int], span: Span) -> int:

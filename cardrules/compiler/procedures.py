@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..diagnostics import Span
-from ..engine import knowledge
+from ..engine import knowledge, percard
 from ..engine import secret as secrets
 from ..engine.specs import (
     FALLBACK,
@@ -139,6 +139,7 @@ def move(c: "Compiler", st: nodes.Move, sc: "Scope", loop_exit) -> None:
     triggers = [t for t in c.triggers if t.zone == zone]
     hiding = _hides(c, zone) and not visibility.seen_by_nobody(st.cards, c.sym.zones)
     opens = _opens(c, zone)
+    moved = c.move_hook()
     nxt = Label()
 
     def move(s: State) -> int:
@@ -152,13 +153,15 @@ def move(c: "Compiler", st: nodes.Move, sc: "Scope", loop_exit) -> None:
             target[0:0] = moving
         else:
             target.extend(moving)
+        if moved is not None:
+            moved(s, moving)
         if triggers and len(moving) == 1:  # only a single card's move sets off a trigger
             return _fire(s, triggers, moving[0], from_slot, nxt.pc)
         return nxt.pc
     pc = c.emit(move, st.span)
-    # Nothing but the move itself happens (no trigger, no knowledge to carry, no column opened): the
-    # engine may try it in place.
-    if not triggers and not hiding and not opens:
+    # Nothing but the move itself happens (no trigger, no knowledge to carry, no column opened, nothing
+    # kept per card): the engine may try it in place.
+    if not triggers and not hiding and not opens and moved is None:
         c.onward[pc] = Onward(StraightMove(cards, dest, bottom), nxt)
     nxt.pc = c.here()
 
@@ -184,6 +187,7 @@ def move_to_cell(c: "Compiler", st: nodes.Move, sc: "Scope") -> None:
     slot = c.zone_specs[st.destination.func].index
     cell = c.expr(st.destination.args[0], sc)
     triggers = [t for t in c.triggers if t.zone == st.destination.func]
+    moved = c.move_hook()
     nxt = Label()
 
     def move(s: State) -> int:
@@ -194,6 +198,8 @@ def move_to_cell(c: "Compiler", st: nodes.Move, sc: "Scope") -> None:
         moving = _as_list(cards(s, s.locals))
         from_slot = _take_all(s, moving)
         s.zones[slot].put(where, moving, bottom)
+        if moved is not None:
+            moved(s, moving)
         if triggers and len(moving) == 1:
             return _fire(s, triggers, moving[0], from_slot, nxt.pc)
         return nxt.pc
@@ -208,6 +214,7 @@ def deal(c: "Compiler", st: nodes.Deal, sc: "Scope", loop_exit) -> None:
     from_name = st.source.id if isinstance(st.source, nodes.Name) else st.source.func
     hiding = _hides(c, dest_name) and _visibility(c, from_name) != "hidden"
     opens = _opens(c, dest_name)
+    moved = c.move_hook()
     nxt = Label()
     if isinstance(st.destination, nodes.Name) and c.zone_specs[dest_name].per_player:
         # a per-player zone: every player gets cards, one at a time
@@ -237,6 +244,8 @@ def deal(c: "Compiler", st: nodes.Deal, sc: "Scope", loop_exit) -> None:
                 if opens and not s.zones[slot]:
                     note_opened(s, slot)
                 s.zones[slot].append(card)
+                if moved is not None:
+                    moved(s, (card,))
         return nxt.pc
     c.emit(deal, st.span)
     nxt.pc = c.here()
@@ -289,6 +298,17 @@ def set_var(c: "Compiler", st: nodes.Set, sc: "Scope", loop_exit) -> None:
         case _:
             raise AssertionError(st.target)
     c.emit(assign, st.span)
+    nxt.pc = c.here()
+
+
+def reset(c: "Compiler", st: nodes.Reset, sc: "Scope", loop_exit) -> None:
+    spec = c.var_specs[st.name]
+    nxt = Label()
+
+    def reset(s: State) -> int:
+        percard.reset(s, spec)
+        return nxt.pc
+    c.emit(reset, st.span)
     nxt.pc = c.here()
 
 
@@ -579,6 +599,7 @@ STATEMENTS = {
     nodes.NewRound: new_round, nodes.Say: say, nodes.Reveal: reveal, nodes.If: if_stmt, nodes.For: for_stmt,
     nodes.Repeat: repeat, nodes.While: while_stmt, nodes.Choose: choose, nodes.Do: do, nodes.Let: let,
     nodes.Simultaneous: simultaneous,
+    nodes.Reset: reset,
 }
 
 
@@ -598,11 +619,13 @@ def build_program(c: "Compiler") -> dict[str, int]:
     c.triggers = [_trigger(c, d, sc) for d in triggers]
     c.round_label = Label()
     setup_pc = c.here()
+    c.in_setup = True  # the cards setup moves are moved by nobody (`mover` is none)
     if "setup" in procs:
         block(c, procs["setup"].body, sc)
     c.round_label.pc = c.here()
     if "round setup" in procs:
         block(c, procs["round setup"].body, sc)
+    c.in_setup = False
     turn = procs["turn"]
     turn_pc = c.emit(_begin_turn(c.here() + 1), turn.span)
     block(c, turn.body, sc)

@@ -66,6 +66,7 @@ class Game:
     definitions: dict[str, DefinitionSpec] = attrs.Factory(dict)
     sides: SidesSpec | None = None
     holds: dict[str, HoldsSpec] = attrs.Factory(dict)  # zone name -> what it can ever hold
+    records_movers: bool = False  # the rules read `mover(card)`: vars end with each card's mover (percard.py)
     by_text: dict[str, tuple[Card, ...]] = attrs.field(init=False, default=attrs.Factory(
         lambda self: _by_text(self.cards, self.card_texts), takes_self=True))
     # families of a kind that opens its members in order (zones.note_opened): name -> members in key order
@@ -73,6 +74,9 @@ class Game:
         lambda self: {name: tuple(members) for name, members in opening_families(self.zones).items()},
         takes_self=True))
     derived: Derived = attrs.field(init=False, factory=Derived, repr=False)
+    # the rules keep something per card (percard.py): a sample of unseen cards must move it with the places
+    per_card: bool = attrs.field(init=False, default=attrs.Factory(
+        lambda self: self.records_movers or any(spec.card_key >= 0 for spec in self.vars), takes_self=True))
 
     # -- layout
     def zone(self, name: str) -> ZoneSpec:
@@ -149,7 +153,8 @@ class Game:
         zones = [spec.kind.container() for spec in self.zones[:self.shared_zones]]
         zones += [spec.kind.container() for spec in self.zones[self.shared_zones:] for _ in range(n)]
         size = self.shared_vars + n * sum(v.size for v in self.vars if v.per_player)
-        return State(game=self, n=n, zones=zones, vars=[None] * size, eliminated=[False] * n,
+        movers = [NOTHING] * len(self.cards) if self.records_movers else []  # nobody has moved a card yet
+        return State(game=self, n=n, zones=zones, vars=[None] * size + movers, eliminated=[False] * n,
                      locals=[None] * self.frame_size, rng=_mix(seed))
 
     def initialise_vars(self, state: "State") -> None:

@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-import itertools
 import json
 from typing import Any
 
 from ..diagnostics import Diagnostic, RulesError, Span, error
 from ..files import read_text
 from ..limits import JsonProblem, load_json
-from ..values import Card, Sym
+from ..values import NOTHING, SEATS, Card, Sym
+from . import percard
 from .accepts import options_refusal
 from .game import Game
 from .specs import ZoneSpec
 from .state import State
 from .zones import Part
 
-_KEYS = {"players", "to_move", "zones", "eliminated", "variables", "seed", "known"}
+_KEYS = {"players", "to_move", "zones", "eliminated", "variables", "seed", "known", "movers"}
 
 
 class PositionReader:
@@ -178,16 +178,44 @@ def _set_keyed(r: PositionReader, state: State, spec, player: int, value: Any) -
     if not spec.keys:
         state.vars[r.game.var_slot(spec, state.n, player)] = _value(r, value)
         return
-    names = [" ".join(v.name for v in combo) for combo in itertools.product(*spec.keys)]
+    names = percard.key_names(r.game, spec)
     if not isinstance(value, dict):
         r.problem(f"variable '{spec.name}' has a value per key: give an object such as "
                   f'{{"{names[0]}": ...}}', f'"{spec.name}"')
         return
+    # card texts are read in any case, as in zones; the copies of a text after the first are `text#2`, ...
+    index = {(n.lower() if spec.card_key >= 0 else n): i for i, n in enumerate(names)}
     for key, v in value.items():
-        if key not in names:
-            r.problem(f"variable '{spec.name}' has no key '{key}' (keys: {', '.join(names)})", f'"{key}"')
+        i = index.get(key.lower() if spec.card_key >= 0 else key)
+        if i is None:
+            keys = "a card's text, such as " + json.dumps(names[0]) if spec.card_key >= 0 else ", ".join(names)
+            r.problem(f"variable '{spec.name}' has no key '{key}' (keys: {keys})", f'"{key}"')
             continue
-        state.vars[r.game.var_slot(spec, state.n, player, names.index(key))] = _value(r, v)
+        state.vars[r.game.var_slot(spec, state.n, player, i)] = _value(r, v)
+
+
+def _movers(r: PositionReader, state: State) -> None:
+    """`"movers": {"r7": 1}`: the seat that last moved each card listed (`mover`); null for none."""
+    given = r.data.get("movers", {})
+    if not given:
+        return
+    if not r.game.records_movers:
+        r.problem("'movers' is for rules that read 'mover(card)', and these do not", '"movers"')
+        return
+    if not isinstance(given, dict):
+        r.problem("'movers' must be an object of card -> seat", '"movers"')
+        return
+    cards = {name.lower(): Card(i) for i, name in enumerate(percard.card_names(r.game))}
+    base = percard.mover_base(r.game, state.n)
+    for name, seat in given.items():
+        card = cards.get(name.lower())
+        if card is None:
+            r.problem(f"movers: no card {json.dumps(name)} in {r.game.title}", json.dumps(name))
+        elif seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.n):
+            r.problem(f"movers: {json.dumps(name)} was moved by a seat from 0 to {state.n - 1} (or null), "
+                      f"not {json.dumps(seat)}", json.dumps(name))
+        else:
+            state.vars[base + card] = NOTHING if seat is None else SEATS[seat]
 
 
 def _value(r: PositionReader, value: Any) -> Any:
@@ -239,6 +267,7 @@ def load_position(game: Game, data: Any, path: str = "<position>", text: str | N
     _place(game, state, listed, r.used)
     game.initialise_vars(state)
     _variables(r, state)
+    _movers(r, state)
     _known(r, state)
     if r.problems:
         raise RulesError(r.problems, {path: text} if text else {})

@@ -204,6 +204,8 @@ def _consistency(game: Game, saved: SavedState) -> list[str]:
             problems.append("the saved grid cells do not match this game's grid zones")
     if not game.min_players <= saved.players <= game.max_players or len(saved.eliminated) != saved.players:
         problems.append(f"bad number of players {saved.players}")
+    elif len(saved.vars) != len(game.blank_state(saved.players, 0).vars):  # per-card values and movers included
+        problems.append("the saved variables do not match this game's variables")
     if not (0 <= saved.pc < len(game.program)) or (not saved.terminal and saved.pc not in game.decisions):
         problems.append("the saved position in the rules does not match this game's rules")
     if any(not 0 <= slot < len(saved.zones) for slot in saved.opened):

@@ -39,7 +39,9 @@ class VarSpec:
     initial: ExprFn
     span: Span
     size: int = 1  # one slot per combination of keys
-    keys: tuple[dict, ...] = ()  # per key attribute: value -> position
+    keys: tuple[dict, ...] = ()  # per key attribute: value -> position (the card key: card -> its id)
+    card_key: int = -1  # which of the keys is the card (`per card`), or -1 (engine/percard.py)
+    reset_on_move: bool = False  # a card's values go back to the initial one whenever it moves
 
 
 @attrs.frozen

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 from typing import TYPE_CHECKING, Any, Iterator, Protocol
 
 import attrs
@@ -10,6 +9,7 @@ import attrs
 from ..diagnostics import RulesRuntimeError, Span, error
 from ..diagnostics import explain_exception as _explain
 from ..values import NOTHING, SEATS, Card, Seat
+from . import percard
 from . import secret as secrets
 from .actions import Action, IllegalAction
 from .knowledge import Namer, keep_to_holds, unseen_pool
@@ -172,6 +172,8 @@ class State:
         rng.shuffle(pool)
         if self.game.holds:
             pool = keep_to_holds(self, places, pool, rng)
+        if self.game.per_card:  # what the rules keep per card goes with the places (percard.py)
+            percard.follow_places(copy, {copy.zones[slot][i]: card for (slot, i), card in zip(places, pool)})
         for (slot, i), card in zip(places, pool):
             copy.zones[slot][i] = card
             copy.known.pop(card, None)  # others' knowledge was of the card that lay here before
@@ -201,8 +203,8 @@ class State:
         committed, own = secrets.shown(self, player)
         turn_player = self.me if self.secret is None else self.secret.turn_player
         return View(game.title, player, self.n, self.current_player(), turn_player, tuple(self.eliminated), zones,
-                    self._vars_view(), self.terminal, tuple(self.winners), tuple(self.shows()), self.prompt(),
-                    committed, own)
+                    self._vars_view(player), self.terminal, tuple(self.winners), tuple(self.shows()), self.prompt(),
+                    percard.movers_view(self, player), committed, own)
 
     def _zone_view(self, spec: ZoneSpec, seat: int | None, viewer: int) -> Any:
         cards = self.zones[self.game.zone_slot(spec, self.n, seat or 0)]
@@ -214,21 +216,25 @@ class State:
             return False
         return spec.visibility == "public" or (spec.visibility == "owner" and seat == viewer)
 
-    def _vars_view(self) -> dict:
-        """Variables as text: per player a list by seat; keyed variables an object by key."""
+    def _vars_view(self, viewer: int) -> dict:
+        """Variables as text: per player a list by seat; keyed variables an object by key; a per-card
+        one only for the cards `viewer` sees (percard.py)."""
         out: dict[str, Any] = {}
+        seen = percard.seen_cards(self, viewer) if any(spec.card_key >= 0 for spec in self.game.vars) else set()
         for spec in self.game.vars:
-            seats = [self._var_view(spec, p) for p in range(self.n)] if spec.per_player else None
-            out[spec.name] = seats if seats is not None else self._var_view(spec, 0)
+            seats = [self._var_view(spec, p, seen) for p in range(self.n)] if spec.per_player else None
+            out[spec.name] = seats if seats is not None else self._var_view(spec, 0, seen)
         return out
 
-    def _var_view(self, spec: VarSpec, player: int) -> Any:
+    def _var_view(self, spec: VarSpec, player: int, seen: set[Card]) -> Any:
         values = [self.game.describe(self.vars[self.game.var_slot(spec, self.n, player, k)])
                   for k in range(spec.size)]
         if not spec.keys:
             return values[0]
-        names = [" ".join(v.name for v in combo) for combo in itertools.product(*spec.keys)]
-        return dict(zip(names, values))
+        names = percard.key_names(self.game, spec)
+        if spec.card_key < 0:
+            return dict(zip(names, values))
+        return {name: value for name, value, card in zip(names, values, percard.key_cards(spec)) if card in seen}
 
     def prompt(self) -> str:
         """The question of the pending decision (`choose "...":`), or "" when the rules give none."""

@@ -37,6 +37,9 @@ class View:
     winners: tuple[int, ...]
     show: tuple[tuple[str, str], ...]  # the rules file's `show` lines: (label, text)
     prompt: str  # the question of the pending decision, or ""
+    # who last moved each card the player sees, for rules that read `mover` (card name -> P1); an
+    # optional key, absent while empty, so the views of other games stay as they were
+    movers: dict[str, str] = attrs.Factory(dict)
     # While the players of a `simultaneously` choose in secret: the seats that have chosen, and the
     # viewer's own choice (nobody sees another's until all have chosen). Left out of the JSON when empty.
     committed: tuple[int, ...] = ()
@@ -46,7 +49,7 @@ class View:
         return to_json(self)
 
 
-register(View, fields_json(View, omit_if_default=("committed", "own_choice")))
+register(View, fields_json(View, omit_if_default=("movers", "committed", "own_choice")))
 
 
 @attrs.frozen

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, TypeVar
 import attrs
 
 from ..engine.knowledge import knows
+from ..engine.percard import mover_of
 from ..engine.zones import open_slots
 from ..engine.zones.grid import g_box, g_cell, g_cells, g_frontier, g_lines, g_neighbours, g_segments
 from ..values import NOTHING, SEATS, Sym
@@ -468,6 +469,12 @@ for _record in (
              statements_only=True, gives="one"),
 ):
     register(_record)
+
+
+# ---- who last moved a card (engine/percard.py keeps it, for the rules that read it) ----------------------
+register(Function("mover", 1, 1, "mover(card)", "the seat whose step last moved the card; `none` if no player's "
+                  "step has (never moved, or moved by `setup:` or `round setup:`), and for `none`",
+                  emit=template("MOVER(s, {0})", MOVER=mover_of), cardless=True))
 
 
 # ---- functions naming a declaration: label, keys, values ---------------------------------------------

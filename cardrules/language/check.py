@@ -9,7 +9,7 @@ import attrs
 from ..diagnostics import Diagnostic, Span, error, suggest, warning
 from ..engine import zones
 from ..limits import MAX_PLAYERS
-from . import nodes
+from . import nodes, percard
 from .builtins import FUNCTIONS, NAMES, Function, constant, fixed_names
 from .card_text import check_text
 from .constants import UNKNOWN, fold, pure_definitions, reads_only
@@ -123,10 +123,9 @@ class Checker:
                     self.err("E213", "an option's default must be a number, true, false or a quoted text",
                              default.span)
                 self.diags += check_option(decl, _declared_players(self.rules), self.path)
-            case nodes.VarDecl(_, _, default, keys):
+            case nodes.VarDecl(_, _, default):
                 self.expr(default, _Scope())
-                for key in keys:
-                    self.need_key(key, decl.span)
+                percard.check_var(self, decl)
             case nodes.DefDecl(_, params, body):
                 self.expr(body, _Scope(frozenset(params)))
             case nodes.CaseDecl():
@@ -356,6 +355,8 @@ class Checker:
                 check_let(self, stmt, scope, {})  # `block` checks a `let` itself, to bind the name after it
             case nodes.Simultaneous():
                 check_simultaneous(self, stmt, scope)
+            case nodes.Reset():
+                percard.check_reset(self, stmt)
             case _:
                 assert_never(stmt)
 

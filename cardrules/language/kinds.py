@@ -388,7 +388,7 @@ class Kinds:
                 self.need(listed, "seats", players, "'simultaneously'", NOT_A_SEAT)
                 player = self.each(listed) if fits(listed, "seats") else UNKNOWN  # one error, not one per use
                 self.block(body, {**env, var: player})
-            case nodes.Pass() | nodes.Lose() | nodes.Stop() | nodes.NewRound():
+            case nodes.Pass() | nodes.Lose() | nodes.Stop() | nodes.NewRound() | nodes.Reset():
                 pass
             case _:
                 assert_never(st)

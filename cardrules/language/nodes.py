@@ -325,8 +325,16 @@ class Simultaneous:
     span: Span = _span()
 
 
+@attrs.frozen
+class Reset:
+    """`reset NAME`: every value of a variable back to its declared initial value."""
+
+    name: str
+    span: Span = _span()
+
+
 Stmt = Union[Move, Deal, Shuffle, Eliminate, Set, FirstPlayer, Win, Lose, Pass, Stop, NewRound, Say, Do, If, For,
-             Repeat, While, Choose, Reveal, Let, Simultaneous]
+             Repeat, While, Choose, Reveal, Let, Simultaneous, Reset]
 
 
 # ---- declarations ----------------------------------------------------------
@@ -452,7 +460,8 @@ class VarDecl:
     name: str
     per_player: bool
     initial: Expr
-    keys: tuple[str, ...] = ()  # attributes the variable is keyed by, besides the player
+    keys: tuple[str, ...] = ()  # attributes the variable is keyed by, besides the player ("card": per card)
+    reset_on_move: bool = False  # `, reset on move`: a card's values go back to the initial one when it moves
     span: Span = _span()
 
 

@@ -39,6 +39,9 @@ def _unquote(tok: Token) -> str:
     return str(tok)[1:-1]
 
 
+_RESET_ON_MOVE = object()  # what `var_reset` (`, reset on move`) parses to
+
+
 @v_args(meta=True)
 class _ToAst(Transformer):
     """Builds AST nodes with spans. It only reshapes the tree: checks live in `check`."""
@@ -171,6 +174,9 @@ class _ToAst(Transformer):
 
     def reveal_stmt(self, meta, c):
         return nodes.Reveal(c[0], c[1], span=self._span(meta))
+
+    def reset_stmt(self, meta, c):
+        return nodes.Reset(str(c[0]), span=self._span(meta))
 
     def new_round_stmt(self, meta, c):
         return nodes.NewRound(span=self._span(meta))
@@ -309,11 +315,16 @@ class _ToAst(Transformer):
     def var_keys(self, meta, c):
         return tuple(map(str, c))
 
+    def var_reset(self, meta, c):
+        return _RESET_ON_MOVE
+
     def var_decl(self, meta, c):
+        reset_on_move = c[-1] is _RESET_ON_MOVE
+        c = c[:-1] if reset_on_move else c
         keys = c[1] if len(c) > 2 else ()
         per_player = "player" in keys
         return nodes.VarDecl(str(c[0]), per_player, c[-1], tuple(k for k in keys if k != "player"),
-                           span=self._span(meta))
+                             reset_on_move, span=self._span(meta))
 
     def params(self, meta, c):
         return tuple(map(str, c))

@@ -68,7 +68,8 @@ def test_top_and_bottom_of_a_hidden_zone_are_seen_by_nobody(sym):
 def test_the_flags_are_the_records():
     flagged = {flag: {name for name, f in builtins.FUNCTIONS.items() if getattr(f, flag)}
                for flag in ("cardless", "same_elements", "by_place")}
-    assert flagged == {"cardless": {"count", "left", "right", "label", "words", "next_seat", "keys", "values"},
+    assert flagged == {"cardless": {"count", "left", "right", "label", "words", "next_seat", "keys", "values",
+                                     "mover"},
                        "same_elements": {"sorted"}, "by_place": {"top", "bottom"}}
     assert {name for name, n in builtins.NAMES.items() if n.cardless} == {
         "true", "false", "none", "players", "active", "num_players"}
