@@ -19,6 +19,7 @@ import attrs
 from ..diagnostics import Diagnostic, Span, error
 from . import nodes
 from .builtins import FUNCTIONS, NAMES, Constant
+from .percard import CARD_KEY
 from .symbols import Symbols
 
 # The error codes of this pass (docs/language.md, section 5, "Kinds").
@@ -625,7 +626,10 @@ class Kinds:
         if decl.per_player:
             self.need(args[0], "seat", e.args[0], f"'{e.func}', a variable per player,", NOT_A_SEAT)
         for key, k, arg in zip(decl.keys, args[int(decl.per_player):], e.args[int(decl.per_player):]):
-            self.key(k, key, arg, f"'{e.func}'")
+            if key == CARD_KEY:  # `var clue per card`
+                self.need(k, "card", arg, f"'{e.func}', a variable per card,")
+            else:
+                self.key(k, key, arg, f"'{e.func}'")
 
     def arguments(self, name: str, args: tuple[nodes.Expr, ...], kinds: list[Kind]) -> None:
         """The arguments of a call of a definition or a `do` of an action, against what its body needs of
