@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterable, assert_never
 
 import attrs
 
-from ..diagnostics import Diagnostic, Span, error, suggest, warning
+from ..diagnostics import Diagnostic, Span, error, warning
 from ..engine import zones
 from . import nodes
 from .builtins import FUNCTIONS, NAMES, Function, constant, fixed_names
 from .constants import UNKNOWN, fold, pure_definitions, reads_only
+from .extend import identity
+from .suggest import closest, did_you_mean
 from .symbols import Symbols, collect, declared
+from .unknown import Unknowns, function_names, value_names
 
 # Definitions the bots read by name (docs/agents.md), so a file need not use them itself.
 READ_BY_AGENTS = ("heuristic", "chance")
@@ -39,12 +43,17 @@ class Checker:
         self.path = rules.path
         self.sym, self.diags = collect(rules)  # pass 1: every declared name; pass 2 is `run`
         self.used: set[str] = set()
+        self.unknowns = Unknowns()
 
     def err(self, code: str, message: str, span: Span) -> None:
         self.diags.append(error(code, message, span, self.path))
 
     def warn(self, code: str, message: str, span: Span) -> None:
         self.diags.append(warning(code, message, span, self.path))
+
+    def unknown(self, code: str, name: str, message: str, span: Span) -> None:
+        """An undeclared name: reported once, at its first use (`run` adds the errors)."""
+        self.unknowns.add(code, name, message, span)
 
     # ---- pass 2: check each declaration -----------------------------------
     def run(self) -> list[Diagnostic]:
@@ -55,6 +64,7 @@ class Checker:
         self.check_action_cycles()
         self.check_unused()
         self.check_read_by_agents()
+        self.diags.extend(self.unknowns.diagnostics(self.path))
         return self.diags
 
     def check_required(self) -> None:
@@ -190,12 +200,12 @@ class Checker:
 
     def need_attribute(self, name: str, span: Span) -> None:
         if name not in self.sym.attributes:
-            self.err("E220", f"unknown attribute '{name}'{suggest(name, self.sym.attributes)}", span)
+            self.unknown("E220", name, f"unknown attribute '{name}'{did_you_mean(name, self.sym.attributes)}", span)
         self.used.add(name)
 
     def need_zone(self, name: str, span: Span, shared: bool = False) -> None:
         if name not in self.sym.zones:
-            self.err("E221", f"unknown zone '{name}'{suggest(name, self.sym.zones)}", span)
+            self.unknown("E221", name, f"unknown zone '{name}'{did_you_mean(name, self.sym.zones)}", span)
         elif shared and self.sym.keyed(name):
             self.err("E222", f"cards can only start in a single shared zone, and '{name}' is a family of zones",
                      span)
@@ -216,7 +226,7 @@ class Checker:
             self.need_attribute(attr.name, attr.span)
             if isinstance(attr.value, nodes.Name) and attr.value.id not in self.sym.values:
                 self.err("E223", f"'{attr.value.id}' is not a value of any attribute"
-                         f"{suggest(attr.value.id, self.sym.values)}", attr.value.span)
+                         f"{did_you_mean(attr.value.id, self.sym.values)}", attr.value.span)
             elif attr.name in self.sym.attributes:
                 self.check_card_value(self.sym.attributes[attr.name], attr.value)
         self.need_zone(decl.zone, decl.span, shared=True)
@@ -227,7 +237,7 @@ class Checker:
             names = [v.name for v in attribute.values]
             if not (isinstance(value, nodes.Name) and value.id in names):
                 self.err("E224", f"'{attribute.name}' takes one of {', '.join(names)}"
-                         f"{suggest(value.id, names) if isinstance(value, nodes.Name) else ''}", value.span)
+                         f"{did_you_mean(value.id, names) if isinstance(value, nodes.Name) else ''}", value.span)
         elif attribute.low is not None and attribute.high is not None and not (
                 isinstance(value, nodes.Int) and attribute.low <= value.value <= attribute.high):
             self.err("E224", f"'{attribute.name}' takes a number from {attribute.low} to {attribute.high}",
@@ -239,7 +249,7 @@ class Checker:
         known = set(kinds) | VISIBILITIES | OWNERSHIPS
         for prop in decl.properties:
             if prop not in known:
-                self.err("E230", f"unknown zone property '{prop}'{suggest(prop, known)} (a zone has a kind: "
+                self.err("E230", f"unknown zone property '{prop}'{did_you_mean(prop, known)} (a zone has a kind: "
                          f"{_one_of(kinds)}; a visibility: public, hidden or owner; and may be "
                          "'per player', 'per KEY' for one zone per value of an attribute, or "
                          "hidden_when_out)", decl.span)
@@ -270,7 +280,7 @@ class Checker:
             keys.add(clause.key)
             if clause.key not in self.sym.values:
                 self.err("E223", f"'{clause.key}' is not a value of any attribute"
-                         f"{suggest(clause.key, self.sym.values)}", clause.span)
+                         f"{did_you_mean(clause.key, self.sym.values)}", clause.span)
             else:
                 attribute = attribute or self.sym.values[clause.key]
             if isinstance(clause, nodes.ActionClause):
@@ -304,7 +314,7 @@ class Checker:
                 for part in parts:
                     self.expr(part, scope)
             case nodes.Set(target, value):
-                self.set_target(target, scope)
+                self.set_target(target, value, scope)
                 self.expr(value, scope)
             case nodes.Pass() | nodes.Lose():
                 pass
@@ -369,7 +379,8 @@ class Checker:
         for arg in stmt.args:
             self.expr(arg, scope)
         if decl is None:
-            self.err("E257", f"unknown action '{stmt.name}'{suggest(stmt.name, self.sym.actions)}", stmt.span)
+            self.unknown("E257", stmt.name, f"unknown action '{stmt.name}'{did_you_mean(stmt.name, self.sym.actions)}",
+                         stmt.span)
             return
         if len(stmt.args) != len(decl.params):
             n = len(decl.params)
@@ -400,7 +411,7 @@ class Checker:
                     stack.append(stmt.name)
         return needs
 
-    def set_target(self, target: nodes.Expr, scope: _Scope) -> None:
+    def set_target(self, target: nodes.Expr, value: nodes.Expr, scope: _Scope) -> None:
         match target:
             case nodes.Name(name) if name in self.sym.vars and self.sym.var_arity(name) == 0:
                 self.used.add(name)
@@ -408,9 +419,35 @@ class Checker:
                 self.used.add(name)
                 for arg in args:
                     self.expr(arg, scope)
+            case nodes.Name(name) | nodes.Call(name) if name in self.sym.vars:
+                self.used.add(name)
+                self.err("E254", self.set_arity_message(name, target, value), target.span)
             case _:
                 self.err("E254", "'set' needs a variable declared with 'var': 'set score = 1', or "
                          "'set score(me) = 1' for a per-player variable", target.span)
+
+    def set_arity_message(self, name: str, target: nodes.Expr, value: nodes.Expr) -> str:
+        """A declared variable set with too few or too many arguments: how it is set, with the file's value."""
+        var = self.sym.vars[name]
+        firsts = [self.sym.attributes[k].values[:1] if k in self.sym.attributes else () for k in var.keys]
+        args = ["me"] * var.per_player + [first[0].name if first else k for first, k in zip(firsts, var.keys)]
+        shown = self.source_text(value.span) or "..."
+        example = f"set {name}({', '.join(args)}) = {shown}" if args else f"set {name} = {shown}"
+        if not args:
+            return f"'{name}' is a single variable, set without arguments: '{example}'"
+        if var.per_player and not var.keys:
+            return f"'{name}' is a per-player variable: set it with the player, as in '{example}'"
+        per = ["player"] * var.per_player + list(var.keys)
+        which = ["player"] * var.per_player + [f"{key} value" for key in var.keys]
+        return (f"'{name}' is a variable per {' and '.join(per)}: set it with a {' and a '.join(which)}, as in "
+                f"'{example}'")
+
+    def source_text(self, span: Span) -> str | None:
+        """The text of a one-line span, if the file's source is at hand."""
+        lines = self.rules.sources.get(span.path or self.path, "").splitlines()
+        if span.end_line != span.line or not 1 <= span.line <= len(lines):
+            return None
+        return lines[span.line - 1][span.column - 1:span.end_column - 1] or None
 
     def zone_ref(self, expr: nodes.Expr, scope: _Scope, per_player_name: bool = False, cell: bool = False) -> None:
         """A zone a statement acts on; `cell`: a grid's cell may be the zone (only `move` puts cards there)."""
@@ -431,9 +468,10 @@ class Checker:
                     self.err("E261", f"'{name}' is a shared zone: write it without a player", expr.span)
                 self.expr(player, scope)
             case nodes.Name(name):
-                self.err("E221", f"unknown zone '{name}'{suggest(name, self.sym.zones)}", expr.span)
+                self.unknown("E221", name, f"unknown zone '{name}'{did_you_mean(name, self.sym.zones)}", expr.span)
             case nodes.Call(name):
-                self.err("E221", f"unknown zone '{name}'{suggest(name, self.sym.zones)}", _name_span(expr))
+                self.unknown("E221", name, f"unknown zone '{name}'{did_you_mean(name, self.sym.zones)}",
+                             _name_span(expr))
             case _:
                 self.err("E262", "expected a zone here, such as 'deck' or 'hand(me)'", expr.span)
 
@@ -460,7 +498,8 @@ class Checker:
             case nodes.Attr(obj, name):
                 self.expr(obj, scope)
                 if name not in self.sym.attributes:
-                    self.err("E220", f"unknown attribute '{name}'{suggest(name, self.sym.attributes)}", e.span)
+                    self.unknown("E220", name, f"unknown attribute '{name}'{did_you_mean(name, self.sym.attributes)}",
+                                 e.span)
                 self.used.add(name)
             case nodes.Index(obj, index):
                 self.expr(obj, scope)
@@ -523,8 +562,8 @@ class Checker:
             self.err("E273", f"'{name}' is an attribute: read it from a card, as in 'card.{name}', or inside 'where'",
                      span)
             return
-        self.err("E274", f"unknown name '{name}'{suggest(name, list(self.sym.all_names()) + list(scope.locals))}",
-                 span)
+        candidates = value_names(self.sym, scope.locals, scope.lazy)
+        self.unknown("E274", name, f"unknown name '{name}'{did_you_mean(name, candidates)}", span)
 
     def call(self, e: nodes.Call, scope: _Scope) -> None:
         name = e.func
@@ -546,8 +585,8 @@ class Checker:
             if FUNCTIONS[name].names_declaration:
                 return  # its check hook has checked the arguments: the first one is not a value
         else:
-            known = list(FUNCTIONS) + list(self.sym.defs) + list(self.sym.cases) + list(self.sym.zones)
-            self.err("E277", f"unknown function '{name}'{suggest(name, known)}", _name_span(e))
+            self.unknown("E277", name, f"unknown function '{name}'{did_you_mean(name, function_names(self.sym))}",
+                         _name_span(e))
             return
         for arg in e.args:
             self.expr(arg, scope)
@@ -628,11 +667,26 @@ class Checker:
         for table in (self.sym.defs, self.sym.cases, self.sym.actions, self.sym.vars, self.sym.zones):
             for name, decl in table.items():
                 if name not in self.used and name not in READ_BY_AGENTS:
-                    self.warn("W202", f"'{name}' is declared but never used", decl.span)
+                    self.warn("W202", f"'{name}' is declared but never used{self.meant_override(decl)}", decl.span)
         for name, decl in self.sym.options.items():
             if name not in self.used:
-                self.warn("W203", f"option '{name}' is never used by the rules, so setting it changes nothing",
-                          decl.span)
+                self.warn("W203", f"option '{name}' is never used by the rules, so setting it changes nothing"
+                          f"{self.meant_override(decl)}", decl.span)
+
+    def meant_override(self, decl: nodes.Decl) -> str:
+        """A variant's declaration that replaces nothing, named like one of the game it extends: a misspelt
+        override, which leaves the game's own in force."""
+        if (decl.span.path or self.path) != self.path:
+            return ""
+        sort = identity(decl)
+        parents = [d for d in self.rules.declarations if d.span.path not in ("", self.path) and identity(d)
+                   and sort and identity(d)[0] == sort[0]]
+        close = closest(decl.name, [d.name for d in parents])
+        if close is None:
+            return ""
+        game = Path(next(d.span.path for d in parents if d.name == close)).stem
+        return (f"; the game it extends ({game}) has '{close}': did you mean to replace it? (a declaration "
+                "replaces the game's own only under the same name)")
 
     # ---- what the agents read: a wrong one would be ignored, or found only in the middle of a game
     def check_read_by_agents(self) -> None:
