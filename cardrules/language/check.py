@@ -13,6 +13,7 @@ from . import nodes
 from .builtins import FUNCTIONS, NAMES, Function, constant, fixed_names
 from .constants import UNKNOWN, fold, pure_definitions, reads_only
 from .extend import identity
+from .shadowing import shadowing
 from .suggest import closest, did_you_mean
 from .symbols import Symbols, collect, declared
 from .unknown import Unknowns, function_names, value_names
@@ -65,6 +66,7 @@ class Checker:
         self.check_unused()
         self.check_read_by_agents()
         self.diags.extend(self.unknowns.diagnostics(self.path))
+        self.diags.extend(shadowing(self.rules, self.sym))
         return self.diags
 
     def check_required(self) -> None:
