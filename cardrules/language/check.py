@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Iterable, assert_never
 
 import attrs
@@ -10,11 +9,11 @@ import attrs
 from ..diagnostics import Diagnostic, Span, error, warning
 from ..engine import zones
 from . import nodes
+from .advice import how_to_set, meant_override
 from .builtins import FUNCTIONS, NAMES, Function, constant, fixed_names
 from .constants import UNKNOWN, fold, pure_definitions, reads_only
-from .extend import identity
 from .shadowing import shadowing
-from .suggest import closest, did_you_mean
+from .suggest import did_you_mean
 from .symbols import Symbols, collect, declared
 from .unknown import Unknowns, function_names, value_names
 
@@ -423,33 +422,10 @@ class Checker:
                     self.expr(arg, scope)
             case nodes.Name(name) | nodes.Call(name) if name in self.sym.vars:
                 self.used.add(name)
-                self.err("E254", self.set_arity_message(name, target, value), target.span)
+                self.err("E254", how_to_set(self.sym, self.rules, name, value), target.span)
             case _:
                 self.err("E254", "'set' needs a variable declared with 'var': 'set score = 1', or "
                          "'set score(me) = 1' for a per-player variable", target.span)
-
-    def set_arity_message(self, name: str, target: nodes.Expr, value: nodes.Expr) -> str:
-        """A declared variable set with too few or too many arguments: how it is set, with the file's value."""
-        var = self.sym.vars[name]
-        firsts = [self.sym.attributes[k].values[:1] if k in self.sym.attributes else () for k in var.keys]
-        args = ["me"] * var.per_player + [first[0].name if first else k for first, k in zip(firsts, var.keys)]
-        shown = self.source_text(value.span) or "..."
-        example = f"set {name}({', '.join(args)}) = {shown}" if args else f"set {name} = {shown}"
-        if not args:
-            return f"'{name}' is a single variable, set without arguments: '{example}'"
-        if var.per_player and not var.keys:
-            return f"'{name}' is a per-player variable: set it with the player, as in '{example}'"
-        per = ["player"] * var.per_player + list(var.keys)
-        which = ["player"] * var.per_player + [f"{key} value" for key in var.keys]
-        return (f"'{name}' is a variable per {' and '.join(per)}: set it with a {' and a '.join(which)}, as in "
-                f"'{example}'")
-
-    def source_text(self, span: Span) -> str | None:
-        """The text of a one-line span, if the file's source is at hand."""
-        lines = self.rules.sources.get(span.path or self.path, "").splitlines()
-        if span.end_line != span.line or not 1 <= span.line <= len(lines):
-            return None
-        return lines[span.line - 1][span.column - 1:span.end_column - 1] or None
 
     def zone_ref(self, expr: nodes.Expr, scope: _Scope, per_player_name: bool = False, cell: bool = False) -> None:
         """A zone a statement acts on; `cell`: a grid's cell may be the zone (only `move` puts cards there)."""
@@ -669,26 +645,12 @@ class Checker:
         for table in (self.sym.defs, self.sym.cases, self.sym.actions, self.sym.vars, self.sym.zones):
             for name, decl in table.items():
                 if name not in self.used and name not in READ_BY_AGENTS:
-                    self.warn("W202", f"'{name}' is declared but never used{self.meant_override(decl)}", decl.span)
+                    self.warn("W202", f"'{name}' is declared but never used{meant_override(self.rules, decl)}",
+                              decl.span)
         for name, decl in self.sym.options.items():
             if name not in self.used:
                 self.warn("W203", f"option '{name}' is never used by the rules, so setting it changes nothing"
-                          f"{self.meant_override(decl)}", decl.span)
-
-    def meant_override(self, decl: nodes.Decl) -> str:
-        """A variant's declaration that replaces nothing, named like one of the game it extends: a misspelt
-        override, which leaves the game's own in force."""
-        if (decl.span.path or self.path) != self.path:
-            return ""
-        sort = identity(decl)
-        parents = [d for d in self.rules.declarations if d.span.path not in ("", self.path) and identity(d)
-                   and sort and identity(d)[0] == sort[0]]
-        close = closest(decl.name, [d.name for d in parents])
-        if close is None:
-            return ""
-        game = Path(next(d.span.path for d in parents if d.name == close)).stem
-        return (f"; the game it extends ({game}) has '{close}': did you mean to replace it? (a declaration "
-                "replaces the game's own only under the same name)")
+                          f"{meant_override(self.rules, decl)}", decl.span)
 
     # ---- what the agents read: a wrong one would be ignored, or found only in the middle of a game
     def check_read_by_agents(self) -> None:
