@@ -167,9 +167,9 @@ class Checker:
         same = [d for d in self.rules.declarations if isinstance(d, nodes.HoldsDecl) and d.zone == name]
         if same[0] is not decl:
             self.err("E201", f"'holds {name}' is declared more than once", decl.span)
-        before = len(self.diags)
+        before = len(self.diags) + len(self.unknowns)
         self.expr(decl.condition, _Scope(frozenset(decl.params), lazy=True))
-        if len(self.diags) > before:
+        if len(self.diags) + len(self.unknowns) > before:
             return  # an unknown name is all there is to say
         fixed = (set(self.sym.options) | set(self.sym.values) | set(self.sym.cards) | set(self.sym.attributes)
                  | fixed_names())

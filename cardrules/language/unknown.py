@@ -24,6 +24,10 @@ class Unknowns:
     def add(self, code: str, name: str, message: str, span: Span) -> None:
         self.uses.setdefault((code, name), []).append((span, message))
 
+    def __len__(self) -> int:
+        """How many uses of unknown names were met."""
+        return sum(len(uses) for uses in self.uses.values())
+
     def diagnostics(self, path: str) -> list[Diagnostic]:
         out = []
         for (code, _), uses in self.uses.items():

@@ -184,3 +184,10 @@ def test_a_local_named_like_a_function_hides_nothing():
 @pytest.mark.parametrize("path", sorted({**bundled_games(), **bundled_variants()}.values()), ids=lambda p: p.name)
 def test_no_bundled_game_shadows_a_name(path):
     assert not [d for d in cardrules.check_source(path.read_text(), str(path)) if d.code == "W207"]
+
+
+def test_an_unknown_name_in_a_holds_condition_is_all_that_is_said():
+    text = (ROOT / "games" / "punto.rules").read_text()
+    text = text.replace("holds deck(p): color in colors_of(p)", "holds deck(p): color in colours_of(p)", 1)
+    assert [(e.code, e.message) for e in errors(text)] == [
+        ("E277", "unknown function 'colours_of' — did you mean 'colors_of'?")]
