@@ -3,9 +3,9 @@ finds the next independent error (never one the cut made).
 
 The parser stops at the first error. To report the others, the logical line holding the error (with the block
 it opens) is replaced by a neutral placeholder of the same height, keeping every line number, and the text is
-parsed again. A placeholder that makes the very next token fail may have caused that failure (an `elif` left
-without its `if`, a block left empty): it is refused, the next placeholder is tried, and when none fits the
-whole enclosing item is cut instead. At the top level, where items are independent, a blank always fits.
+parsed again. A failure on the very next line may be the cut's doing (an `elif` left without its `if`, a block
+left empty, a line split in two): that placeholder is refused and the next one tried; when none fits, the
+enclosing item is cut instead, and at the top level the next item is cut along with it.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import attrs
 from ..diagnostics import Diagnostic
 
 MAX_ERRORS = 20  # syntax errors reported for one file
-MAX_ATTEMPTS = 120  # parses tried while recovering, whatever the file
+MAX_ATTEMPTS = 80  # parses tried while recovering, whatever the file
 # What an indented item may be replaced by: nothing, a statement, an option of a `choose`, a case action's
 # clause, a case definition's clause.
 PLACEHOLDERS = ("", "pass", "pass: pass", "x: pass", "x: 0")
