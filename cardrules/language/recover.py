@@ -60,7 +60,10 @@ def _repair(lines: list[str], line: int, attempt: Attempt, budget: list[int]):
     start, end = region(lines, starts, starts[line - 1])
     while budget[0] > 0:
         indent = _indent(lines[start])
-        for placeholder in PLACEHOLDERS if indent else ("",):
+        # The first line of a block sets the block's indentation: a blank would let the next line set another.
+        before = _previous(lines, starts, start)
+        first = before is None or _indent(lines[before]) < indent
+        for placeholder in (PLACEHOLDERS[1:] if first else PLACEHOLDERS) if indent else ("",):
             budget[0] -= 1
             trial = lines[:start] + [" " * indent + placeholder if placeholder else ""] + [""] * (end - start)
             trial += lines[end + 1:]
@@ -94,6 +97,11 @@ def _suspect(failure: Failure, lines: list[str], starts: list[int], end: int, in
     while last + 1 < len(lines) and starts[last + 1] == following:
         last += 1
     return failure.at[0] <= last + 1
+
+
+def _previous(lines: list[str], starts: list[int], start: int) -> int | None:
+    """The index of the last logical line with code before line index `start`."""
+    return next((i for i in range(start - 1, -1, -1) if starts[i] == i and _is_code(lines[i])), None)
 
 
 def _following(lines: list[str], starts: list[int], end: int) -> int | None:

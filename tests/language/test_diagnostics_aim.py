@@ -156,6 +156,33 @@ def test_a_random_one_token_mistake_gives_one_syntax_error(game):
             assert len(exc.diagnostics) == 1, cardrules.diagnostics.render_all(exc.diagnostics, {"x.rules": new})
 
 
+@pytest.mark.parametrize("game", sorted(bundled_games()))
+def test_a_random_line_mistake_gives_one_syntax_error(game):
+    """No cascade when a line is lost, doubled or indented by mistake (the first line of a block sets the
+    block's indentation, so cutting it must not let the next line set another)."""
+    rng = random.Random(game + "lines")
+    for _ in range(25):
+        lines = bundled_games()[game].read_text().split("\n")
+        index = rng.randrange(len(lines))
+        match rng.randrange(3):
+            case 0:
+                del lines[index]
+            case 1:
+                lines.insert(index, lines[index])
+            case _:
+                lines[index] = " " * rng.choice([1, 2, 4]) + lines[index]
+        new = "\n".join(lines)
+        try:
+            cardrules.language.syntax.parse(new, "x.rules")
+        except cardrules.RulesError as exc:
+            assert len(exc.diagnostics) == 1, cardrules.diagnostics.render_all(exc.diagnostics, {"x.rules": new})
+
+
+def test_a_block_whose_first_line_is_cut_keeps_its_indentation():
+    text = (ROOT / "games" / "punto.rules").read_text()
+    assert len(errors(text.replace("  if winner == none:", "      if winner == none:", 1))) == 1
+
+
 # ---- shadowing ---------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("old, new, name, hides", [
     ("def qualifying(p) = qualifying_set(palette(p), current_rule)",
