@@ -16,7 +16,7 @@ from ..bots import AgentError
 from ..converter import dumps
 from ..diagnostics import Diagnostic, RulesError, render
 from ..engine import Game
-from ..language.suggest import did_you_mean
+from ..language.suggest import suggest
 
 
 class CliError(Exception):
@@ -118,7 +118,7 @@ def check_options(rules: CheckedRules, options: dict[str, Any]) -> None:
     unknown = [option for option in options if option not in rules.option_docs]
     if unknown:
         known = ", ".join(rules.option_docs) or "none"
-        raise CliError(f"{rules.title} has no option '{unknown[0]}'{did_you_mean(unknown[0], rules.option_docs)} "
+        raise CliError(f"{rules.title} has no option '{unknown[0]}'{suggest(unknown[0], rules.option_docs)} "
                        f"(its options: {known})", 2)
 
 

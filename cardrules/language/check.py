@@ -13,7 +13,7 @@ from .advice import how_to_set, meant_override
 from .builtins import FUNCTIONS, NAMES, Function, constant, fixed_names
 from .constants import UNKNOWN, fold, pure_definitions, reads_only
 from .shadowing import shadowing
-from .suggest import did_you_mean
+from .suggest import suggest
 from .symbols import Symbols, collect, declared
 from .unknown import Unknowns, function_names, value_names
 
@@ -201,12 +201,12 @@ class Checker:
 
     def need_attribute(self, name: str, span: Span) -> None:
         if name not in self.sym.attributes:
-            self.unknown("E220", name, f"unknown attribute '{name}'{did_you_mean(name, self.sym.attributes)}", span)
+            self.unknown("E220", name, f"unknown attribute '{name}'{suggest(name, self.sym.attributes)}", span)
         self.used.add(name)
 
     def need_zone(self, name: str, span: Span, shared: bool = False) -> None:
         if name not in self.sym.zones:
-            self.unknown("E221", name, f"unknown zone '{name}'{did_you_mean(name, self.sym.zones)}", span)
+            self.unknown("E221", name, f"unknown zone '{name}'{suggest(name, self.sym.zones)}", span)
         elif shared and self.sym.keyed(name):
             self.err("E222", f"cards can only start in a single shared zone, and '{name}' is a family of zones",
                      span)
@@ -227,7 +227,7 @@ class Checker:
             self.need_attribute(attr.name, attr.span)
             if isinstance(attr.value, nodes.Name) and attr.value.id not in self.sym.values:
                 self.err("E223", f"'{attr.value.id}' is not a value of any attribute"
-                         f"{did_you_mean(attr.value.id, self.sym.values)}", attr.value.span)
+                         f"{suggest(attr.value.id, self.sym.values)}", attr.value.span)
             elif attr.name in self.sym.attributes:
                 self.check_card_value(self.sym.attributes[attr.name], attr.value)
         self.need_zone(decl.zone, decl.span, shared=True)
@@ -238,7 +238,7 @@ class Checker:
             names = [v.name for v in attribute.values]
             if not (isinstance(value, nodes.Name) and value.id in names):
                 self.err("E224", f"'{attribute.name}' takes one of {', '.join(names)}"
-                         f"{did_you_mean(value.id, names) if isinstance(value, nodes.Name) else ''}", value.span)
+                         f"{suggest(value.id, names) if isinstance(value, nodes.Name) else ''}", value.span)
         elif attribute.low is not None and attribute.high is not None and not (
                 isinstance(value, nodes.Int) and attribute.low <= value.value <= attribute.high):
             self.err("E224", f"'{attribute.name}' takes a number from {attribute.low} to {attribute.high}",
@@ -250,7 +250,7 @@ class Checker:
         known = set(kinds) | VISIBILITIES | OWNERSHIPS
         for prop in decl.properties:
             if prop not in known:
-                self.err("E230", f"unknown zone property '{prop}'{did_you_mean(prop, known)} (a zone has a kind: "
+                self.err("E230", f"unknown zone property '{prop}'{suggest(prop, known)} (a zone has a kind: "
                          f"{_one_of(kinds)}; a visibility: public, hidden or owner; and may be "
                          "'per player', 'per KEY' for one zone per value of an attribute, or "
                          "hidden_when_out)", decl.span)
@@ -281,7 +281,7 @@ class Checker:
             keys.add(clause.key)
             if clause.key not in self.sym.values:
                 self.err("E223", f"'{clause.key}' is not a value of any attribute"
-                         f"{did_you_mean(clause.key, self.sym.values)}", clause.span)
+                         f"{suggest(clause.key, self.sym.values)}", clause.span)
             else:
                 attribute = attribute or self.sym.values[clause.key]
             if isinstance(clause, nodes.ActionClause):
@@ -380,7 +380,7 @@ class Checker:
         for arg in stmt.args:
             self.expr(arg, scope)
         if decl is None:
-            self.unknown("E257", stmt.name, f"unknown action '{stmt.name}'{did_you_mean(stmt.name, self.sym.actions)}",
+            self.unknown("E257", stmt.name, f"unknown action '{stmt.name}'{suggest(stmt.name, self.sym.actions)}",
                          stmt.span)
             return
         if len(stmt.args) != len(decl.params):
@@ -446,9 +446,9 @@ class Checker:
                     self.err("E261", f"'{name}' is a shared zone: write it without a player", expr.span)
                 self.expr(player, scope)
             case nodes.Name(name):
-                self.unknown("E221", name, f"unknown zone '{name}'{did_you_mean(name, self.sym.zones)}", expr.span)
+                self.unknown("E221", name, f"unknown zone '{name}'{suggest(name, self.sym.zones)}", expr.span)
             case nodes.Call(name):
-                self.unknown("E221", name, f"unknown zone '{name}'{did_you_mean(name, self.sym.zones)}",
+                self.unknown("E221", name, f"unknown zone '{name}'{suggest(name, self.sym.zones)}",
                              _name_span(expr))
             case _:
                 self.err("E262", "expected a zone here, such as 'deck' or 'hand(me)'", expr.span)
@@ -476,7 +476,7 @@ class Checker:
             case nodes.Attr(obj, name):
                 self.expr(obj, scope)
                 if name not in self.sym.attributes:
-                    self.unknown("E220", name, f"unknown attribute '{name}'{did_you_mean(name, self.sym.attributes)}",
+                    self.unknown("E220", name, f"unknown attribute '{name}'{suggest(name, self.sym.attributes)}",
                                  e.span)
                 self.used.add(name)
             case nodes.Index(obj, index):
@@ -541,7 +541,7 @@ class Checker:
                      span)
             return
         candidates = value_names(self.sym, scope.locals, scope.lazy)
-        self.unknown("E274", name, f"unknown name '{name}'{did_you_mean(name, candidates)}", span)
+        self.unknown("E274", name, f"unknown name '{name}'{suggest(name, candidates)}", span)
 
     def call(self, e: nodes.Call, scope: _Scope) -> None:
         name = e.func
@@ -563,7 +563,7 @@ class Checker:
             if FUNCTIONS[name].names_declaration:
                 return  # its check hook has checked the arguments: the first one is not a value
         else:
-            self.unknown("E277", name, f"unknown function '{name}'{did_you_mean(name, function_names(self.sym))}",
+            self.unknown("E277", name, f"unknown function '{name}'{suggest(name, function_names(self.sym))}",
                          _name_span(e))
             return
         for arg in e.args:

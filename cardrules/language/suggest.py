@@ -58,7 +58,7 @@ def closest(name: str, candidates: Iterable[str]) -> str | None:
     return min(fitting)[1] if fitting else None
 
 
-def did_you_mean(name: str, candidates: Iterable[str]) -> str:
+def suggest(name: str, candidates: Iterable[str]) -> str:
     """A ` — did you mean 'x'?` suffix for a message when a candidate is likely, else ''."""
     close = closest(name, candidates)
     return f" — did you mean '{close}'?" if close else ""
