@@ -100,14 +100,6 @@ def render_all(diags: Iterable[Diagnostic], sources: dict[str, str], color: bool
     return "\n".join(render(d, sources.get(d.path), color) for d in diags)
 
 
-def suggest(name: str, candidates: Iterable[str]) -> str:
-    """A ` — did you mean 'x'?` suffix when a candidate is close enough, else ''."""
-    import difflib
-
-    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
-    return f" — did you mean '{close[0]}'?" if close else ""
-
-
 def explain_exception(exc: Exception) -> str:
     """What went wrong when a rules file's expression failed, in a player's words."""
     match exc:

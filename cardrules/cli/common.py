@@ -17,10 +17,11 @@ from rich.text import Text
 from .. import CheckedRules, find_game, prepare
 from ..bots import AgentError
 from ..converter import dumps
-from ..diagnostics import Diagnostic, RulesError, render, suggest
+from ..diagnostics import Diagnostic, RulesError, render
 from ..engine import Game
 from ..engine.accepts import options_refusal
 from ..files import FileProblem
+from ..language.suggest import suggest
 from .interrupts import SIGINT_EXIT, exit_code
 
 

@@ -6,10 +6,11 @@ from typing import Iterable, assert_never
 
 import attrs
 
-from ..diagnostics import Diagnostic, Span, error, suggest, warning
+from ..diagnostics import Diagnostic, Span, error, warning
 from ..engine import zones
 from ..limits import MAX_PLAYERS
 from . import nodes, percard
+from .advice import how_to_set, meant_override
 from .builtins import FUNCTIONS, NAMES, Function, constant, fixed_names
 from .card_text import check_text
 from .constants import UNKNOWN, fold, pure_definitions, reads_only
@@ -17,8 +18,11 @@ from .kinds import check_kinds
 from .lets import check_let
 from .option_check import check_option
 from .ranges import range_problem
+from .shadowing import shadowing
 from .simultaneous import check_simultaneous
+from .suggest import suggest
 from .symbols import Symbols, collect, declared
+from .unknown import Unknowns, function_names, value_names
 
 # Definitions the bots read by name (docs/agents.md), so a file need not use them itself.
 READ_BY_AGENTS = ("heuristic", "chance")
@@ -46,12 +50,17 @@ class Checker:
         self.path = rules.path
         self.sym, self.diags = collect(rules)  # pass 1: every declared name; pass 2 is `run`
         self.used: set[str] = set()
+        self.unknowns = Unknowns()
 
     def err(self, code: str, message: str, span: Span) -> None:
         self.diags.append(error(code, message, span, self.path))
 
     def warn(self, code: str, message: str, span: Span) -> None:
         self.diags.append(warning(code, message, span, self.path))
+
+    def unknown(self, code: str, name: str, message: str, span: Span) -> None:
+        """An undeclared name: reported once, at its first use (`run` adds the errors)."""
+        self.unknowns.add(code, name, message, span)
 
     # ---- pass 2: check each declaration -----------------------------------
     def run(self) -> list[Diagnostic]:
@@ -62,6 +71,8 @@ class Checker:
         self.check_action_cycles()
         self.check_unused()
         self.check_read_by_agents()
+        self.diags.extend(self.unknowns.diagnostics(self.path))
+        self.diags.extend(shadowing(self.rules, self.sym))
         self.diags.extend(check_kinds(self.rules, self.sym))  # what kind each expression gives (language/kinds.py)
         return self.diags
 
@@ -168,9 +179,9 @@ class Checker:
         same = [d for d in self.rules.declarations if isinstance(d, nodes.HoldsDecl) and d.zone == name]
         if same[0] is not decl:
             self.err("E201", f"'holds {name}' is declared more than once", decl.span)
-        before = len(self.diags)
+        before = len(self.diags) + len(self.unknowns)
         self.expr(decl.condition, _Scope(frozenset(decl.params), lazy=True))
-        if len(self.diags) > before:
+        if len(self.diags) + len(self.unknowns) > before:
             return  # an unknown name is all there is to say
         fixed = (set(self.sym.options) | set(self.sym.values) | set(self.sym.cards) | set(self.sym.attributes)
                  | fixed_names())
@@ -202,12 +213,12 @@ class Checker:
 
     def need_attribute(self, name: str, span: Span) -> None:
         if name not in self.sym.attributes:
-            self.err("E220", f"unknown attribute '{name}'{suggest(name, self.sym.attributes)}", span)
+            self.unknown("E220", name, f"unknown attribute '{name}'{suggest(name, self.sym.attributes)}", span)
         self.used.add(name)
 
     def need_zone(self, name: str, span: Span, shared: bool = False) -> None:
         if name not in self.sym.zones:
-            self.err("E221", f"unknown zone '{name}'{suggest(name, self.sym.zones)}", span)
+            self.unknown("E221", name, f"unknown zone '{name}'{suggest(name, self.sym.zones)}", span)
         elif shared and self.sym.keyed(name):
             self.err("E222", f"cards can only start in a single shared zone, and '{name}' is a family of zones",
                      span)
@@ -320,7 +331,7 @@ class Checker:
                 for part in parts:
                     self.expr(part, scope)
             case nodes.Set(target, value):
-                self.set_target(target, scope)
+                self.set_target(target, value, scope)
                 self.expr(value, scope)
             case nodes.Pass() | nodes.Lose():
                 pass
@@ -395,7 +406,8 @@ class Checker:
         for arg in stmt.args:
             self.expr(arg, scope)
         if decl is None:
-            self.err("E257", f"unknown action '{stmt.name}'{suggest(stmt.name, self.sym.actions)}", stmt.span)
+            self.unknown("E257", stmt.name, f"unknown action '{stmt.name}'{suggest(stmt.name, self.sym.actions)}",
+                         stmt.span)
             return
         if len(stmt.args) != len(decl.params):
             n = len(decl.params)
@@ -426,7 +438,7 @@ class Checker:
                     stack.append(stmt.name)
         return needs
 
-    def set_target(self, target: nodes.Expr, scope: _Scope) -> None:
+    def set_target(self, target: nodes.Expr, value: nodes.Expr, scope: _Scope) -> None:
         match target:
             case nodes.Name(name) if name in self.sym.vars and self.sym.var_arity(name) == 0:
                 self.used.add(name)
@@ -434,6 +446,9 @@ class Checker:
                 self.used.add(name)
                 for arg in args:
                     self.expr(arg, scope)
+            case nodes.Name(name) | nodes.Call(name) if name in self.sym.vars:
+                self.used.add(name)
+                self.err("E254", how_to_set(self.sym, self.rules, name, value), target.span)
             case _:
                 self.err("E254", "'set' needs a variable declared with 'var': 'set score = 1', or "
                          "'set score(me) = 1' for a per-player variable", target.span)
@@ -457,9 +472,10 @@ class Checker:
                     self.err("E261", f"'{name}' is a shared zone: write it without a player", expr.span)
                 self.expr(player, scope)
             case nodes.Name(name):
-                self.err("E221", f"unknown zone '{name}'{suggest(name, self.sym.zones)}", expr.span)
+                self.unknown("E221", name, f"unknown zone '{name}'{suggest(name, self.sym.zones)}", expr.span)
             case nodes.Call(name):
-                self.err("E221", f"unknown zone '{name}'{suggest(name, self.sym.zones)}", _name_span(expr))
+                self.unknown("E221", name, f"unknown zone '{name}'{suggest(name, self.sym.zones)}",
+                             _name_span(expr))
             case _:
                 self.err("E262", "expected a zone here, such as 'deck' or 'hand(me)'", expr.span)
 
@@ -486,7 +502,8 @@ class Checker:
             case nodes.Attr(obj, name):
                 self.expr(obj, scope)
                 if name not in self.sym.attributes:
-                    self.err("E220", f"unknown attribute '{name}'{suggest(name, self.sym.attributes)}", e.span)
+                    self.unknown("E220", name, f"unknown attribute '{name}'{suggest(name, self.sym.attributes)}",
+                                 e.span)
                 self.used.add(name)
             case nodes.Index(obj, index):
                 self.expr(obj, scope)
@@ -554,8 +571,8 @@ class Checker:
             self.err("E273", f"'{name}' is an attribute: read it from a card, as in 'card.{name}', or inside 'where'",
                      span)
             return
-        self.err("E274", f"unknown name '{name}'{suggest(name, list(self.sym.all_names()) + list(scope.locals))}",
-                 span)
+        candidates = value_names(self.sym, scope.locals, scope.lazy)
+        self.unknown("E274", name, f"unknown name '{name}'{suggest(name, candidates)}", span)
 
     def call(self, e: nodes.Call, scope: _Scope) -> None:
         name = e.func
@@ -577,8 +594,8 @@ class Checker:
             if FUNCTIONS[name].names_declaration:
                 return  # its check hook has checked the arguments: the first one is not a value
         else:
-            known = list(FUNCTIONS) + list(self.sym.defs) + list(self.sym.cases) + list(self.sym.zones)
-            self.err("E277", f"unknown function '{name}'{suggest(name, known)}", _name_span(e))
+            self.unknown("E277", name, f"unknown function '{name}'{suggest(name, function_names(self.sym))}",
+                         _name_span(e))
             return
         for arg in e.args:
             self.expr(arg, scope)
@@ -659,11 +676,12 @@ class Checker:
         for table in (self.sym.defs, self.sym.cases, self.sym.actions, self.sym.vars, self.sym.zones):
             for name, decl in table.items():
                 if name not in self.used and name not in READ_BY_AGENTS:
-                    self.warn("W202", f"'{name}' is declared but never used", decl.span)
+                    self.warn("W202", f"'{name}' is declared but never used{meant_override(self.rules, decl)}",
+                              decl.span)
         for name, decl in self.sym.options.items():
             if name not in self.used:
-                self.warn("W203", f"option '{name}' is never used by the rules, so setting it changes nothing",
-                          decl.span)
+                self.warn("W203", f"option '{name}' is never used by the rules, so setting it changes nothing"
+                          f"{meant_override(self.rules, decl)}", decl.span)
 
     # ---- what the agents read: a wrong one would be ignored, or found only in the middle of a game
     def check_read_by_agents(self) -> None:

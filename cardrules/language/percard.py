@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..diagnostics import suggest
 from . import nodes
 from .builtins import Checking
+from .suggest import suggest
 
 CARD_KEY = "card"  # `var clue per card`: a value for each card, read as clue(card)
 

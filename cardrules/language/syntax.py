@@ -13,7 +13,7 @@ from lark.indenter import DedentError, Indenter
 from ..diagnostics import Diagnostic, RulesError, Span, error
 from ..limits import MAX_DIGITS
 from ..resources import grammar_path
-from . import nodes
+from . import nodes, recover
 
 
 class _BlockIndenter(Indenter):
@@ -479,6 +479,28 @@ def _parse_error(exc: Exception, path: str, parser: Lark) -> Diagnostic:
             return error("E199", f"cannot read the file: {exc}", Span(1, 1), path)
 
 
+def _failure(exc: Exception, text: str, path: str, parser: Lark) -> recover.Failure:
+    """A parse error's diagnostic, and where the parser gave up (None: at the end of the file)."""
+    diag = _parse_error(exc, path, parser)
+    match exc:
+        case DedentError():
+            diag = _locate_dedent(diag, text)
+            return recover.Failure(diag, (diag.span.line, diag.span.column))
+        case UnexpectedToken() if exc.token.type != "$END" and exc.token.line is not None:
+            return recover.Failure(diag, (exc.token.line, exc.token.column))
+        case UnexpectedCharacters():
+            return recover.Failure(diag, (exc.line, exc.column))
+    return recover.Failure(diag, None)
+
+
+def _first_failure(text: str, path: str, parser: Lark) -> recover.Failure | None:
+    try:
+        parser.parse(text)
+    except (UnexpectedInput, DedentError) as exc:
+        return _failure(exc, text, path, parser)
+    return None
+
+
 def _end_of_previous(exc: UnexpectedToken, line, col):
     """Point at the end of the last real token when the surprise is a line end or block end."""
     try:
@@ -503,10 +525,9 @@ def parse(text: str, path: str = "<rules>") -> nodes.RulesFile:
     try:
         tree = parser.parse(text)
     except (UnexpectedInput, DedentError) as exc:
-        diag = _parse_error(exc, path, parser)
-        if isinstance(exc, DedentError):
-            diag = _locate_dedent(diag, text)
-        raise RulesError([diag], {path: text}) from None
+        first = _failure(exc, text, path, parser)
+        more = recover.more_errors(text, first, lambda attempt: _first_failure(attempt, path, parser))
+        raise RulesError([first.diagnostic, *more], {path: text}) from None
     deep = _too_deep(tree)
     if deep is not None:
         raise RulesError([error("E105", f"this is nested too deeply (more than {MAX_NESTING} levels of expressions and "
