@@ -357,7 +357,7 @@ show "X" : x if x>0 else none
 # trailing
 
 
-"""
+"""  # noqa: W291 (the trailing spaces are part of the messy layout fmt must clean)
 
 CANONICAL = """\
 #   leading comment

@@ -112,7 +112,7 @@ def test_check_bundled_game_ok(invoke):
 
 def test_check_broken_file(invoke, tmp_path):
     path, text = red7_with(tmp_path, "top(canvas).color", "top(canvass).color", "broken.rules")
-    line = next(i for i, l in enumerate(text.splitlines(), 1) if "canvass" in l)
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if "canvass" in row)
     column = text.splitlines()[line - 1].index("canvass") + 1
     result = invoke("check", path)
     assert result.exit_code == 1

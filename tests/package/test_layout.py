@@ -18,7 +18,8 @@ ROOT = Path(__file__).resolve().parents[2] / "cardrules"
 # Sub-packages from the bottom of the pipeline up: a module may import its own sub-package and
 # any sub-package of a lower rank; two sub-packages of the same rank do not know each other.
 RANKS = {
-    "cardrules.converter": -1, "cardrules.limits": -1,  # the one JSON converter, below the foundations: diagnostics register a hook with it
+    # the one JSON converter, below the foundations (diagnostics register a hook with it); the limits, used by all
+    "cardrules.converter": -1, "cardrules.limits": -1,
     "cardrules.diagnostics": 0, "cardrules.values": 0, "cardrules.resources": 0, "cardrules.files": 0,
     "cardrules.engine": 1,
     "cardrules.language": 2,

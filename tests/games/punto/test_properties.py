@@ -166,7 +166,8 @@ class Referee:
         holds = self.game.holds["deck"].condition  # what the file tells the bots' samples
         for p in range(self.n):
             for card in state.zone_cards("deck", p):
-                assert colour(self.text(card)) in self.colours[p] | self.neutral, "3.3, 8.2: a deck holds its side's colours"
+                assert colour(self.text(card)) in self.colours[p] | self.neutral, \
+                    "3.3, 8.2: a deck holds its side's colours"
                 assert holds(state, SEATS[p], card), "the file's 'holds deck(p)' allows every card a deck holds"
 
     def check_deal(self):

@@ -209,7 +209,8 @@ class Referee:
                 assert s.current_player() == seat and s.turns == turn, "the turn goes on"
             return
         # 10.2: the checks when the turn ends (the piles are as the turn left them)
-        if self.visible("SKULL") or (self.three and len(self.used) != 3) or (not stop and len(self.used) < self.minimum):
+        short = not stop and len(self.used) < self.minimum
+        if self.visible("SKULL") or (self.three and len(self.used) != 3) or short:
             assert s.is_terminal() and s.winners == [], "10.2: the turn ended breaking a rule: lost"
             return
         if self.cards_on_piles() == 98:  # 10.3.1
