@@ -82,7 +82,7 @@ def _same(actual: Any, given: Any) -> bool:
 
 def _players(r: PositionReader) -> int | None:
     n = r.data.get("players", r.game.min_players)
-    if not isinstance(n, int) or not r.game.min_players <= n <= r.game.max_players:
+    if not _whole(n) or not r.game.min_players <= n <= r.game.max_players:
         r.problem(f"'players' must be a number from {r.game.min_players} to {r.game.max_players}", '"players"')
         return None
     refused = options_refusal(r.game.option_docs, r.game.options, n)
@@ -227,16 +227,25 @@ def _value(r: PositionReader, value: Any) -> Any:
     return value
 
 
+def _whole(value: Any) -> bool:
+    """A whole number as JSON writes it: `true` is not seat 1."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _seats(r: PositionReader, n: int) -> tuple[int, list[bool]]:
     eliminated = [False] * n
-    for seat in r.data.get("eliminated", []):
-        if not isinstance(seat, int) or not 0 <= seat < n:
+    listed = r.data.get("eliminated", [])
+    if not isinstance(listed, list):
+        r.problem("'eliminated' must be a list of seats", '"eliminated"')
+        listed = []
+    for seat in listed:
+        if not _whole(seat) or not 0 <= seat < n:
             r.problem(f"'eliminated' lists seat {seat!r}, but seats are 0 to {n - 1}", '"eliminated"')
         else:
             eliminated[seat] = True
     to_move = r.data.get("to_move", 0)
-    if not isinstance(to_move, int) or not 0 <= to_move < n:
-        r.problem(f"'to_move' must be a seat from 0 to {n - 1}", '"to_move"')
+    if not _whole(to_move) or not 0 <= to_move < n:
+        r.problem(f"'to_move' must be a seat from 0 to {n - 1}, not {json.dumps(to_move)}", '"to_move"')
         to_move = 0
     elif eliminated[to_move]:
         r.problem(f"seat {to_move} is to move but is listed as eliminated", '"to_move"')
@@ -258,7 +267,7 @@ def load_position(game: Game, data: Any, path: str = "<position>", text: str | N
     listed = _zones(r, n)
     to_move, eliminated = _seats(r, n)
     seed = data.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
+    if not _whole(seed):
         r.problem("'seed' must be a whole number", '"seed"')
         seed = 0
     state = game.blank_state(n, seed)

@@ -96,3 +96,14 @@ def test_a_grid_cell_of_thousands_of_digits_is_not_a_cell(load_game):
     with pytest.raises(cardrules.RulesError) as info:
         load_position(punto, {"players": 2, "to_move": 0, "zones": {"grid": {key: ["r1"]}}}, "pos.json")
     assert "is not a cell" in info.value.diagnostics[0].message
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"to_move": True}, "'to_move' must be a seat from 0 to 1, not true"),
+    ({"eliminated": [True]}, "'eliminated' lists seat True"),
+    ({"eliminated": 1}, "'eliminated' must be a list of seats"),
+    ({"players": True}, "'players' must be a number from 2 to 4"),
+])
+def test_json_true_is_not_a_seat_or_a_count(game, change, words):
+    """JSON's true is Python's True, which is the number 1: it played as seat 1 before."""
+    assert any(words in m for m in messages(game, {"players": 2, "to_move": 0, "zones": {}, **change}))
