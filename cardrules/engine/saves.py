@@ -208,6 +208,8 @@ def _consistency(game: Game, saved: SavedState) -> list[str]:
         problems.append("the saved variables do not match this game's variables")
     if not (0 <= saved.pc < len(game.program)) or (not saved.terminal and saved.pc not in game.decisions):
         problems.append("the saved position in the rules does not match this game's rules")
+    if not 0 <= saved.me < saved.players or any(not 0 <= seat < saved.players for seat in saved.winners):
+        problems.append("the saved player to move or winners name a seat that does not exist")
     if any(not 0 <= slot < len(saved.zones) for slot in saved.opened):
         problems.append("the saved order of the columns names a zone that does not exist")
     if any(len(entry) != 2 or not 0 <= entry[0] < len(game.cards) or not 0 < entry[1] < 1 << saved.players

@@ -107,3 +107,15 @@ def test_a_grid_cell_of_thousands_of_digits_is_not_a_cell(load_game):
 def test_json_true_is_not_a_seat_or_a_count(game, change, words):
     """JSON's true is Python's True, which is the number 1: it played as seat 1 before."""
     assert any(words in m for m in messages(game, {"players": 2, "to_move": 0, "zones": {}, **change}))
+
+
+@pytest.mark.parametrize("field, value", [("me", 7), ("me", -1), ("winners", [0, 9])])
+def test_a_save_naming_a_seat_that_does_not_exist_is_refused(game, field, value):
+    """load_state accepted out-of-range seats and failed later with a bare IndexError."""
+    from cardrules.engine.saves import load_state, save_state
+
+    data = save_state(game.new_initial_state(2, seed=1))
+    data[field] = value
+    with pytest.raises(cardrules.RulesError) as info:
+        load_state(game, data)
+    assert "name a seat that does not exist" in info.value.diagnostics[0].message
