@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING, Any, Iterator, Protocol
 
 import attrs
@@ -21,7 +22,8 @@ if TYPE_CHECKING:
     from .game import Game
 
 STEP_BUDGET = 200_000  # instructions per apply_action: a looping rules file stops with a message
-SEARCH_BUDGET = 20_000  # states explored by one 'afterwards' guard
+SEARCH_BUDGET = 20_000  # states explored by one 'afterwards' guard, the guards met inside its search included
+_SEARCH = threading.local()  # .budget: what is left of the search under way in this thread (None: none)
 MASK64 = (1 << 64) - 1
 _SEQUENCES = (list, tuple)
 
@@ -398,7 +400,14 @@ class State:
         for binder, value in zip(option.binders, values):
             trial.locals[binder.slot] = value
         trial.pc = option.body_pc
-        return _can_finish(trial, later, [SEARCH_BUDGET])
+        budget = getattr(_SEARCH, "budget", None)
+        if budget is not None:  # inside another guard's search: share its budget, or nesting multiplies it
+            return _can_finish(trial, later, budget)
+        _SEARCH.budget = [SEARCH_BUDGET]
+        try:
+            return _can_finish(trial, later, _SEARCH.budget)
+        finally:
+            _SEARCH.budget = None
 
     def _allowed_in_place(self, moves: tuple[StraightMove, ...], guards: list[GuardSpec], frame: list) -> bool | None:
         """The afterwards guards of an option whose rest of the turn is plain moves: make the moves on

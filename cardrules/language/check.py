@@ -18,6 +18,7 @@ from .kinds import check_kinds
 from .lets import check_let
 from .option_check import check_option
 from .ranges import range_problem
+from .searches import guards_in_loops
 from .shadowing import shadowing
 from .simultaneous import check_simultaneous
 from .suggest import suggest
@@ -73,6 +74,7 @@ class Checker:
         self.check_read_by_agents()
         self.diags.extend(self.unknowns.diagnostics(self.path))
         self.diags.extend(shadowing(self.rules, self.sym))
+        self.diags.extend(guards_in_loops(self.rules))  # searches that grow with a loop (searches.py)
         self.diags.extend(check_kinds(self.rules, self.sym))  # what kind each expression gives (language/kinds.py)
         return self.diags
 
