@@ -24,6 +24,7 @@ from ..engine.state import State
 from ..engine.zones import note_opened
 from ..engine.zones.grid import as_cell
 from ..language import nodes
+from ..limits import MAX_HELD_LIST, MAX_NUMBER
 from ..values import NOTHING, Card
 from . import visibility
 from .scope import Label, Scope
@@ -287,18 +288,33 @@ def set_var(c: "Compiler", st: nodes.Set, sc: "Scope", loop_exit) -> None:
             slot = c.var_specs[name].index
 
             def assign(s: State) -> int:
-                s.vars[slot] = value(s, s.locals)
+                v = value(s, s.locals)
+                if (v.__class__ is list and len(v) > MAX_HELD_LIST) or (v.__class__ is int and abs(v) > MAX_NUMBER):
+                    _too_big(s, v, name)
+                s.vars[slot] = v
                 return nxt.pc
         case nodes.Call(name, args):
             slot = c.var_slot(name, [c.expr(a, sc) for a in args])
 
             def assign(s: State) -> int:
-                s.vars[slot(s, s.locals)] = value(s, s.locals)
+                v = value(s, s.locals)
+                if (v.__class__ is list and len(v) > MAX_HELD_LIST) or (v.__class__ is int and abs(v) > MAX_NUMBER):
+                    _too_big(s, v, name)
+                s.vars[slot(s, s.locals)] = v
                 return nxt.pc
         case _:
             raise AssertionError(st.target)
     c.emit(assign, st.span)
     nxt.pc = c.here()
+
+
+def _too_big(s: State, value, name: str) -> None:
+    """A variable may hold neither a list nor a number without bound: one that doubles each turn would fill
+    the memory before anything else stopped it (limits.py)."""
+    if isinstance(value, list):
+        raise RuleFailure(f"'{name}' would hold a list of {len(value)} values; a variable holds at most "
+                          f"{MAX_HELD_LIST:,}")
+    raise RuleFailure(f"'{name}' would hold a number beyond ±{MAX_NUMBER:,}")
 
 
 def reset(c: "Compiler", st: nodes.Reset, sc: "Scope", loop_exit) -> None:
