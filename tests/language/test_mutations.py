@@ -13,6 +13,7 @@ and lines, and changing indentation — and checks that
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -33,7 +34,9 @@ VOCABULARY = ["def", "var", "zone", "option", "turn:", "choose:", "only if", "af
               "it", "me", "none", "true", "false", "0", "-1", "99999999999999999999", '"x"', "[]", "()",
               "count", "top", "highest", "by:", "label", "per_player", "owner", "hidden", "new round",
               "round setup:", "on move", "end when", "next player:", "first player:", "show", "\\", "#", "\t"]
-SETTINGS = settings(max_examples=120, deadline=None, derandomize=True,
+# benchmarks/fuzz.py sets CARDRULES_FUZZ_EXAMPLES for long runs, with fresh random examples each time
+_LONG = int(os.environ.get("CARDRULES_FUZZ_EXAMPLES", "0"))
+SETTINGS = settings(max_examples=_LONG or 120, deadline=None, derandomize=not _LONG,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 

@@ -1,0 +1,84 @@
+"""Fuzzing what users hand the tool: rules files mangled byte by byte (CRLF, a BOM, tabs, invalid UTF-8, cut
+short) through `check` and `fmt`, and position files built by hypothesis through `legal --position` and the
+loader. A finding is a traceback, an 'unexpected' error or a wrong exit code; hypothesis prints the example
+(and `--hypothesis-seed` reproduces a run). benchmarks/fuzz.py runs the same for longer."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import cardrules
+from cardrules.engine.positions import load_position
+from cardrules.resources import bundled_games
+
+FILES = sorted(bundled_games().values())
+INTERNAL = re.compile(r"unexpected [A-Z]\w*(Error|Exception)|internal error")  # an escaped Python exception
+# benchmarks/fuzz.py sets CARDRULES_FUZZ_EXAMPLES for long runs, with fresh random examples each time
+_LONG = int(os.environ.get("CARDRULES_FUZZ_EXAMPLES", "0"))
+SETTINGS = settings(max_examples=_LONG or 40, deadline=None, derandomize=not _LONG,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+
+def mangle(data: bytes, kind: str, at: int, byte: int) -> bytes:
+    at = at % max(1, len(data))
+    match kind:
+        case "crlf":
+            return data.replace(b"\n", b"\r\n")
+        case "bom":
+            return b"\xef\xbb\xbf" + data
+        case "tab":
+            return data[:at] + b"\t" + data[at:]
+        case "byte":
+            return data[:at] + bytes([byte]) + data[at:]
+        case "cut":
+            return data[:at]
+        case "nul":
+            return data[:at] + b"\x00" + data[at:]
+    raise AssertionError(kind)
+
+
+MANGLES = st.lists(st.tuples(st.sampled_from(["crlf", "bom", "tab", "byte", "cut", "nul"]),
+                             st.integers(0, 10**6), st.integers(128, 255)), min_size=1, max_size=3)
+
+
+@SETTINGS
+@given(file=st.sampled_from(FILES), steps=MANGLES)
+def test_mangled_bytes_get_a_message_and_exit_0_or_1(invoke, tmp_path_factory, file, steps):
+    data = file.read_bytes()
+    for step in steps:
+        data = mangle(data, *step)
+    path = tmp_path_factory.mktemp("fuzz") / "mangled.rules"
+    path.write_bytes(data)
+    for args in (("check", path), ("fmt", "--check", path)):
+        result = invoke(*args)  # the fixture fails on a traceback or any exception but an exit
+        assert result.exit_code in (0, 1), (args, result.output)
+        assert not INTERNAL.search(result.output), result.output
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.text(max_size=6),
+                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                                      max_size=4), max_leaves=12)
+POSITIONS = st.fixed_dictionaries({}, optional={
+    "players": JSON_VALUES | st.integers(0, 6), "to_move": JSON_VALUES | st.integers(-1, 5),
+    "zones": st.dictionaries(st.sampled_from(["deck", "hand", "palette", "canvas", "grid", "pile", "x"]),
+                             JSON_VALUES, max_size=3),
+    "eliminated": JSON_VALUES, "variables": JSON_VALUES, "seed": JSON_VALUES, "known": JSON_VALUES,
+    "movers": JSON_VALUES, "other": JSON_VALUES})
+
+
+@SETTINGS
+@given(game=st.sampled_from(["red7", "punto", "seven7s", "the-game"]), data=POSITIONS)
+def test_any_json_position_is_loaded_or_refused_with_located_messages(load_game, game, data):
+    text = json.dumps(data, indent=1)
+    try:
+        load_position(load_game(game), data, "pos.json", text)
+    except cardrules.RulesError as exc:  # about the file, or (a position the rules cannot go on from) the rules
+        lines = text.count("\n") + 1
+        assert exc.diagnostics
+        for d in exc.diagnostics:
+            assert d.span.column >= 1 and (1 <= d.span.line <= lines if d.path == "pos.json" else d.span.line >= 1)
