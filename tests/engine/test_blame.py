@@ -67,6 +67,13 @@ def test_none_plus_a_number_names_the_none():
     assert d.message == "this step failed: '+' cannot work on none and a number: [none, 1][0] is none"
 
 
+def test_top_of_an_empty_deck_plus_one_names_the_none():  # the example of docs/language.md
+    stmt = "move deck to hand(me)\n  set total = 1 + (top(deck).number + 1)"
+    d = failure(stmt)
+    assert (d.span.line, d.span.column, d.span.end_column) == place(stmt, "top(deck).number + 1", LINE + 1)
+    assert d.message == "this step failed: '+' cannot work on none and a number: top(deck).number is none"
+
+
 def test_count_of_a_number_names_the_number():
     stmt = "set total = 1 + count([total, hand(me)][0])"
     d = failure(stmt)
