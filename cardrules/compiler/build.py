@@ -57,4 +57,4 @@ def compile_game(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], 
         shared_vars=c.shared_vars, result=result,
         program=tuple(c.program), spans=tuple(c.spans), decisions=c.decisions, frame_size=c.frame.size, shows=shows,
         definitions=c.definition_specs,
-        sources=sources, sides=sides, holds=holds, records_movers=c.records_movers, **pcs)
+        sources=sources, sides=sides, holds=holds, records_movers=c.records_movers, blame=c.blamer, **pcs)

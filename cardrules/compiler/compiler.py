@@ -16,6 +16,7 @@ from ..language.constants import UNKNOWN, fold, pure_definitions
 from ..language.percard import CARD_KEY
 from ..language.symbols import Symbols
 from ..values import NOTHING, Card, Sym
+from .blame import Blamer
 from .codegen import Emitter, Env
 from .scope import Frame, Scope
 
@@ -55,6 +56,7 @@ class Compiler:
         self.records_movers = "mover" not in set(sym.all_names()) and any(
             isinstance(node, nodes.Call) and node.func == "mover" for node in nodes.walk(rules))
         self.in_setup = False  # compiling `setup:` or `round setup:`, whose moves are nobody's
+        self.blamer = Blamer(self)  # per instruction, its statement: read only when a step fails (R300)
 
     # ---- declarations ------------------------------------------------------
     def attributes(self) -> dict[str, Any]:

@@ -622,7 +622,10 @@ STATEMENTS = {
 def block(c: "Compiler", body, sc: Scope, loop_exit: Label | None = None) -> None:
     """Compile the statements of a body in order, each by the compiler for its kind."""
     for stmt in body:
-        sc = STATEMENTS[type(stmt)](c, stmt, sc, loop_exit) or sc  # a `let` gives the scope after it
+        start = c.here()
+        after = STATEMENTS[type(stmt)](c, stmt, sc, loop_exit) or sc  # a `let` gives the scope after it
+        c.blamer.note(start, stmt, sc)
+        sc = after
 
 
 def build_program(c: "Compiler") -> dict[str, int]:

@@ -314,7 +314,7 @@ class State:
         except RulesRuntimeError:
             raise
         except Exception as exc:  # a rules file did something impossible: point at its line
-            raise _runtime_error(self.game, pc, exc) from None
+            raise _runtime_error(self, pc, exc) from None
 
     def random_below(self, bound: int) -> int:
         """splitmix64: the same seed gives the same game on every machine."""
@@ -514,9 +514,11 @@ def _checked_sides(value: Any, n: int, game: Game, span: Span) -> list[list[Seat
     return [[SEATS[int(p)] for p in side] for side in value]
 
 
-def _runtime_error(game: Game, pc: int, exc: Exception) -> RulesRuntimeError:
+def _runtime_error(s: State, pc: int, exc: Exception) -> RulesRuntimeError:
+    game = s.game
     message = str(exc) if isinstance(exc, RuleFailure) else f"this step failed: {_explain(exc)}"
-    return RulesRuntimeError([error("R300", message, game.spans[pc], game.path)], game.sources)
+    span, message = (game.blame and game.blame(s, pc, exc)) or (game.spans[pc], message)  # the failing part
+    return RulesRuntimeError([error("R300", message, span, game.path)], game.sources)
 
 
 def _budget_error(game: Game, pc: int) -> RulesRuntimeError:
