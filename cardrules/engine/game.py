@@ -68,7 +68,8 @@ class Game:
     holds: dict[str, HoldsSpec] = attrs.Factory(dict)  # zone name -> what it can ever hold
     records_movers: bool = False  # the rules read `mover(card)`: vars end with each card's mover (percard.py)
     # (state, pc, exception) -> (span, words) of the sub-expression that failed, or None (compiler/blame.py)
-    blame: Callable[[State, int, Exception], tuple[Span, str] | None] | None = attrs.field(default=None, repr=False)
+    blame: Callable[[State, int, Exception], tuple[Span, str] | None] | None = attrs.field(default=None, repr=False,
+                                                                                          eq=False)
     by_text: dict[str, tuple[Card, ...]] = attrs.field(init=False, default=attrs.Factory(
         lambda self: _by_text(self.cards, self.card_texts), takes_self=True))
     # families of a kind that opens its members in order (zones.note_opened): name -> members in key order
