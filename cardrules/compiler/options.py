@@ -8,7 +8,7 @@ from ..diagnostics import RulesError, Span, error
 from ..engine.accepts import accepted, players_refusal, value_refusal
 from ..engine.specs import OptionDoc
 from ..language import nodes
-from ..language.builtins import constant
+from ..language.option_check import literal_value
 from ..language.symbols import Symbols
 
 
@@ -69,18 +69,9 @@ def option_doc(decl: nodes.OptionDecl) -> OptionDoc:
         case nodes.OptionRange(low, high):
             bounds = (low, high)
         case nodes.OptionChoices(values):
-            choices = tuple(literal_default(v) for v in values)
+            choices = tuple(literal_value(v) for v in values)
     players = (decl.players.low, decl.players.high) if decl.players is not None else None
-    return OptionDoc(literal_default(decl.default), decl.doc or "", bounds, choices, players)
-
-
-def literal_default(e: nodes.Expr) -> Any:
-    """An option's default: a number, a text, or `true`/`false` (the checker allows nothing else)."""
-    match e:
-        case nodes.Int(v) | nodes.Str(v):
-            return v
-    named = constant(e)
-    return named.value if named is not None and isinstance(named.value, bool) else None
+    return OptionDoc(literal_value(decl.default), decl.doc or "", bounds, choices, players)
 
 
 def coerce(raw: Any, default: Any) -> Any:

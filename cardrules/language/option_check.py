@@ -21,7 +21,7 @@ def check_option(decl: nodes.OptionDecl, players: tuple[int, int] | None, path: 
 
 
 def _accepts(decl: nodes.OptionDecl, path: str) -> list[Diagnostic]:
-    default, accepts = _literal(decl.default), decl.accepts
+    default, accepts = literal_value(decl.default), decl.accepts
     if isinstance(default, bool):
         return [error("E215", f"option '{decl.name}' is true or false: it accepts those two values without "
                               "'in ...'", accepts.span, path)]
@@ -37,7 +37,7 @@ def _accepts(decl: nodes.OptionDecl, path: str) -> list[Diagnostic]:
                 return [_refused(decl, default, f"a whole number from {low} to {high}", path)]
         case nodes.OptionChoices(values):
             problems = [p for i, v in enumerate(values) if (p := _choice(decl, default, v, values[:i], path))]
-            allowed = [_literal(v) for v in values]
+            allowed = [literal_value(v) for v in values]
             if not problems and default is not None and default not in allowed:
                 return [_refused(decl, default, f"only {either([shown(v) for v in allowed])}", path)]
             return problems
@@ -46,7 +46,7 @@ def _accepts(decl: nodes.OptionDecl, path: str) -> list[Diagnostic]:
 
 def _choice(decl: nodes.OptionDecl, default: Any, value: nodes.Expr, before: tuple[nodes.Expr, ...],
             path: str) -> Diagnostic | None:
-    literal = _literal(value)
+    literal = literal_value(value)
     if literal is None or isinstance(literal, bool):
         written = value.id if isinstance(value, nodes.Name) else "this"
         return error("E215", f"the values an option accepts are numbers or quoted texts: write \"{written}\" in "
@@ -54,7 +54,7 @@ def _choice(decl: nodes.OptionDecl, default: Any, value: nodes.Expr, before: tup
     if default is not None and type(literal) is not type(default):
         return error("E215", f"{shown(literal)} is {_kind(literal)}, but option '{decl.name}' is {_kind(default)} "
                              f"(its default is {shown(default)})", value.span, path)
-    if literal in [_literal(v) for v in before]:
+    if literal in [literal_value(v) for v in before]:
         return error("E215", f"{shown(literal)} is listed twice", value.span, path)
     return None
 
@@ -75,8 +75,8 @@ def _players(decl: nodes.OptionDecl, players: tuple[int, int] | None, path: str)
     return []
 
 
-def _literal(e: nodes.Expr) -> Any:
-    """A literal's value (a number, a text, true or false), or None."""
+def literal_value(e: nodes.Expr) -> Any:
+    """A literal's value (a number, a text, true or false), or None: an option's default and accepted values."""
     match e:
         case nodes.Int(v) | nodes.Str(v):
             return v
