@@ -15,6 +15,7 @@ MAX_DIGITS = 15  # a whole number written in a file: up to 999 999 999 999 999
 MAX_PLAYERS = 64  # seats of a game (`players LOW..HIGH`)
 MAX_GAMES = 10_000_000  # games of one simulate or compare run: their records are kept to be summarised
 MAX_JOBS = 256  # worker processes of one run
+MAX_GAME_DECISIONS = 10_000_000  # the most --max-decisions may allow (the default is simulation.MAX_DECISIONS)
 MAX_HELD_LIST = 100_000  # elements of a list a variable is set to (a list doubling each turn stops here)
 MAX_NUMBER = 10**18  # largest size of a number a variable is set to
 

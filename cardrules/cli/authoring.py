@@ -27,6 +27,7 @@ from .common import (
     CliError,
     GameArg,
     JsonOpt,
+    MaxDecisionsOpt,
     OptionOpt,
     check_options,
     check_players,
@@ -73,9 +74,7 @@ def validate_command(
                                                    help="Only this player count (default: every allowed count).",
                                                    show_default=False)] = None,
     seed: Annotated[int, typer.Option("--seed", help="Base seed; the same seed gives the same report.")] = 0,
-    max_decisions: Annotated[int, typer.Option("--max-decisions", metavar="M", min=1,
-                                               help="A game still running after M decisions counts as not ending."
-                                               )] = MAX_DECISIONS,
+    max_decisions: MaxDecisionsOpt = MAX_DECISIONS,
     strict: Annotated[bool, typer.Option("--strict", help="Also fail on check warnings and on parts of the rules "
                                          "that never happened.")] = False,
     as_json: JsonOpt = False,

@@ -22,6 +22,7 @@ from ..engine import Game
 from ..engine.accepts import options_refusal
 from ..files import FileProblem
 from ..language.suggest import suggest
+from ..limits import MAX_GAME_DECISIONS
 from .interrupts import SIGINT_EXIT, exit_code
 
 
@@ -130,6 +131,11 @@ def read_line(console: Console, prompt: Text | str) -> str:
             raise CliError("standard input is closed, so no move can be typed (give every seat to a bot with "
                            "--seat, or pipe the moves in)", 1) from None
         raise
+
+
+MaxDecisionsOpt = Annotated[int, typer.Option(
+    "--max-decisions", metavar="M", min=1, max=MAX_GAME_DECISIONS,
+    help="A game still running after M decisions is stopped: it counts as not ending (docs/limits.md).")]
 
 
 def parse_options(raw: list[str] | None) -> dict[str, Any]:

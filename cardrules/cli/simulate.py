@@ -16,6 +16,7 @@ from .common import (
     CliError,
     GameArg,
     JsonOpt,
+    MaxDecisionsOpt,
     OptionOpt,
     PlayersOpt,
     check_players,
@@ -212,6 +213,7 @@ def simulate(
     jobs: JobsOpt = 1,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
+    max_decisions: MaxDecisionsOpt = sim.MAX_DECISIONS,
     as_json: JsonOpt = False,
 ) -> None:
     """Play K games between bots and summarise them.
@@ -227,7 +229,7 @@ def simulate(
         options = parse_options(option)
         game = load_game(game_name, options)
         n = check_players(game, players)
-        plan = sim.Plan.make(game_name, options, n, _seat_specs(game, agent, n), seed, games)
+        plan = sim.Plan.make(game_name, options, n, _seat_specs(game, agent, n), seed, games, max_decisions)
         console = make_console()
         run = _run_games(console, plan, game, game.title, jobs, backend, address,
                          show_progress=not as_json and console.is_terminal)
@@ -298,6 +300,7 @@ def compare_games(
     jobs: JobsOpt = 1,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
+    max_decisions: MaxDecisionsOpt = sim.MAX_DECISIONS,
     as_json: JsonOpt = False,
 ) -> None:
     """Play two games over the same seeds and compare their statistics side by side.
@@ -323,7 +326,7 @@ def compare_games(
         labels = sim.Labels(_label(game_a, options[0]), _label(game_b, options[1]))
         runs: list[sim.Run] = []
         for side, name, game, opts, label in zip("AB", (game_a, game_b), loaded, options, (labels.a, labels.b)):
-            plan = sim.Plan.make(name, opts, n, specs, seed, games)
+            plan = sim.Plan.make(name, opts, n, specs, seed, games, max_decisions)
             runs.append(_run_games(console, plan, game, f"{side}: {label}", jobs, backend, address,
                                    show_progress=not as_json and console.is_terminal))
             if runs[-1].interrupted:

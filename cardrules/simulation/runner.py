@@ -37,7 +37,7 @@ import attrs
 from ..bots import AGENTS, make_agent
 from ..converter import fields_json, register, to_json
 from ..engine import Game
-from .match import FirstMover, Observer, play_match, result_value
+from .match import MAX_DECISIONS, FirstMover, Observer, play_match, result_value
 from .seeds import agent_seed, deal_seed
 
 BACKENDS = ("local", "ray")
@@ -79,12 +79,13 @@ class Plan:
     agents: tuple[str, ...]
     seed: int
     games: int
+    max_decisions: int = MAX_DECISIONS  # a game still running after this many decisions is stopped (failed)
 
     @staticmethod
     def make(game: str, options: dict[str, Any] | None, players: int, agents: Sequence[str], seed: int,
-             games: int) -> "Plan":
+             games: int, max_decisions: int = MAX_DECISIONS) -> "Plan":
         return Plan(game_source(game), tuple(sorted((options or {}).items())), players, tuple(agents), seed,
-                    games)
+                    games, max_decisions)
 
 
 def game_source(name: str) -> str:
@@ -130,7 +131,7 @@ def play_game(game: Game, plan: Plan, index: int, observers: Sequence[Observer] 
         agents = [make_agent(spec, game, seat, agent_seed(plan.seed, index, seat))
                   for seat, spec in enumerate(plan.agents)]
         mover = FirstMover()
-        state = play_match(game, plan.players, seed, agents, [mover, *observers])
+        state = play_match(game, plan.players, seed, agents, [mover, *observers], plan.max_decisions)
         # the teams, for the statistics by side
         sides = [[int(p) for p in side] for side in state.sides()] if game.sides is not None else None
         return GameRecord(index, seed, None, mover.first, sorted(int(w) for w in state.winners),

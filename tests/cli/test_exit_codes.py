@@ -37,3 +37,16 @@ CASES = [
 def test_every_command_follows_the_exit_code_table(invoke, files, command, code):
     result = invoke(*command.format(d=files, root=ROOT).split(), input="")
     assert result.exit_code == code, result.output
+
+
+def test_the_decision_limit_is_set_on_the_command_line(invoke):
+    """--max-decisions: validate had it; play, simulate and compare now too (docs/limits.md)."""
+    import json
+
+    data = json.loads(invoke("simulate", "red7", "--games", "4", "--max-decisions", "1", "--json").output)
+    assert data["errors"] == 4 and "did not end after 1 moves" in data["first_error"]
+    assert json.loads(invoke("simulate", "red7", "--games", "4", "--json").output)["errors"] == 0
+    played = invoke("play", "red7", "--seat", "0=random", "--seed", "1", "--max-decisions", "1")
+    assert played.exit_code == 1 and "did not end after 1 moves; stopped" in played.output
+    compared = invoke("compare", "red7", "red7", "--games", "2", "--max-decisions", "1", "--json")
+    assert compared.exit_code == 1, compared.output
