@@ -82,3 +82,24 @@ def test_any_json_position_is_loaded_or_refused_with_located_messages(load_game,
         assert exc.diagnostics
         for d in exc.diagnostics:
             assert d.span.column >= 1 and (1 <= d.span.line <= lines if d.path == "pos.json" else d.span.line >= 1)
+
+
+COMMANDS = ["list", "check", "play", "legal", "simulate", "compare", "validate", "explain", "fmt", "new"]
+WORDS = ["red7", "punto", "nosuch", "-p", "--players", "-o", "advanced", "advanced=maybe", "rounds_to_win=11",
+         "teams", "--seed", "--games", "--jobs", "-a", "greedy", "random", "nobot", "--json", "--strict",
+         "--position", "--seat", "0=random", "1=human", "x=y", "--max-decisions", "--playouts", "--from",
+         "--check", "--diff", "--backend", "ray?", "0", "1", "2", "-1", "3", "99999999999999999999", "", " ",
+         "é", "--", "-", "-h"]
+
+
+@settings(max_examples=_LONG or 60, deadline=None, derandomize=not _LONG,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(command=st.sampled_from(COMMANDS), words=st.lists(st.sampled_from(WORDS), max_size=6))
+def test_any_command_line_gets_a_message_and_a_table_exit_code(invoke, tmp_path_factory, monkeypatch, command,
+                                                                 words):
+    monkeypatch.chdir(tmp_path_factory.mktemp("cli"))  # `new` and `fmt` write only here
+    if command in ("simulate", "compare", "validate"):  # keep each example short
+        words = [*words, "--games" if command != "validate" else "--playouts", "2"]
+    result = invoke(command, *words, input="q\n")
+    assert result.exit_code in (0, 1, 2), (command, words, result.output)
+    assert not INTERNAL.search(result.output), result.output
