@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import attrs
+
 from ..diagnostics import Diagnostic, RulesError, Span, error
 from ..files import read_text
 from ..limits import JsonProblem, load_json
@@ -16,6 +18,8 @@ from .specs import ZoneSpec
 from .state import State
 from .zones import Part
 
+MAX_PROBLEMS = 100  # a file with thousands of mistakes is reported in a readable and linear way
+
 _KEYS = {"players", "to_move", "zones", "eliminated", "variables", "seed", "known", "movers"}
 
 
@@ -26,10 +30,22 @@ class PositionReader:
     def __init__(self, game: Game, data: dict, path: str, text: str | None):
         self.game, self.data, self.path, self.text = game, data, path, text
         self.problems: list[Diagnostic] = []
+        self.more = 0  # problems found beyond MAX_PROBLEMS: counted, not located (locating each costs a search)
         self.used: set[Card] = set()
 
     def problem(self, message: str, near: str | None = None) -> None:
+        if len(self.problems) >= MAX_PROBLEMS:
+            self.more += 1
+            return
         self.problems.append(error("P500", message, self.locate(near), self.path))
+
+    def reported(self) -> list[Diagnostic]:
+        """The problems to report: the first MAX_PROBLEMS, the last of them noting how many more there were."""
+        if not self.more:
+            return self.problems
+        last = self.problems[-1]
+        return [*self.problems[:-1], attrs.evolve(last, notes=(*last.notes, f"and {self.more} more problems "
+                                                                             "like these in this file"))]
 
     def locate(self, near: str | None) -> Span:
         """Best effort: the line of the first occurrence of `near` in the file's text."""
@@ -263,7 +279,7 @@ def load_position(game: Game, data: Any, path: str = "<position>", text: str | N
             r.problem(f"unknown key '{key}' (a position has: {', '.join(sorted(_KEYS))})", f'"{key}"')
     n = _players(r)
     if n is None:
-        raise RulesError(r.problems, {path: text} if text else {})
+        raise RulesError(r.reported(), {path: text} if text else {})
     listed = _zones(r, n)
     to_move, eliminated = _seats(r, n)
     seed = data.get("seed", 0)
@@ -272,14 +288,14 @@ def load_position(game: Game, data: Any, path: str = "<position>", text: str | N
         seed = 0
     state = game.blank_state(n, seed)
     if r.problems:
-        raise RulesError(r.problems, {path: text} if text else {})
+        raise RulesError(r.reported(), {path: text} if text else {})
     _place(game, state, listed, r.used)
     game.initialise_vars(state)
     _variables(r, state)
     _movers(r, state)
     _known(r, state)
     if r.problems:
-        raise RulesError(r.problems, {path: text} if text else {})
+        raise RulesError(r.reported(), {path: text} if text else {})
     state.eliminated, state.me, state.pc = eliminated, to_move, game.turn_pc
     state.run()
     return state
