@@ -174,7 +174,8 @@ class Compiler:
                     size *= len(table)
                 card_key = decl.keys.index(CARD_KEY) if CARD_KEY in decl.keys else -1
                 specs.append(VarSpec(decl.name, per_player, offset, self.expr(decl.initial, Scope(self.frame)),
-                                     decl.span, size, keys, card_key, decl.reset_on_move))
+                                     decl.span, size, keys, card_key, decl.reset_on_move,
+                                     self.sym.var_attributes.get(decl.name)))
                 offset += size
         self.var_specs = {s.name: s for s in specs}
         self.shared_vars = sum(s.size for s in specs if not s.per_player)

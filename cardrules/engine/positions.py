@@ -14,7 +14,7 @@ from ..values import NOTHING, SEATS, Card, Sym
 from . import percard
 from .accepts import options_refusal
 from .game import Game
-from .specs import ZoneSpec
+from .specs import VarSpec, ZoneSpec
 from .state import State
 from .zones import Part
 
@@ -189,10 +189,35 @@ def _variables(r: PositionReader, state: State) -> None:
             _set_keyed(r, state, spec, 0, value)
 
 
+def _fitting(r: PositionReader, spec: VarSpec, given: Any, initial: Any) -> Any:
+    """The value a position gives a variable, if it is of the kind the variable holds (the values of an
+    attribute, as the checker found or as it starts; a number, true/false or a list, as it starts) or null;
+    otherwise a problem and the initial value."""
+    value = _value(r, given)
+    if given is None:
+        return value
+    expected = None
+    attribute = spec.attribute or (initial.attribute if isinstance(initial, Sym) else None)
+    if attribute is not None and not (isinstance(value, Sym) and value.attribute == attribute):
+        expected = f"a value of '{attribute}' (" + ", ".join(v.name for v in r.game.attributes[attribute]
+                                                             if isinstance(v, Sym)) + ")"
+    elif isinstance(initial, bool) and not isinstance(value, bool):
+        expected = "true or false"
+    elif type(initial) is int and type(value) is not int:
+        expected = "a whole number"
+    elif isinstance(initial, list) and not isinstance(value, list):
+        expected = "a list"
+    if expected is None:
+        return value
+    r.problem(f"variable '{spec.name}' holds {expected}, not {json.dumps(given)}", json.dumps(given))
+    return initial
+
+
 def _set_keyed(r: PositionReader, state: State, spec, player: int, value: Any) -> None:
     """A keyed variable is given as an object by key ({"asc1": "keep"}); keys not given keep their value."""
     if not spec.keys:
-        state.vars[r.game.var_slot(spec, state.n, player)] = _value(r, value)
+        slot = r.game.var_slot(spec, state.n, player)
+        state.vars[slot] = _fitting(r, spec, value, state.vars[slot])
         return
     names = percard.key_names(r.game, spec)
     if not isinstance(value, dict):
@@ -207,7 +232,8 @@ def _set_keyed(r: PositionReader, state: State, spec, player: int, value: Any) -
             keys = "a card's text, such as " + json.dumps(names[0]) if spec.card_key >= 0 else ", ".join(names)
             r.problem(f"variable '{spec.name}' has no key '{key}' (keys: {keys})", f'"{key}"')
             continue
-        state.vars[r.game.var_slot(spec, state.n, player, i)] = _value(r, v)
+        slot = r.game.var_slot(spec, state.n, player, i)
+        state.vars[slot] = _fitting(r, spec, v, state.vars[slot])
 
 
 def _movers(r: PositionReader, state: State) -> None:

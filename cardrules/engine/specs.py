@@ -42,6 +42,7 @@ class VarSpec:
     keys: tuple[dict, ...] = ()  # per key attribute: value -> position (the card key: card -> its id)
     card_key: int = -1  # which of the keys is the card (`per card`), or -1 (engine/percard.py)
     reset_on_move: bool = False  # a card's values go back to the initial one whenever it moves
+    attribute: str | None = None  # the ranked attribute whose values it holds, if the checker could tell
 
 
 @attrs.frozen

@@ -274,6 +274,7 @@ class Kinds:
             self.vars[name] = _join_all([self.expr(decl.initial, {})] + self.sets.get(name, []))
             if self.vars[name].name == "empty":
                 self.vars[name] = UNKNOWN
+        self.sym.var_attributes.update({name: k.attribute for name, k in self.vars.items() if k.name == "value"})
         self.memo.clear()
         self.declarations()
         return self.errors

@@ -27,6 +27,9 @@ class Symbols:
     options: dict[str, nodes.OptionDecl] = attrs.Factory(dict)
     vars: dict[str, nodes.VarDecl] = attrs.Factory(dict)
     cards: dict[str, nodes.CardDecl] = attrs.Factory(dict)
+    # variable -> the ranked attribute whose values it holds, as the kind check found (kinds.py); position
+    # files are held to it
+    var_attributes: dict[str, str] = attrs.Factory(dict)
 
     def per_player(self, zone: str) -> bool:
         return "per_player" in self.zones[zone].properties

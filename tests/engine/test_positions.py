@@ -129,3 +129,16 @@ def test_a_position_with_thousands_of_mistakes_reports_a_hundred_and_counts_the_
     found = info.value.diagnostics
     assert len(found) == 100 and all("listed more times than the game has it" in d.message for d in found)
     assert found[-1].notes == ("and 19899 more problems like these in this file",)
+
+
+@pytest.mark.parametrize("variables, words", [
+    ({"named": "purple"}, "variable 'named' holds a value of 'suit' (spades, hearts, diamonds, clubs), not \"purple\""),
+    ({"passes": "x"}, "variable 'passes' holds a whole number, not \"x\""),
+    ({"drawn": 1}, "variable 'drawn' holds true or false, not 1"),
+])
+def test_a_variable_is_given_a_value_of_its_kind(load_game, variables, words):
+    """A suit variable set to "purple" was accepted and shown; the checker knows 'named' holds suits."""
+    crazy = load_game("crazy-eights")
+    assert words in messages(crazy, {"players": 2, "variables": variables})
+    state = load_position(crazy, {"players": 2, "variables": {"named": "hearts", "passes": 2, "drawn": None}})
+    assert state.view(0).variables["named"] == "hearts"
