@@ -1,4 +1,4 @@
-"""The limits that keep untrusted files in bounds -> constants, and JSON text -> data within them.
+"""Every limit of the tool, in one place -> constants; and JSON text -> data within them.
 
 A rules file, a position file or a save may come from anyone; these bounds are far above anything a
 real game needs, and each is reported with the file, line and column where it is crossed
@@ -10,15 +10,32 @@ from __future__ import annotations
 import json
 from typing import Any
 
-MAX_FILE_BYTES = 16 * 1024 * 1024  # a rules, position or save file; real ones are a few kilobytes
-MAX_DIGITS = 15  # a whole number written in a file: up to 999 999 999 999 999
-MAX_PLAYERS = 64  # seats of a game (`players LOW..HIGH`)
-MAX_GAMES = 10_000_000  # games of one simulate or compare run: their records are kept to be summarised
-MAX_JOBS = 256  # worker processes of one run
-MAX_GAME_DECISIONS = 10_000_000  # the most --max-decisions may allow (the default is simulation.MAX_DECISIONS)
+# Playing
+MAX_DECISIONS = 10_000  # a game that has not ended after this many decisions does not end (it is stopped)
+STEP_BUDGET = 200_000  # instructions between two decisions: a looping rules file stops with a message (R304)
+SEARCH_BUDGET = 20_000  # states explored by one 'afterwards' guard, the guards met inside its search included
+
+# Rules files
+MAX_CARDS = 10_000  # cards one `cards:` line may make
+MAX_ARGS = 9  # values of the functions taking any number of them (min, max, words)
+MAX_NESTING = 100  # levels of expressions and blocks (the tree is walked recursively later)
+MAX_RANGE = 10_000  # numbers in one range `low..high`: more is surely a mistake, and would eat memory as a list
+MAX_EXTENDS = 8  # files in an `extends` chain: a cycle or a runaway chain stops here
+
+# Values while playing
 MAX_HELD_LIST = 100_000  # elements of a list a variable is set to (a list doubling each turn stops here)
 MAX_NUMBER = 10**18  # largest size of a number a variable is set to
 
+# Files
+MAX_FILE_BYTES = 16 * 1024 * 1024  # a rules, position or save file; real ones are a few kilobytes
+MAX_DIGITS = 15  # a whole number written in a file: up to 999 999 999 999 999
+MAX_PROBLEMS = 100  # problems located in one position file; the rest are counted
+
+# Runs
+MAX_PLAYERS = 64  # seats of a game (`players LOW..HIGH`)
+MAX_GAMES = 10_000_000  # games of one simulate or compare run: their records are kept to be summarised
+MAX_JOBS = 256  # worker processes of one run
+MAX_GAME_DECISIONS = 10_000_000  # the most --max-decisions may allow (the default is MAX_DECISIONS)
 
 class JsonProblem(ValueError):
     """A JSON text that is not valid or holds a number beyond MAX_DIGITS: `message`, `line`, `column`."""

@@ -9,7 +9,7 @@ import attrs
 
 from ..diagnostics import Diagnostic, RulesError, Span, error
 from ..files import read_text
-from ..limits import JsonProblem, load_json
+from ..limits import MAX_PROBLEMS, JsonProblem, load_json
 from ..values import NOTHING, SEATS, Card, Sym
 from . import percard
 from .accepts import options_refusal
@@ -17,8 +17,6 @@ from .game import Game
 from .specs import VarSpec, ZoneSpec
 from .state import State
 from .zones import Part
-
-MAX_PROBLEMS = 100  # a file with thousands of mistakes is reported in a readable and linear way
 
 _KEYS = {"players", "to_move", "zones", "eliminated", "variables", "seed", "known", "movers"}
 

@@ -9,6 +9,7 @@ import attrs
 
 from ..diagnostics import RulesRuntimeError, Span, error
 from ..diagnostics import explain_exception as _explain
+from ..limits import SEARCH_BUDGET, STEP_BUDGET
 from ..values import NOTHING, SEATS, Card, Seat
 from . import percard
 from . import secret as secrets
@@ -21,8 +22,6 @@ from .zones import open_slots
 if TYPE_CHECKING:
     from .game import Game
 
-STEP_BUDGET = 200_000  # instructions per apply_action: a looping rules file stops with a message
-SEARCH_BUDGET = 20_000  # states explored by one 'afterwards' guard, the guards met inside its search included
 _SEARCH = threading.local()  # .budget: what is left of the search under way in this thread (None: none)
 MASK64 = (1 << 64) - 1
 _SEQUENCES = (list, tuple)

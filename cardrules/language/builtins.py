@@ -22,13 +22,13 @@ from ..engine.knowledge import knows
 from ..engine.percard import mover_of
 from ..engine.zones import open_slots
 from ..engine.zones.grid import g_box, g_cell, g_cells, g_frontier, g_lines, g_neighbours, g_segments
+from ..limits import MAX_ARGS
 from ..values import NOTHING, SEATS, Sym
 from . import nodes
 
 if TYPE_CHECKING:
     from .symbols import Symbols
 
-MAX_ARGS = 9  # of the functions taking any number of values (min, max, words)
 
 
 # ---- what a builtin may use of the checker and the compiler -------------------------------------

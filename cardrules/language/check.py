@@ -8,7 +8,7 @@ import attrs
 
 from ..diagnostics import Diagnostic, Span, error, warning
 from ..engine import zones
-from ..limits import MAX_PLAYERS
+from ..limits import MAX_CARDS, MAX_PLAYERS
 from . import nodes, percard
 from .advice import how_to_set, meant_override
 from .builtins import FUNCTIONS, NAMES, Function, constant, fixed_names
@@ -27,7 +27,6 @@ from .unknown import Unknowns, function_names, value_names
 
 # Definitions the bots read by name (docs/agents.md), so a file need not use them itself.
 READ_BY_AGENTS = ("heuristic", "chance")
-MAX_CARDS = 10_000  # cards one `cards:` line may make
 VISIBILITIES = {"public", "hidden", "owner"}
 OWNERSHIPS = {"per_player", "shared", "hidden_when_out"}  # hidden_when_out: face down once its owner is out
 

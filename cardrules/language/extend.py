@@ -9,9 +9,9 @@ import attrs
 
 from ..diagnostics import RulesError, error
 from ..files import read_text
+from ..limits import MAX_EXTENDS
 from . import nodes
 
-MAX_DEPTH = 8  # extends chains are short; a cycle or a runaway chain stops here
 Finder = Callable[[str, str], Path]  # (name in the extends line, path of the extending file) -> parent's path
 
 _SINGLE = (nodes.GameDecl, nodes.PlayersDecl, nodes.OrderDecl, nodes.TextDecl, nodes.NextDecl, nodes.SidesDecl)
@@ -72,8 +72,8 @@ def resolve(rules: nodes.RulesFile, find: Finder, parse: Callable[[str, str], no
     sources = dict(rules.sources)
     problems = [error("E501", "a file can extend only one game", d.span, rules.path) for d in extends[1:]]
     decl = extends[0]
-    if depth >= MAX_DEPTH:
-        problems.append(error("E502", f"'extends' goes more than {MAX_DEPTH} files deep (does a file extend "
+    if depth >= MAX_EXTENDS:
+        problems.append(error("E502", f"'extends' goes more than {MAX_EXTENDS} files deep (does a file extend "
                               "itself?)", decl.span, rules.path))
     try:
         parent_path = find(decl.parent, rules.path)

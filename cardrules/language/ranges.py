@@ -7,11 +7,10 @@ from typing import Any
 
 from ..diagnostics import Span
 from ..engine.specs import RuleFailure
+from ..limits import MAX_RANGE
 from ..values import Card, Seat
 from . import nodes
 from .constants import fold
-
-MAX_RANGE = 10_000  # numbers in one range: more is surely a mistake, and would eat memory as a list
 
 
 def number_range(low: Any, high: Any) -> list[int]:

@@ -11,7 +11,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import DedentError, Indenter
 
 from ..diagnostics import Diagnostic, RulesError, Span, error
-from ..limits import MAX_DIGITS
+from ..limits import MAX_DIGITS, MAX_NESTING
 from ..resources import grammar_path
 from . import nodes, recover
 
@@ -544,7 +544,6 @@ def parse(text: str, path: str = "<rules>") -> nodes.RulesFile:
     return nodes.RulesFile(path, decls, {path: text})
 
 
-MAX_NESTING = 100  # the tree is walked recursively later (AST, checker, compiler, evaluation)
 
 
 def _huge_number(tree: Tree) -> Token | None:

@@ -12,9 +12,8 @@ from __future__ import annotations
 from typing import Protocol, Sequence
 
 from ..engine import Action, Game, State
+from ..limits import MAX_DECISIONS
 from ..values import NOTHING
-
-MAX_DECISIONS = 10_000  # a game that has not ended after this many decisions does not end (it is stopped)
 
 
 class Chooser(Protocol):
