@@ -14,7 +14,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from .limits import MAX_FILE_BYTES
+from .limits import MAX_FILE_BYTES, line_and_column
 
 
 class FileProblem(OSError):
@@ -44,12 +44,6 @@ def _regular_size(path: Path) -> int:
     return info.st_size
 
 
-def _position_of(data: bytes, offset: int) -> tuple[int, int]:
-    line = data.count(b"\n", 0, offset) + 1
-    column = offset - (data.rfind(b"\n", 0, offset) + 1) + 1
-    return line, column
-
-
 def read_text(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> str:
     """The file's text (UTF-8, a leading byte-order mark dropped); FileProblem if it is not a regular
     file, is larger than `limit` bytes, cannot be opened or is not UTF-8 (with the line and column)."""
@@ -66,7 +60,7 @@ def read_text(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line, column = _position_of(data, exc.start)
+        line, column = line_and_column(data, exc.start)
         raise FileProblem(path, f"line {line}, column {column}: the bytes there are not UTF-8 text") from None
     return text.removeprefix("\ufeff")
 

@@ -57,8 +57,11 @@ def _whole_number(digits: str) -> int:
     return int(digits)
 
 
-def _position(text: str, index: int) -> tuple[int, int]:
-    return text.count("\n", 0, index) + 1, index - (text.rfind("\n", 0, index) + 1) + 1
+def line_and_column(text: str | bytes, index: int) -> tuple[int, int]:
+    """Where position `index` of a text (or of its bytes) is, as a 1-based line and column: every place a
+    file's problem is reported from an offset (bad bytes, a long number, a position file's entry)."""
+    newline = "\n" if isinstance(text, str) else b"\n"
+    return text.count(newline, 0, index) + 1, index - (text.rfind(newline, 0, index) + 1) + 1
 
 
 def load_json(text: str) -> Any:
@@ -69,11 +72,11 @@ def load_json(text: str) -> Any:
     except json.JSONDecodeError as exc:
         raise JsonProblem(f"not valid JSON: {exc.msg}", exc.lineno, exc.colno) from None
     except _TooLong as exc:
-        line, column = _position(text, max(0, text.find(exc.digits)))
+        line, column = line_and_column(text, max(0, text.find(exc.digits)))
         raise JsonProblem(f"a number of {len(exc.digits.lstrip('-'))} digits; numbers in these files have at most "
                           f"{MAX_DIGITS}", line, column) from None
     except _NotANumber as exc:
-        line, column = _position(text, max(0, text.find(exc.word)))
+        line, column = line_and_column(text, max(0, text.find(exc.word)))
         raise JsonProblem(f"{exc.word} is not a number JSON allows", line, column) from None
 
 

@@ -9,7 +9,7 @@ import attrs
 
 from ..diagnostics import Diagnostic, RulesError, Span, error
 from ..files import read_text
-from ..limits import MAX_PROBLEMS, JsonProblem, load_json
+from ..limits import MAX_PROBLEMS, JsonProblem, line_and_column, load_json
 from ..values import NOTHING, SEATS, Card, Sym
 from . import percard
 from .accepts import options_refusal
@@ -50,9 +50,7 @@ class PositionReader:
         if self.text and near:
             index = self.text.find(near)
             if index >= 0:
-                line = self.text.count("\n", 0, index) + 1
-                column = index - (self.text.rfind("\n", 0, index) + 1) + 1
-                return Span(line, column)
+                return Span(*line_and_column(self.text, index))
         return Span(1, 1)
 
     def card(self, entry: Any, where: str) -> Card | None:

@@ -13,6 +13,7 @@ import re
 from typing import Callable, Iterator
 
 from ..diagnostics import Diagnostic, Span, warning
+from ..limits import line_and_column
 from . import nodes
 from .builtins import NAMES
 from .symbols import Symbols
@@ -77,6 +78,6 @@ def _locate(rules: nodes.RulesFile, span: Span, before: str, name: str) -> Span:
     found = re.compile(before + r"\b(" + re.escape(name) + r")\b", re.S).search(text, span.column - 1)
     if found is None:
         return span
-    line = span.line + text.count("\n", 0, found.start(1))
-    column = found.start(1) - (text.rfind("\n", 0, found.start(1)) + 1) + 1
+    lines_down, column = line_and_column(text, found.start(1))
+    line = span.line + lines_down - 1
     return Span(line, column, line, column + len(name), span.path)
