@@ -347,7 +347,7 @@ class _Explainer:
 
     def option(self, option: nodes.Option) -> Item:
         parts = [_n(option.name)]
-        if option.fallback or option.name == "otherwise":
+        if option.fallback:
             parts.append(_w(" (offered only when no other option is possible)"))
         if option.binders:
             parts.append(_w(" — for each "))

@@ -10,7 +10,6 @@ from ..diagnostics import Span
 from ..engine import knowledge, percard
 from ..engine import secret as secrets
 from ..engine.specs import (
-    FALLBACK,
     PAUSE,
     BinderSpec,
     Decision,
@@ -288,19 +287,13 @@ def set_var(c: "Compiler", st: nodes.Set, sc: "Scope", loop_exit) -> None:
             slot = c.var_specs[name].index
 
             def assign(s: State) -> int:
-                v = value(s, s.locals)
-                if (v.__class__ is list and len(v) > MAX_HELD_LIST) or (v.__class__ is int and abs(v) > MAX_NUMBER):
-                    _too_big(s, v, name)
-                s.vars[slot] = v
+                s.vars[slot] = _held(value(s, s.locals), name)
                 return nxt.pc
         case nodes.Call(name, args):
             slot = c.var_slot(name, [c.expr(a, sc) for a in args])
 
             def assign(s: State) -> int:
-                v = value(s, s.locals)
-                if (v.__class__ is list and len(v) > MAX_HELD_LIST) or (v.__class__ is int and abs(v) > MAX_NUMBER):
-                    _too_big(s, v, name)
-                s.vars[slot(s, s.locals)] = v
+                s.vars[slot(s, s.locals)] = _held(value(s, s.locals), name)
                 return nxt.pc
         case _:
             raise AssertionError(st.target)
@@ -308,13 +301,15 @@ def set_var(c: "Compiler", st: nodes.Set, sc: "Scope", loop_exit) -> None:
     nxt.pc = c.here()
 
 
-def _too_big(s: State, value, name: str) -> None:
-    """A variable may hold neither a list nor a number without bound: one that doubles each turn would fill
-    the memory before anything else stopped it (limits.py)."""
-    if isinstance(value, list):
+def _held(value, name: str):
+    """The value a variable is set to, if it is in bounds: a list or a number that doubles each turn would
+    fill the memory before anything else stopped it (limits.py)."""
+    if value.__class__ is list and len(value) > MAX_HELD_LIST:
         raise RuleFailure(f"'{name}' would hold a list of {len(value)} values; a variable holds at most "
                           f"{MAX_HELD_LIST:,}")
-    raise RuleFailure(f"'{name}' would hold a number beyond ±{MAX_NUMBER:,}")
+    if value.__class__ is int and abs(value) > MAX_NUMBER:
+        raise RuleFailure(f"'{name}' would hold a number beyond ±{MAX_NUMBER:,}")
+    return value
 
 
 def reset(c: "Compiler", st: nodes.Reset, sc: "Scope", loop_exit) -> None:
@@ -520,7 +515,7 @@ def choose(c: "Compiler", st: nodes.Choose, sc: "Scope", loop_exit) -> None:
         _jump(c, end, option.span)
         hides = tuple(visibility.may_hide(b.source, c.sym) for b in option.binders)
         options.append(OptionSpec(option.name, tuple(binders), guards, body_pc, option.span, hides,
-                                  fallback=option.fallback or option.name == FALLBACK))
+                                  fallback=option.fallback))
     end.pc = c.here()
     c.decisions[here] = Decision(tuple(options), st.span, st.prompt or "")
 

@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from .zones import ZoneKind
 
 PAUSE = -1  # an instruction returns it to stop the interpreter (a decision, the end of the game)
-FALLBACK = "otherwise"  # an option of this name (or marked `otherwise NAME:`) is offered only when no other is legal
 
 Instruction = Callable[["State"], int]
 ExprFn = Callable[["State", list], Any]
@@ -96,7 +95,7 @@ class OptionSpec:
     # When the option's body, up to the end of the turn, is nothing but straight moves and jumps:
     # those moves, in order (worked out by the compiler); otherwise None.
     straight: tuple[StraightMove, ...] | None = None
-    fallback: bool = False  # offered only when no other option is legal (FALLBACK)
+    fallback: bool = False  # `otherwise:` / `otherwise NAME:`: offered only when no other option is legal
 
 
 @attrs.frozen

@@ -225,6 +225,7 @@ class _ToAst(Transformer):
         has_binders = rest and isinstance(rest[0], tuple) and rest[0] and isinstance(rest[0][0], nodes.Binder)
         binders = rest[0] if has_binders else ()
         guards = tuple(g for g in rest if isinstance(g, nodes.Guard))
+        # an option named `otherwise` is the fallback (the one place that says so; `otherwise NAME:` below)
         return nodes.Option(str(name_tok), binders, guards, rest[-1], str(name_tok) == "otherwise",
                             span=self._tok_span(name_tok))
 
