@@ -364,6 +364,21 @@ def test_g9_skull_that_can_never_be_covered(position, texts, play, extreme):
         assert_lost(end)
 
 
+def test_9_1_5_the_loss_comes_when_certain_and_counts_the_cards_then(position, texts, play, extreme):
+    """9.1.5 (ruling): the skull of G9 can never be covered, but the engine does not look ahead: the game goes
+    on while a permitted play remains, and the loss, when it comes, counts the cards left at that moment."""
+    s = position(extreme, piles=G9_PILES, hands=[[17, 2, 3, 8, 12, 14, 16], [70, 71, 72, 74, 75, 76, 78]])
+    play(s, "play 17 asc1")
+    assert_running(s, 0)  # not lost yet: plays on desc1/desc2 are still permitted
+    assert plays(s)
+    lines = turn_outcomes(s)
+    for path, end in lines:
+        assert_lost(end)
+        left = sum(len(end.zone_cards("hand", seat)) for seat in range(end.n)) + draw_count(end)
+        assert end.result() == left, path  # 5.9, counted when the loss became certain
+    assert len({end.result() for _, end in lines}) > 1  # lines that stop sooner leave more cards
+
+
 def test_g9_control_a_seven_covers_the_skull(position, texts, play, extreme):
     s = position(extreme, piles=G9_PILES, hands=[[17, 7, 2, 3, 8, 12, 14], [70, 71, 72, 74, 75, 76, 78]])
     play(s, "play 17 asc1", "play 7 asc1")  # backward move, exactly 10 lower
