@@ -107,6 +107,8 @@ def explain_exception(exc: Exception) -> str:
             return "division by zero"
         case IndexError():
             return "an index is outside the list"
+        case MemoryError():
+            return "it needed more memory than the command may use (its budget: `cardrules --max-memory`)"
         case TypeError() if (words := _type_error_in_words(str(exc))) is not None:
             return words
         case TypeError() | AttributeError() | KeyError():

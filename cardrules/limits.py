@@ -36,6 +36,7 @@ MAX_PLAYERS = 64  # seats of a game (`players LOW..HIGH`)
 MAX_GAMES = 10_000_000  # games of one simulate or compare run: their records are kept to be summarised
 MAX_JOBS = 256  # worker processes of one run
 MAX_GAME_DECISIONS = 10_000_000  # the most --max-decisions may allow (the default is MAX_DECISIONS)
+MAX_MEMORY = 4 * 1024**3  # bytes of data one process may hold (budgets.py; `cardrules --max-memory`)
 
 class JsonProblem(ValueError):
     """A JSON text that is not valid or holds a number beyond MAX_DIGITS: `message`, `line`, `column`."""

@@ -3,7 +3,9 @@
 Every command reports problems as messages (rules diagnostics with their source line and caret),
 never as Python tracebacks. Exit codes: 0 success, 1 a problem with a rules or position file, a
 failed run or an output that cannot be written, 2 a bad command line (unknown game, option, seat
-kind, player count), 130 stopped by Ctrl-C, 143 stopped by SIGTERM (interrupts.py).
+kind, player count), 130 stopped by Ctrl-C, 143 stopped by SIGTERM (interrupts.py). Every command runs
+within a memory budget and a CPU-time budget (`cardrules --max-memory 4G --max-cpu none COMMAND`,
+budgets.py); spending either ends the command with a message and exit code 1.
 
 A command group module (games, play, simulate, authoring) defines its commands as plain functions
 and lists them in `COMMANDS` (name -> function); the app registers them in the order below.
@@ -17,6 +19,8 @@ import sys
 import typer
 from rich.text import Text
 
+from .. import budgets
+from ..limits import MAX_MEMORY
 from . import authoring, games, play, simulate
 from .common import make_console, one_line_paragraphs, stream_failure
 from .interrupts import catch_signals, exit_code, leave_if_interrupted
@@ -32,6 +36,36 @@ app = typer.Typer(
     add_completion=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _size(text: str) -> int | None:
+    try:
+        return budgets.parse_size(text)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
+def _seconds(text: str) -> float | None:
+    try:
+        return budgets.parse_seconds(text)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
+@app.callback()
+def _budgets(
+    max_memory: str = typer.Option(
+        budgets.size_words(MAX_MEMORY), "--max-memory", metavar="SIZE",
+        help="Memory one process of the command may use (each --jobs worker too), such as 500M or 8G, or "
+             "'none'. A rules file that builds more stops with a message at its line."),
+    max_cpu: str = typer.Option(
+        "none", "--max-cpu", metavar="SECONDS",
+        help="CPU time one process of the command may use, or 'none'. Time waiting for a player's move does "
+             "not count; games are bounded anyway by --max-decisions and the steps per decision "
+             "(docs/limits.md)."),
+) -> None:
+    """Play, check and simulate card games written in the [bold]cardrules[/] rules language."""
+    budgets.set_budgets(_size(max_memory), _seconds(max_cpu))
 
 
 for _group in GROUPS:
@@ -56,6 +90,9 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         make_console(stderr=True).print("interrupted")
         leave_if_interrupted(exit_code())
+    except budgets.SPENT as exc:
+        make_console(stderr=True).print(Text.assemble(("error", "bold red"), f": {budgets.spent_message(exc)}"))
+        sys.exit(1)
     except OSError as exc:
         if not stream_failure(exc):
             make_console(stderr=True).print(Text.assemble(("error", "bold red"), f": {exc}"))

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from .. import CheckedRules, find_game, prepare
 from ..bots import AgentError
+from ..budgets import SPENT, spent_message
 from ..converter import dumps
 from ..diagnostics import Diagnostic, RulesError, render
 from ..engine import Game
@@ -91,6 +92,9 @@ def reporting(as_json: bool = False) -> Iterator[None]:
         code = exit_code()
         _report(CliError("interrupted" if code == SIGINT_EXIT else "stopped by SIGTERM", code), as_json)
         raise typer.Exit(code) from None
+    except SPENT as exc:
+        _report(CliError(spent_message(exc), 1), as_json)
+        raise typer.Exit(1) from None
     except OSError as exc:
         if not stream_failure(exc):
             _report(CliError(f"{exc.strerror or exc}" + (f": {exc.filename}" if exc.filename else ""), 1), as_json)

@@ -35,6 +35,7 @@ from typing import Any, Callable, Iterator, Sequence
 import attrs
 
 from ..bots import AGENTS, make_agent
+from ..budgets import BudgetError, CpuBudgetSpent, catch_cpu_signal
 from ..converter import fields_json, register, to_json
 from ..engine import Game
 from .match import MAX_DECISIONS, FirstMover, Observer, play_match, result_value
@@ -167,7 +168,10 @@ def worker_game(plan: Plan) -> Game:
 def run_chunk(plan: Plan, start: int, stop: int) -> list[GameRecord]:
     """Play games start..stop-1 of `plan` (the work of one task on any backend)."""
     game = worker_game(plan)
-    return [play_game(game, plan, i) for i in range(start, stop)]
+    try:
+        return [play_game(game, plan, i) for i in range(start, stop)]
+    except CpuBudgetSpent as spent:  # a BaseException would end a pool worker's loop and lose the task
+        raise BudgetError(str(spent)) from None
 
 
 def _run_chunk_args(args: tuple[Plan, int, int]) -> list[GameRecord]:
@@ -226,6 +230,7 @@ def _start_worker() -> None:
     them: if the command is killed outright (SIGKILL, a crash), no worker goes on playing."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    catch_cpu_signal()  # the budgets themselves are inherited; the handler is not (a fresh interpreter)
     _die_with_parent()
 
 
