@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any, Callable
 
 import attrs
@@ -77,6 +78,11 @@ class Game:
         lambda self: {name: tuple(members) for name, members in opening_families(self.zones).items()},
         takes_self=True))
     derived: Derived = attrs.field(init=False, factory=Derived, repr=False)
+    # what a save or record names its rules by: the texts of the file and every file it extends, wherever
+    # they lie (paths are left out: the same rules moved to another folder are the same game)
+    rules_digest: str = attrs.field(init=False, default=attrs.Factory(
+        lambda self: hashlib.sha256("\0".join(sorted(self.sources.values())).encode()).hexdigest(),
+        takes_self=True))
     # the rules keep something per card (percard.py): a sample of unseen cards must move it with the places
     per_card: bool = attrs.field(init=False, default=attrs.Factory(
         lambda self: self.records_movers or any(spec.card_key >= 0 for spec in self.vars), takes_self=True))

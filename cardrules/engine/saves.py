@@ -24,6 +24,7 @@ class SavedState:
 
     format: str
     game: str
+    rules: str  # the digest of the rules text it was made with (Game.rules_digest)
     options: dict[str, Any]
     players: int
     zones: list[list[int]]
@@ -111,7 +112,7 @@ def save_state(state: State) -> dict:
                 zones[-1].extend(int(c) for c in cards)
             else:
                 cells.append((slot, cell[0], cell[1], [int(c) for c in cards]))
-    saved = SavedState(FORMAT, state.game.name, dict(state.game.options), state.n,
+    saved = SavedState(FORMAT, state.game.name, state.game.rules_digest, dict(state.game.options), state.n,
                        zones, encode_value(list(state.vars)),
                        list(state.eliminated), encode_value(list(state.locals)), state.rng, state.me, state.pc,
                        state.terminal, list(state.winners), state.turns, state.decisions,
@@ -190,6 +191,9 @@ def _consistency(game: Game, saved: SavedState) -> list[str]:
         problems.append(f"not a cardrules save file (format {saved.format!r}, expected {FORMAT!r})")
     if saved.game != game.name:
         problems.append(f"this save is of game '{saved.game}', not '{game.name}'")
+    elif saved.rules != game.rules_digest:
+        problems.append(f"this save was made with other rules for '{game.name}' (the rules text has changed since "
+                        "it was saved); it can only be continued with the rules it was made with")
     if saved.options != game.options:
         problems.append(f"this save was made with options {saved.options}, not {game.options}")
     ids = sorted([i for z in saved.zones for i in z] + [i for _, _, _, cards in saved.cells for i in cards])

@@ -142,3 +142,18 @@ def test_a_variable_is_given_a_value_of_its_kind(load_game, variables, words):
     assert words in messages(crazy, {"players": 2, "variables": variables})
     state = load_position(crazy, {"players": 2, "variables": {"named": "hearts", "passes": 2, "drawn": None}})
     assert state.view(0).variables["named"] == "hearts"
+
+
+def test_a_save_made_with_other_rules_is_refused(game):
+    """A save names its rules by the digest of their text: the same game name with a changed rule (here a
+    comment added, the smallest change) is not the game it was saved from; the unchanged text is."""
+    from cardrules.engine.saves import load_state, save_state
+
+    data = save_state(game.new_initial_state(2, seed=1))
+    text = (ROOT / "games" / "red7.rules").read_text()
+    same = cardrules.load_source(text, str(ROOT / "elsewhere" / "red7.rules"))
+    assert load_state(same, data).zones == load_state(game, data).zones  # moved, not changed: still the game
+    changed = cardrules.load_source(text + "\n# a house rule\n", str(ROOT / "games" / "red7.rules"))
+    with pytest.raises(cardrules.RulesError) as info:
+        load_state(changed, data)
+    assert "made with other rules for 'red7'" in info.value.diagnostics[0].message
