@@ -203,6 +203,9 @@ def _fitting(r: PositionReader, spec: VarSpec, given: Any, initial: Any) -> Any:
         expected = "a whole number"
     elif isinstance(initial, list) and not isinstance(value, list):
         expected = "a list"
+    elif not _game_value(value):  # a variable of no known kind still holds only what the rules can make
+        expected = "a value of the game (a whole number, true or false, null, a value of an attribute, or a list " \
+                   "of these)"
     if expected is None:
         return value
     r.problem(f"variable '{spec.name}' holds {expected}, not {json.dumps(given)}", json.dumps(given))
@@ -256,7 +259,19 @@ def _movers(r: PositionReader, state: State) -> None:
             state.vars[base + card] = NOTHING if seat is None else SEATS[seat]
 
 
+def _game_value(value: Any) -> bool:
+    """What a position may give a variable: JSON's text that named no attribute value, objects and fractions
+    are nothing the rules could have stored."""
+    if isinstance(value, list):
+        return all(_game_value(v) for v in value)
+    return value is NOTHING or isinstance(value, bool | int | Sym)
+
+
 def _value(r: PositionReader, value: Any) -> Any:
+    if value is None:  # JSON's null is the rules' `none` (Python's None would compare unequal to it)
+        return NOTHING
+    if isinstance(value, list):
+        return [_value(r, v) for v in value]
     if isinstance(value, str):
         for values in r.game.attributes.values():
             for v in values:

@@ -157,3 +157,49 @@ def test_a_save_made_with_other_rules_is_refused(game):
     with pytest.raises(cardrules.RulesError) as info:
         load_state(changed, data)
     assert "made with other rules for 'red7'" in info.value.diagnostics[0].message
+
+
+KINDLESS = """\
+game "Notes"
+players 2..2
+
+attribute number: 1..3
+cards: number -> deck
+text: number
+
+zone deck: stack, hidden
+zone hand: per_player, owner
+
+var note = none  # holds nothing whose kind the checker can name
+
+setup:
+  deal 1 from deck to hand
+
+turn:
+  choose:
+    pass:
+      win me
+"""
+
+
+@pytest.mark.parametrize("value", ["purple", {"a": 1}, 1.5, [1, "purple"]])
+def test_a_variable_of_no_known_kind_still_holds_only_values_of_the_game(value):
+    """Such a variable took any JSON before: a text that names nothing, an object, a fraction."""
+    notes = cardrules.load_source(KINDLESS, "notes.rules")
+    assert any("variable 'note' holds a value of the game" in m
+               for m in messages(notes, {"players": 2, "variables": {"note": value}}))
+
+
+def test_a_variable_of_no_known_kind_takes_numbers_switches_and_lists():
+    notes = cardrules.load_source(KINDLESS, "notes.rules")
+    state = load_position(notes, {"players": 2, "variables": {"note": [1, True, None]}})
+    assert state.view(0).variables["note"] == "[1, true, none]"
+
+
+def test_null_is_the_rules_none(load_game):
+    """JSON's null was kept as Python's None, which the rules' `none` is not: with `"named": null` Crazy
+    Eights followed no suit at all (`named != none` held), so 5h could not go on 8h."""
+    crazy = load_game("crazy-eights")
+    state = load_position(crazy, {"players": 2, "variables": {"named": None},
+                                  "zones": {"discards": ["8h"], "hand": [["5h", "6s"], []]}})
+    assert [a.text for a in state.legal_actions()] == ["play 5h"]
