@@ -298,6 +298,7 @@ class State:
         pc = self.pc
         steps = 0
         memo = self.memo
+        turns = self.turns  # for the report if the budget runs out: were whole turns passing?
         try:
             while pc != stop_at:
                 if memo:
@@ -308,7 +309,7 @@ class State:
                 pc = nxt
                 steps += 1
                 if steps > STEP_BUDGET:
-                    raise _budget_error(self.game, pc)
+                    raise _budget_error(self.game, pc, self.turns - turns)
             self.pc = pc
         except RulesRuntimeError:
             raise
@@ -520,7 +521,12 @@ def _runtime_error(s: State, pc: int, exc: Exception) -> RulesRuntimeError:
     return RulesRuntimeError([error("R300", message, span, game.path)], game.sources)
 
 
-def _budget_error(game: Game, pc: int) -> RulesRuntimeError:
+def _budget_error(game: Game, pc: int, turns: int) -> RulesRuntimeError:
+    if turns > 1:  # not a loop inside one turn: turn after turn went by with no one able to act
+        return RulesRuntimeError([error("R305", f"{turns} turns went by without anyone having a move to make, and "
+                                        "nothing ends the game: it cannot go on from here (a position or a "
+                                        "rule that leaves every player without a choice?)",
+                                        game.spans[game.turn_pc], game.path)], game.sources)
     return RulesRuntimeError([error("R304", f"the rules ran {STEP_BUDGET} steps without reaching a decision; "
                                     "is there a 'repeat' without 'stop'?", game.spans[pc], game.path)],
                              game.sources)

@@ -41,3 +41,44 @@ def test_a_value_that_doubles_each_turn_stops_at_its_line(growth, words, limit):
     held = state.view(0).variables["xs" if "xs" in growth else "total"]  # views write values as text
     size = held.count(",") + 1 if held.startswith("[") else abs(int(held))
     assert 0 < size <= limit  # the last value it was allowed to take
+
+
+IDLE = """\
+game "Idle"
+players 2..2
+attribute n: 1..3
+cards: n -> deck
+zone deck: stack, hidden
+zone hand: per_player, owner
+
+setup:
+  deal HAND from deck to hand
+
+turn:
+  BODY
+
+end when false:
+  pass
+"""
+
+
+def _stopped(body: str, hand: int = 1) -> cardrules.RulesRuntimeError:
+    game = cardrules.load_source(IDLE.replace("HAND", str(hand)).replace("BODY", body), "idle.rules")
+    with pytest.raises(cardrules.RulesRuntimeError) as info:
+        game.new_initial_state(2, seed=1)
+    return info.value
+
+
+def test_a_loop_inside_a_turn_stops_at_the_loop():
+    found = _stopped("repeat:\n    pass")
+    assert found.diagnostics[0].code == "R304"
+    assert "is there a 'repeat' without 'stop'?" in found.diagnostics[0].message
+
+
+def test_turns_that_pass_with_no_choice_are_reported_as_such():
+    """An empty Seven7s position skipped every player's turn for ever and was blamed on a 'repeat'."""
+    found = _stopped("if not empty(hand(me)):\n    choose:\n      go:\n        pass", hand=0)
+    diagnostic = found.diagnostics[0]
+    assert diagnostic.code == "R305"
+    assert "turns went by without anyone having a move to make" in diagnostic.message
+    assert diagnostic.span.line == 11  # the `turn:` line
