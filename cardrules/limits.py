@@ -36,6 +36,8 @@ MAX_PLAYERS = 64  # seats of a game (`players LOW..HIGH`)
 MAX_GAMES = 10_000_000  # games of one simulate or compare run: their records are kept to be summarised
 MAX_JOBS = 256  # worker processes of one run
 MAX_GAME_DECISIONS = 10_000_000  # the most --max-decisions may allow (the default is MAX_DECISIONS)
+MAX_STEPS = 10_000_000  # the most `limit steps N` may allow (the default is STEP_BUDGET)
+MAX_SEARCH = 1_000_000  # the most `limit search N` may allow (the default is SEARCH_BUDGET)
 MAX_MEMORY = 4 * 1024**3  # bytes of data one process may hold (budgets.py; `cardrules --max-memory`)
 
 class JsonProblem(ValueError):

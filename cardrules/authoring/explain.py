@@ -18,6 +18,7 @@ from .. import CheckedRules, prepare_source
 from ..converter import fields_json, register, to_json
 from ..engine.accepts import limits
 from ..language import nodes
+from ..language.game_limits import CEILINGS
 from ..language.symbols import Symbols
 from .exprs import is_constant, is_false, is_true, requirement, simplify, unparse
 
@@ -429,6 +430,10 @@ class _Explainer:
                                    _w(" — in " + path + f" (line {stmt.span.line})")]))
         return items
 
+    def limits(self) -> list[Item]:
+        return [Item([_w("at most "), _c(f"{d.value:,}"), _w(f" {CEILINGS[d.name][1]} "), _c(f"(limit {d.name})")])
+                for d in self.rules.declarations if isinstance(d, nodes.LimitDecl) and d.name in CEILINGS]
+
     def shows(self) -> list[Item]:
         items = []
         for decl in self.rules.declarations:
@@ -509,7 +514,7 @@ def explain(checked: CheckedRules, options: dict[str, Any] | None = None) -> Exp
     low, high = sym.players
     players = f"{low} players" if low == high else f"{low} to {high} players"
     sections = [
-        Section("Players", [Item([_w(players)])]),
+        Section("Players", [Item([_w(players)]), *explainer.limits()]),
         Section("Options", explainer.option_items()),
         Section("Cards", explainer.components()),
         Section("Zones", explainer.zones()),

@@ -32,7 +32,7 @@ from ..engine import Action, Game, State
 from ..engine.accepts import options_refusal
 from ..engine.knowledge import broken_holds
 from ..language import nodes
-from ..simulation import MAX_DECISIONS, GameDidNotEnd, Observer, derive_seed, play_match
+from ..simulation import GameDidNotEnd, Observer, derive_seed, play_match
 from ..values import NOTHING, Card, Seat, Sym
 
 SpanKey = tuple[str, int, int]  # (path, line, column): the same place in every compiled copy
@@ -294,7 +294,8 @@ def _record_failure(report: Report, failure: Failure) -> None:
     report.failures.append(failure)
 
 
-def _play(game: Game, run: Run, seed: int, report: Report, observers: list[Observer], max_decisions: int) -> None:
+def _play(game: Game, run: Run, seed: int, report: Report, observers: list[Observer],
+          max_decisions: int | None) -> None:
     """One random playout (every seat the same seeded chooser), its outcome added to `run` and `report`."""
     run.games += 1
     chooser = RandomAgent(game, 0, seed)
@@ -308,9 +309,9 @@ def _play(game: Game, run: Run, seed: int, report: Report, observers: list[Obser
         if len(winners) != len(state.winners):  # the engine refuses such a win: never count it
             raise RulesRuntimeError([_where(game, observers, f"the game ended with winners {state.winners}, "
                                             f"not seats of a {run.players}-player game")], game.sources)
-    except GameDidNotEnd:
+    except GameDidNotEnd as stopped:
         run.unfinished += 1
-        _record_failure(report, Failure(kind="unfinished", message=f"the game did not end within {max_decisions} "
+        _record_failure(report, Failure(kind="unfinished", message=f"the game did not end within {stopped.limit} "
                                         "decisions", options=run.options, players=run.players, seed=seed))
         return
     except RulesError as exc:  # RulesRuntimeError too: the rules did something impossible
@@ -350,7 +351,7 @@ def _where(game: Game, observers: list[Observer], message: str) -> Diagnostic:
 
 
 def validate(text: str, path: str, name: str | None = None, playouts: int = 20, options: dict[str, Any] | None = None,
-             players: int | None = None, seed: int = 0, max_decisions: int = MAX_DECISIONS, strict: bool = False,
+             players: int | None = None, seed: int = 0, max_decisions: int | None = None, strict: bool = False,
              progress: Callable[[int, int], None] | None = None) -> Report:
     """Check a rules text, then play `playouts` random games for every player count (or only
     `players`) and every combination of its yes/no options (`options` fixes some). The report
@@ -374,7 +375,7 @@ def unparsed_report(exc: RulesError, path: str, name: str, playouts: int = 20, s
 
 
 def validate_rules(rules: CheckedRules, playouts: int = 20, options: dict[str, Any] | None = None,
-                   players: int | None = None, seed: int = 0, max_decisions: int = MAX_DECISIONS,
+                   players: int | None = None, seed: int = 0, max_decisions: int | None = None,
                    strict: bool = False, progress: Callable[[int, int], None] | None = None) -> Report:
     """`validate` for rules parsed and checked once (`cardrules.prepare`): each option combination
     is compiled once from them."""

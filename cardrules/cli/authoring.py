@@ -22,7 +22,6 @@ from ..authoring.validate import unparsed_report, validate_rules
 from ..diagnostics import RulesError
 from ..files import read_text, same_file, write_text
 from ..resources import bundled_games, bundled_variants
-from ..simulation import MAX_DECISIONS
 from .common import (
     CliError,
     GameArg,
@@ -74,7 +73,7 @@ def validate_command(
                                                    help="Only this player count (default: every allowed count).",
                                                    show_default=False)] = None,
     seed: Annotated[int, typer.Option("--seed", help="Base seed; the same seed gives the same report.")] = 0,
-    max_decisions: MaxDecisionsOpt = MAX_DECISIONS,
+    max_decisions: MaxDecisionsOpt = None,
     strict: Annotated[bool, typer.Option("--strict", help="Also fail on check warnings and on parts of the rules "
                                          "that never happened.")] = False,
     as_json: JsonOpt = False,

@@ -23,7 +23,7 @@ from ..engine import Game
 from ..engine.accepts import options_refusal
 from ..files import FileProblem
 from ..language.suggest import suggest
-from ..limits import MAX_GAME_DECISIONS
+from ..limits import MAX_DECISIONS, MAX_GAME_DECISIONS
 from .interrupts import SIGINT_EXIT, exit_code
 
 
@@ -137,9 +137,10 @@ def read_line(console: Console, prompt: Text | str) -> str:
         raise
 
 
-MaxDecisionsOpt = Annotated[int, typer.Option(
-    "--max-decisions", metavar="M", min=1, max=MAX_GAME_DECISIONS,
-    help="A game still running after M decisions is stopped: it counts as not ending (docs/limits.md).")]
+MaxDecisionsOpt = Annotated[int | None, typer.Option(
+    "--max-decisions", metavar="M", min=1, max=MAX_GAME_DECISIONS, show_default=False,
+    help=f"A game still running after M decisions is stopped: it counts as not ending. Default: the game's "
+         f"own `limit decisions`, else {MAX_DECISIONS:,} (docs/limits.md).")]
 
 
 def parse_options(raw: list[str] | None) -> dict[str, Any]:

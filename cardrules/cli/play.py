@@ -16,7 +16,7 @@ from ..engine import Action, Game, LegalMoves, State
 from ..engine.moves import entry_hint, find_move, names_cells
 from ..engine.positions import read_position
 from ..files import FileProblem
-from ..simulation import MAX_DECISIONS, GameDidNotEnd, Observer, derive_seed, play_match
+from ..simulation import GameDidNotEnd, Observer, derive_seed, play_match
 from .common import (
     CliError,
     GameArg,
@@ -130,7 +130,7 @@ def play(
              "KIND:KEY=VALUE,... (e.g. ismcts:iterations=200, see docs/agents.md); repeatable. Default: seat 0 "
              "human, the others random. With no human seat the game runs by itself.",
         show_default=False)] = None,
-    max_decisions: MaxDecisionsOpt = MAX_DECISIONS,
+    max_decisions: MaxDecisionsOpt = None,
 ) -> None:
     """Play a game in the terminal against bots, with friends (hot seat), or watch bots play."""
     with reporting():
@@ -157,7 +157,7 @@ def play(
         try:
             play_match(game, n, seed, seats, [_Printer(table)], max_decisions)
         except GameDidNotEnd as exc:
-            raise CliError(f"{exc}; stopped", 1) from None
+            raise CliError(f"stopped: {exc}", 1) from None
         except _Quit:
             console.print(Text("Game abandoned.", style="yellow"))
             return

@@ -213,7 +213,7 @@ def simulate(
     jobs: JobsOpt = 1,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
-    max_decisions: MaxDecisionsOpt = sim.MAX_DECISIONS,
+    max_decisions: MaxDecisionsOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Play K games between bots and summarise them.
@@ -300,7 +300,7 @@ def compare_games(
     jobs: JobsOpt = 1,
     backend: BackendOpt = "local",
     address: AddressOpt = None,
-    max_decisions: MaxDecisionsOpt = sim.MAX_DECISIONS,
+    max_decisions: MaxDecisionsOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Play two games over the same seeds and compare their statistics side by side.

@@ -7,6 +7,7 @@ from typing import Any
 from ..engine import Game
 from ..engine.specs import HoldsSpec, ResultSpec, ShowSpec, SidesSpec
 from ..language import nodes
+from ..language.game_limits import game_limits
 from ..language.symbols import Symbols
 from ..values import Card
 from .card_text import card_words
@@ -57,4 +58,5 @@ def compile_game(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], 
         shared_vars=c.shared_vars, result=result,
         program=tuple(c.program), spans=tuple(c.spans), decisions=c.decisions, frame_size=c.frame.size, shows=shows,
         definitions=c.definition_specs,
-        sources=sources, sides=sides, holds=holds, records_movers=c.records_movers, blame=c.blamer, **pcs)
+        sources=sources, sides=sides, holds=holds, limits=game_limits(rules), records_movers=c.records_movers,
+        blame=c.blamer, **pcs)

@@ -15,6 +15,7 @@ from .derived import Derived
 from .specs import (
     Decision,
     DefinitionSpec,
+    GameLimits,
     HoldsSpec,
     Instruction,
     OptionDoc,
@@ -67,6 +68,7 @@ class Game:
     definitions: dict[str, DefinitionSpec] = attrs.Factory(dict)
     sides: SidesSpec | None = None
     holds: dict[str, HoldsSpec] = attrs.Factory(dict)  # zone name -> what it can ever hold
+    limits: GameLimits = GameLimits()
     records_movers: bool = False  # the rules read `mover(card)`: vars end with each card's mover (percard.py)
     # (state, pc, exception) -> (span, words) of the sub-expression that failed, or None (compiler/blame.py)
     blame: Callable[[State, int, Exception], tuple[Span, str] | None] | None = attrs.field(default=None, repr=False,

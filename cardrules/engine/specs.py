@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import attrs
 
 from ..diagnostics import Span
+from ..limits import MAX_DECISIONS, SEARCH_BUDGET, STEP_BUDGET
 
 if TYPE_CHECKING:
     from .state import State
@@ -152,6 +153,15 @@ class SidesSpec:
 
     value: ExprFn
     span: Span
+
+
+@attrs.frozen
+class GameLimits:
+    """The bounds of one game: the tool's defaults (limits.py), or what its rules file says (`limit NAME N`)."""
+
+    decisions: int = MAX_DECISIONS  # decisions in one game (a command's --max-decisions overrides it)
+    steps: int = STEP_BUDGET  # instructions between two decisions
+    search: int = SEARCH_BUDGET  # states one `afterwards` guard may explore
 
 
 @attrs.frozen

@@ -9,7 +9,6 @@ import attrs
 
 from ..diagnostics import RulesRuntimeError, Span, error
 from ..diagnostics import explain_exception as _explain
-from ..limits import SEARCH_BUDGET, STEP_BUDGET
 from ..values import NOTHING, SEATS, Card, Seat
 from . import percard
 from . import secret as secrets
@@ -299,6 +298,7 @@ class State:
         steps = 0
         memo = self.memo
         turns = self.turns  # for the report if the budget runs out: were whole turns passing?
+        budget = self.game.limits.steps
         try:
             while pc != stop_at:
                 if memo:
@@ -308,7 +308,7 @@ class State:
                     return
                 pc = nxt
                 steps += 1
-                if steps > STEP_BUDGET:
+                if steps > budget:
                     raise _budget_error(self.game, pc, self.turns - turns)
             self.pc = pc
         except RulesRuntimeError:
@@ -403,7 +403,7 @@ class State:
         budget = getattr(_SEARCH, "budget", None)
         if budget is not None:  # inside another guard's search: share its budget, or nesting multiplies it
             return _can_finish(trial, later, budget)
-        _SEARCH.budget = [SEARCH_BUDGET]
+        _SEARCH.budget = [self.game.limits.search]
         try:
             return _can_finish(trial, later, _SEARCH.budget)
         finally:
@@ -485,8 +485,9 @@ def _can_finish(state: State, guards: list[GuardSpec], budget: list[int]) -> boo
     """True if some way of finishing the current turn ends it with every guard true."""
     budget[0] -= 1
     if budget[0] < 0:
-        raise RulesRuntimeError([error("R303", "checking 'afterwards' explored too many ways to finish the turn",
-                                       guards[0].span, state.game.path)], state.game.sources)
+        raise RulesRuntimeError([error("R303", f"checking 'afterwards' explored too many ways to finish the turn "
+                                       f"({state.game.limits.search} positions; a game that needs more says "
+                                       "`limit search N`)", guards[0].span, state.game.path)], state.game.sources)
     state.run(stop_at=state.game.turn_end_pc)
     if state.terminal:
         return False
@@ -527,6 +528,6 @@ def _budget_error(game: Game, pc: int, turns: int) -> RulesRuntimeError:
                                         "nothing ends the game: it cannot go on from here (a position or a "
                                         "rule that leaves every player without a choice?)",
                                         game.spans[game.turn_pc], game.path)], game.sources)
-    return RulesRuntimeError([error("R304", f"the rules ran {STEP_BUDGET} steps without reaching a decision; "
-                                    "is there a 'repeat' without 'stop'?", game.spans[pc], game.path)],
-                             game.sources)
+    return RulesRuntimeError([error("R304", f"the rules ran {game.limits.steps} steps without reaching a decision; "
+                                    "is there a 'repeat' without 'stop'? (a game that needs more says "
+                                    "`limit steps N`)", game.spans[pc], game.path)], game.sources)

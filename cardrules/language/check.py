@@ -14,6 +14,7 @@ from .advice import how_to_set, meant_override
 from .builtins import FUNCTIONS, NAMES, Function, constant, fixed_names
 from .card_text import check_text
 from .constants import UNKNOWN, fold, pure_definitions, reads_only
+from .game_limits import check_limit
 from .kinds import check_kinds
 from .lets import check_let
 from .option_check import check_option
@@ -160,6 +161,8 @@ class Checker:
                 self.expr(value, _Scope())
             case nodes.HoldsDecl():
                 self.check_holds(decl)
+            case nodes.LimitDecl():
+                check_limit(self, decl)
             case _:
                 assert_never(decl)
 

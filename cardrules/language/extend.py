@@ -32,6 +32,8 @@ def identity(decl: nodes.Decl) -> tuple | None:
         return ("show", decl.label)
     if isinstance(decl, nodes.HoldsDecl):
         return ("holds", decl.zone)
+    if isinstance(decl, nodes.LimitDecl):  # a variant may raise its parent's limit
+        return ("limit", decl.name)
     return None  # triggers, 'end when' and 'cards' lines accumulate (cards: see merge)
 
 

@@ -582,6 +582,15 @@ class HoldsDecl:
 
 
 @attrs.frozen
+class LimitDecl:
+    """`limit decisions 50000` — raises (or lowers) one of the tool's bounds for this game (game_limits.py)."""
+
+    name: str
+    value: int
+    span: Span = _span()
+
+
+@attrs.frozen
 class ShowDecl:
     label: str
     value: Expr
@@ -590,7 +599,7 @@ class ShowDecl:
 
 Decl = Union[ExtendsDecl, GameDecl, PlayersDecl, AttributeDecl, CardsDecl, CardDecl, OrderDecl, TextDecl, ZoneDecl,
              OptionDecl, VarDecl, DefDecl, CaseDecl, ActionDecl, CaseActionDecl, ProcedureDecl, TriggerDecl,
-             NextDecl, EndDecl, ShowDecl, ResultDecl, SidesDecl, HoldsDecl]
+             NextDecl, EndDecl, ShowDecl, ResultDecl, SidesDecl, HoldsDecl, LimitDecl]
 
 
 @attrs.frozen

@@ -247,6 +247,9 @@ class _ToAst(Transformer):
     def players_decl(self, meta, c):
         return nodes.PlayersDecl(int(c[0]), int(c[1]), span=self._span(meta))
 
+    def limit_decl(self, meta, c):
+        return nodes.LimitDecl(str(c[0]), int(c[1]), span=self._span(meta))
+
     def attr_value(self, meta, c):
         return nodes.AttrValue(str(c[0]), _unquote(c[1]) if len(c) > 1 else None, span=self._span(meta))
 

@@ -1,6 +1,7 @@
 """Games played: the one match driver, seeds, batch play on local and Ray backends, statistics and summaries."""
 
-from .match import MAX_DECISIONS, Chooser, FirstMover, GameDidNotEnd, Observer, play_match, result_label, result_value
+from ..limits import MAX_DECISIONS
+from .match import Chooser, FirstMover, GameDidNotEnd, Observer, play_match, result_label, result_value
 from .runner import (
     BACKENDS,
     BackendUnavailable,

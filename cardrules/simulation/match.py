@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Protocol, Sequence
 
 from ..engine import Action, Game, State
-from ..limits import MAX_DECISIONS
 from ..values import NOTHING
 
 
@@ -51,15 +50,17 @@ class GameDidNotEnd(RuntimeError):
     """The game reached the decision limit without ending."""
 
     def __init__(self, limit: int):
-        super().__init__(f"the game did not end after {limit} moves")
+        super().__init__(f"the game did not end after {limit} move{'' if limit == 1 else 's'} (a longer game: "
+                         "--max-decisions N, or `limit decisions N` in its rules file)")
         self.limit = limit
 
 
 def play_match(game: Game, players: int, seed: int, seats: Sequence[Chooser], observers: Sequence[Observer] = (),
-               limit: int = MAX_DECISIONS) -> State:
+               limit: int | None = None) -> State:
     """Play one game with `seats` (one per player) from the deal `seed`; return the final state.
 
-    Raises GameDidNotEnd when the game is still running after `limit` decisions; anything a seat
+    Raises GameDidNotEnd when the game is still running after `limit` decisions (None: the game's own
+    limit, `limit decisions N` or the tool's default); anything a seat
     or an observer raises (a person leaving the table, Ctrl-C) stops the game and is raised again.
     """
     # A seat object that sits in several seats (a shared chooser) hears of each move once. A secret
@@ -68,6 +69,7 @@ def play_match(game: Game, players: int, seed: int, seats: Sequence[Chooser], ob
     listeners = [(observe, {i for i, other in enumerate(seats) if other is seat})
                  for seat in {id(s): s for s in seats}.values()
                  if (observe := getattr(seat, "observe", None)) is not None]
+    limit = limit or game.limits.decisions
     state = game.new_initial_state(players, seed)
     for observer in observers:
         observer.started(state)

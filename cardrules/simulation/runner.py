@@ -38,7 +38,7 @@ from ..bots import AGENTS, make_agent
 from ..budgets import BudgetError, CpuBudgetSpent, catch_cpu_signal
 from ..converter import fields_json, register, to_json
 from ..engine import Game
-from .match import MAX_DECISIONS, FirstMover, Observer, play_match, result_value
+from .match import FirstMover, Observer, play_match, result_value
 from .seeds import agent_seed, deal_seed
 
 BACKENDS = ("local", "ray")
@@ -80,11 +80,12 @@ class Plan:
     agents: tuple[str, ...]
     seed: int
     games: int
-    max_decisions: int = MAX_DECISIONS  # a game still running after this many decisions is stopped (failed)
+    # a game still running after this many decisions is stopped (failed); None: the game's own limit
+    max_decisions: int | None = None
 
     @staticmethod
     def make(game: str, options: dict[str, Any] | None, players: int, agents: Sequence[str], seed: int,
-             games: int, max_decisions: int = MAX_DECISIONS) -> "Plan":
+             games: int, max_decisions: int | None = None) -> "Plan":
         return Plan(game_source(game), tuple(sorted((options or {}).items())), players, tuple(agents), seed,
                     games, max_decisions)
 

@@ -44,9 +44,9 @@ def test_the_decision_limit_is_set_on_the_command_line(invoke):
     import json
 
     data = json.loads(invoke("simulate", "red7", "--games", "4", "--max-decisions", "1", "--json").output)
-    assert data["errors"] == 4 and "did not end after 1 moves" in data["first_error"]
+    assert data["errors"] == 4 and "did not end after 1 move (a longer game: --max-decisions N" in data["first_error"]
     assert json.loads(invoke("simulate", "red7", "--games", "4", "--json").output)["errors"] == 0
     played = invoke("play", "red7", "--seat", "0=random", "--seed", "1", "--max-decisions", "1")
-    assert played.exit_code == 1 and "did not end after 1 moves; stopped" in played.output
+    assert played.exit_code == 1 and "stopped: the game did not end after 1 move" in played.output
     compared = invoke("compare", "red7", "red7", "--games", "2", "--max-decisions", "1", "--json")
     assert compared.exit_code == 1, compared.output

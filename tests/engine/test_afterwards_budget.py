@@ -6,6 +6,7 @@ import pytest
 
 import cardrules
 from cardrules.engine import state as engine_state
+from cardrules.limits import SEARCH_BUDGET
 
 TEXT = """\
 game "Greedy pile"
@@ -47,7 +48,20 @@ def test_a_guard_no_ordering_satisfies_stops_with_a_located_error_within_one_bud
         state.legal_actions()
     [diagnostic] = info.value.diagnostics
     assert diagnostic.code == "R303" and diagnostic.span.line == 16
-    assert len(explored) <= engine_state.SEARCH_BUDGET + 1  # nested guards did not get budgets of their own
+    assert len(explored) <= game.limits.search + 1  # nested guards did not get budgets of their own
+    assert game.limits.search == SEARCH_BUDGET  # the tool's default: the file sets none
+
+
+def test_a_game_sets_its_own_search_budget(monkeypatch):
+    explored = []
+    real = engine_state._can_finish
+    monkeypatch.setattr(engine_state, "_can_finish", lambda s, g, b: explored.append(1) or real(s, g, b))
+    game = cardrules.load_source(TEXT.replace("GOAL", "100").replace("players 1..2", "players 1..2\nlimit search 50"),
+                                 "greedy.rules")
+    with pytest.raises(cardrules.RulesRuntimeError) as info:
+        game.new_initial_state(1, seed=0).legal_actions()
+    assert len(explored) <= 51
+    assert "(50 positions; a game that needs more says `limit search N`)" in info.value.diagnostics[0].message
 
 
 def test_a_guard_that_can_hold_still_finds_its_way():

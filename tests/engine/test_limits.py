@@ -4,7 +4,7 @@ game with a message at its `set` line, instead of filling the memory (3 GB befor
 import pytest
 
 import cardrules
-from cardrules.limits import MAX_HELD_LIST, MAX_NUMBER
+from cardrules.limits import MAX_HELD_LIST, MAX_NUMBER, STEP_BUDGET
 
 GAME = """\
 game "Doubling"
@@ -82,3 +82,45 @@ def test_turns_that_pass_with_no_choice_are_reported_as_such():
     assert diagnostic.code == "R305"
     assert "turns went by without anyone having a move to make" in diagnostic.message
     assert diagnostic.span.line == 11  # the `turn:` line
+
+
+def test_a_game_sets_its_own_step_budget():
+    found = _stopped("repeat:\n    pass").diagnostics[0]
+    assert f"ran {STEP_BUDGET} steps" in found.message and "`limit steps N`" in found.message
+    game = cardrules.load_source(IDLE.replace("players 2..2", "players 2..2\nlimit steps 5000")
+                                 .replace("HAND", "1").replace("BODY", "repeat:\n    pass"), "idle.rules")
+    with pytest.raises(cardrules.RulesRuntimeError) as info:
+        game.new_initial_state(2, seed=1)
+    assert "ran 5000 steps" in info.value.diagnostics[0].message
+
+
+WAITING = IDLE.replace("HAND", "1").replace("BODY", "choose:\n    wait:\n      pass")
+
+
+def test_a_game_sets_its_own_decision_limit_and_a_command_overrides_it(invoke, tmp_path):
+    from cardrules.simulation import GameDidNotEnd, play_match
+
+    path = tmp_path / "waiting.rules"
+    path.write_text(WAITING.replace("players 2..2", "players 2..2\nlimit decisions 30"))
+    game = cardrules.load(str(path))
+    assert game.limits.decisions == 30
+    with pytest.raises(GameDidNotEnd) as info:
+        play_match(game, 2, 1, [FirstChoice(), FirstChoice()])
+    assert info.value.limit == 30
+    assert "did not end after 30 moves" in invoke("simulate", str(path), "--games", "1").output
+    assert "did not end after 45 moves" in invoke("simulate", str(path), "--games", "1", "--max-decisions",
+                                                  "45").output
+    assert "did not end after 30 moves" in invoke("play", str(path), "--seat", "0=random", "--seat",
+                                                  "1=random").output
+
+
+class FirstChoice:
+    def choose(self, state):
+        return state.legal_actions()[0]
+
+
+def test_a_variant_raises_its_parents_limit(tmp_path):
+    (tmp_path / "base.rules").write_text(WAITING.replace("players 2..2", "players 2..2\nlimit decisions 30"))
+    (tmp_path / "long.rules").write_text('extends "base.rules"\n\nlimit decisions 3000\n')
+    assert cardrules.load(str(tmp_path / "long.rules")).limits.decisions == 3000
+    assert cardrules.load(str(tmp_path / "base.rules")).limits.decisions == 30

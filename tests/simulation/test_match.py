@@ -118,7 +118,9 @@ def test_the_decision_limit_stops_a_game_that_does_not_end():
     game = cardrules.load_source(ENDLESS, "endless.rules")
     with pytest.raises(sim.GameDidNotEnd) as info:
         sim.play_match(game, 2, 1, [RandomAgent(game, 0, 1)] * 2, limit=25)
-    assert info.value.limit == 25 and str(info.value) == "the game did not end after 25 moves"
+    assert info.value.limit == 25
+    assert str(info.value) == ("the game did not end after 25 moves (a longer game: --max-decisions N, or "
+                               "`limit decisions N` in its rules file)")
 
 
 def test_play_simulate_and_validate_share_the_one_limit(invoke, tmp_path):
@@ -126,9 +128,9 @@ def test_play_simulate_and_validate_share_the_one_limit(invoke, tmp_path):
     path = tmp_path / "endless.rules"
     path.write_text(ENDLESS, encoding="utf-8")
     played = invoke("play", path, "--seed", "1", "--seat", "0=random")
-    assert played.exit_code == 1 and f"the game did not end after {limit} moves; stopped" in played.output
+    assert played.exit_code == 1 and f"stopped: the game did not end after {limit} moves" in played.output
     simulated = json.loads(invoke("simulate", path, "--games", "1", "--json").stdout)
-    assert simulated["errors"] == 1 and simulated["first_error"].endswith(f"the game did not end after {limit} moves")
+    assert simulated["errors"] == 1 and f"the game did not end after {limit} moves (" in simulated["first_error"]
     checked = json.loads(invoke("validate", path, "-n", "1", "-p", "2", "--json").stdout)
     assert checked["failures"][0]["message"] == f"the game did not end within {limit} decisions"
     shorter = json.loads(invoke("validate", path, "-n", "1", "-p", "2", "--max-decisions", "7", "--json").stdout)
