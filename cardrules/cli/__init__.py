@@ -17,11 +17,11 @@ import sys
 import typer
 from rich.text import Text
 
-from . import authoring, games, play, simulate
+from . import authoring, games, lsp, play, simulate
 from .common import make_console, one_line_paragraphs, stream_failure
 from .interrupts import catch_signals, exit_code, leave_if_interrupted
 
-GROUPS = (games, play, simulate, authoring)
+GROUPS = (games, play, simulate, authoring, lsp)
 
 app = typer.Typer(
     name="cardrules",
