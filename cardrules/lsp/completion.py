@@ -74,7 +74,7 @@ def _names(analysis: Analysis, line: int, column: int) -> list[types.CompletionI
         items += [_item(name, kind, table.rstrip("s")) for name in getattr(symbols, table)]
     items += [_item(value, types.CompletionItemKind.EnumMember, f"{attribute} value")
               for value, attribute in symbols.values.items()]
-    decl = enclosing(analysis, line)
+    decl = enclosing(analysis, line, column)
     if decl is not None:
         local = {found.name: found.kind for found in bindings(decl) if found.span.path == decl.span.path
                  and (found.span.line - 1, found.span.column - 1) <= (line, column)}

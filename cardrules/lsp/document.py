@@ -142,11 +142,26 @@ class Analysis:
 
 
 def analyse(text: str, path: str, codec: Codec, previous: Analysis | None = None) -> Analysis:
-    """Check a text as `cardrules check` does (`check_source` is this same call); keep `previous`'s rules when the
-    text does not parse, so that completion and hover still know the file's names while a line is half typed."""
+    """Check a text as `cardrules check` does (`check_source` is this same call). While a line is half typed the
+    text does not parse: completion and hover then use the last rules that did (`previous`), or, for a file
+    opened half typed, the rules without the lines that do not parse."""
     source = Text(path, text, codec)
     try:
         checked = prepare_source(text, path)
     except RulesError as exc:
-        return Analysis(source, exc.diagnostics, previous.checked if previous is not None else None)
+        if previous is not None and previous.checked is not None:
+            return Analysis(source, exc.diagnostics, previous.checked)
+        return Analysis(source, exc.diagnostics, _without(source, exc.diagnostics))
     return Analysis(source, checked.diagnostics, checked)
+
+
+def _without(source: Text, problems: Sequence[Diagnostic]) -> CheckedRules | None:
+    """The rules of a text whose lines with a syntax error are blanked (so that every span stays), if they parse."""
+    bad = {d.span.line - 1 for d in problems if d.path == source.path}
+    if not bad:
+        return None
+    lines = ["" if number in bad else line for number, line in enumerate(source.text.split("\n"))]
+    try:
+        return prepare_source("\n".join(lines), source.path)
+    except RulesError:
+        return None

@@ -54,11 +54,13 @@ def _keyword_before(decl) -> str:
     return rf"{word}\s+" if word else ""
 
 
-def enclosing(analysis: Analysis, line: int) -> nodes.Decl | None:
-    """The declaration of this file that a 0-based line is written in."""
+def enclosing(analysis: Analysis, line: int, column: int = 0) -> nodes.Decl | None:
+    """The declaration of this file that a 0-based position is written in (a span ends where the next line
+    starts, or further down, after the blank and comment lines that follow it)."""
     for decl in analysis.declarations():
         span = decl.span
-        if analysis.own(decl) and span.line - 1 <= line <= max(span.end_line, span.line) - 1:
+        end = (span.end_line - 1, span.end_column - 1) if span.end_line else (span.line, 0)
+        if analysis.own(decl) and (span.line - 1, span.column - 1) <= (line, column) < end:
             return decl
     return None
 
@@ -82,7 +84,7 @@ def bindings(decl: nodes.Decl) -> Iterator[Found]:
 
 def local(analysis: Analysis, name: str, line: int, column: int) -> Found | None:
     """The closest binding of a local name written before a 0-based position in the same declaration, or None."""
-    decl = enclosing(analysis, line)
+    decl = enclosing(analysis, line, column)
     if decl is None:
         return None
     before = [found for found in bindings(decl) if found.name == name and found.span.path == decl.span.path
