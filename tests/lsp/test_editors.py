@@ -70,10 +70,18 @@ def test_every_keyword_of_the_language_is_completed(word):
     assert word in offered, f"'{word}' is a keyword of grammar/cardrules.lark: add it to cardrules/lsp/completion.py"
 
 
-@pytest.mark.parametrize("name", sorted(FUNCTIONS))
-def test_every_builtin_function_is_highlighted(name):
-    assert "support.function.builtin.cardrules" in scopes_of(name, "(x)"), \
-        f"'{name}' is a builtin function: add it to editors/cardrules.tmLanguage.json"
+@pytest.mark.parametrize("name", sorted(FUNCTIONS) + ["a_definition"])
+def test_every_call_is_highlighted(name):
+    """A builtin added later is still highlighted as a call: adding one does not need these files."""
+    assert "entity.name.function.call.cardrules" in scopes_of(name, "(x)")
+
+
+def test_the_builtins_highlighted_as_such_are_builtins():
+    grammar = json.loads(TEXTMATE.read_text(encoding="utf-8"))
+    (regex,) = [r for scope, r in patterns(grammar) if scope == "support.function.builtin.cardrules"]
+    listed = set(re.findall(r"[a-z_]+", regex.split("(?=")[0])) - {"b"}
+    assert {"count", "highest", "top", "best"} <= listed <= set(FUNCTIONS)
+    assert {"count", "top"} <= vim_words("cardrulesFunction") <= set(FUNCTIONS)
 
 
 @pytest.mark.parametrize("name", sorted(NAMES))
@@ -102,3 +110,29 @@ def test_the_vs_code_extension_uses_the_grammar_and_starts_the_server():
     json.loads((EDITORS / "language-configuration.json").read_text(encoding="utf-8"))
     assert (EDITORS / package["main"]).is_file()
     assert contributes["configuration"]["properties"]["cardrules.server.command"]["default"] == ["cardrules", "lsp"]
+
+
+VIM = EDITORS / "vim" / "syntax" / "cardrules.vim"
+
+
+def vim_words(group: str | None = None) -> set[str]:
+    """The words a Vim syntax file names: in `syn keyword` lists and in the alternatives of `syn match` patterns
+    (of one highlight group, or of all)."""
+    words: set[str] = set()
+    for line in VIM.read_text(encoding="utf-8").splitlines():
+        parts = line.split()
+        if len(parts) > 3 and parts[0] == "syn" and (group is None or parts[2] == group):
+            if parts[1] == "keyword":
+                words.update(parts[3:])
+            elif parts[1] == "match":
+                pattern = re.sub(r"\\z[se]|\\[swhd]", " ", " ".join(parts[3:]))  # Vim's \ze, \s, ...: not words
+                words.update(re.findall(r"[a-z_]+", pattern))
+    return words
+
+
+def test_the_vim_syntax_knows_every_keyword_and_builtin():
+    missing = (grammar_keywords() | set(NAMES)) - vim_words()  # names: `me`, `players`, ...
+    assert not missing, f"add {sorted(missing)} to editors/vim/syntax/cardrules.vim"
+    assert "cardrulesCall" in VIM.read_text(encoding="utf-8")  # any call, a builtin added later too
+    detect = (EDITORS / "vim" / "ftdetect" / "cardrules.vim").read_text(encoding="utf-8")
+    assert "*.rules set filetype=cardrules" in detect  # `set`: Vim's own detection takes *.rules for 'hog'
