@@ -8,6 +8,7 @@ the server is started (cli/lsp.py says how to install the `lsp` extra when it is
 
 from __future__ import annotations
 
+import asyncio
 from importlib.metadata import PackageNotFoundError, version
 
 from lsprotocol import types
@@ -21,6 +22,10 @@ from .formatting import formatting
 from .hover import hover
 from .symbols import document_symbols
 
+# Seconds of quiet after a change before the file is checked again: a check takes about 0.1 s, so checking on every
+# keystroke would fall behind a fast typist. A request (hover, completion, ...) checks the latest text at once.
+SETTLE = 0.15
+
 
 class RulesServer(LanguageServer):
     """A language server that keeps the latest analysis of each open rules file."""
@@ -32,9 +37,11 @@ class RulesServer(LanguageServer):
             release = "0"
         super().__init__("cardrules", release)
         self.analyses: dict[str, Analysis] = {}
+        self.pending: dict[str, asyncio.TimerHandle] = {}
 
     def refresh(self, uri: str) -> Analysis:
         """Check the file's current text again and publish its diagnostics."""
+        self.cancel(uri)
         document = self.workspace.get_text_document(uri)
         analysis = analyse(document.source, document.path or uri, self.workspace.position_codec,
                            self.analyses.get(uri))
@@ -43,11 +50,25 @@ class RulesServer(LanguageServer):
             uri=uri, diagnostics=diagnostics(analysis), version=document.version))
         return analysis
 
+    def later(self, uri: str) -> None:
+        """Check the file when the editor has sent no change for SETTLE seconds."""
+        self.cancel(uri)
+        self.pending[uri] = asyncio.get_running_loop().call_later(SETTLE, self.refresh, uri)
+
+    def cancel(self, uri: str) -> None:
+        handle = self.pending.pop(uri, None)
+        if handle is not None:
+            handle.cancel()
+
     def analysis(self, uri: str) -> Analysis:
-        """The file's analysis (made now for a file the editor did not open first)."""
-        return self.analyses.get(uri) or self.refresh(uri)
+        """The analysis of the file's current text (made now if it changed since the last one)."""
+        analysis = self.analyses.get(uri)
+        if analysis is None or analysis.text.text != self.workspace.get_text_document(uri).source:
+            analysis = self.refresh(uri)
+        return analysis
 
     def forget(self, uri: str) -> None:
+        self.cancel(uri)
         self.analyses.pop(uri, None)
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
@@ -62,7 +83,7 @@ def build_server() -> RulesServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: RulesServer, params: types.DidChangeTextDocumentParams) -> None:
-        ls.refresh(params.text_document.uri)
+        ls.later(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: RulesServer, params: types.DidSaveTextDocumentParams) -> None:

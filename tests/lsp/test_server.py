@@ -3,15 +3,18 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import cardrules
 from cardrules.authoring.fmt import format_text
+from cardrules.lsp import server
 from cardrules.lsp.completion import DECLARATION_KEYWORDS, STATEMENT_KEYWORDS
 
 from .conftest import BASE, CHILD, where
 
 REPO = Path(__file__).resolve().parents[2]
+SETTLE_WAIT = 1.5  # seconds: longer than the settle time the test sets
 
 
 def test_the_server_says_what_it_can_do(client):
@@ -262,3 +265,20 @@ def test_the_outline_lists_the_files_own_declarations(client, game):
     uri = client.open(child)
     symbols = client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
     assert [s["name"] for s in symbols] == ['game "Climb: spades high"', "playable"]
+
+
+# ---- typing -----------------------------------------------------------------------------------------------------
+def test_a_burst_of_changes_is_checked_once_and_requests_see_the_latest_text(client, game, monkeypatch):
+    monkeypatch.setattr(server, "SETTLE", 1.0)  # longer than the test takes to type: no timer fires in between
+    base, _ = game
+    uri = client.open(base)
+    assert client.diagnostics(uri) == []
+    for version, cut in enumerate(range(5, 0, -1), start=2):  # five keystrokes, faster than the settle time
+        client.change(uri, BASE + "def extra = drops + 1"[:-cut], version)
+    client.change(uri, BASE + "def extra = drops + 1\n", 7)
+    hovered = _hover(client, uri, BASE + "def extra = drops + 1\n", "extra")  # asked before the settle time
+    assert "def extra = drops + 1" in hovered and "*definition*" in hovered
+    # the last text's, once: `extra` is not used (a check of a cut text, `def extra = drops +`, has an error)
+    assert [d["code"] for d in client.diagnostics(uri)] == ["W202"]
+    time.sleep(SETTLE_WAIT)
+    assert client.notifications.empty()  # the pending check was dropped: the hover's check was of the same text
