@@ -7,21 +7,28 @@ from __future__ import annotations
 from lsprotocol import types
 
 from ..diagnostics import Diagnostic
-from .document import Analysis, Text
+from .definition import file_uri
+from .document import Analysis
 
 SOURCE = "cardrules"
 _SEVERITY = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning}
 
 
-def to_lsp(diag: Diagnostic, text: Text, extends: types.Range) -> types.Diagnostic:
+def to_lsp(diag: Diagnostic, analysis: Analysis, extends: types.Range) -> types.Diagnostic:
+    text = analysis.text
     message = "\n".join((diag.message, *(f"note: {note}" for note in diag.notes)))
+    related = None
     if diag.path in ("", text.path):
         where = text.span_range(diag.span)
-    else:  # in the extended game: this file cannot point into it, so its extends line stands for it
+    else:  # in the extended game: its extends line stands for it here, and the related location points into it
         where = extends
         message = f"{diag.path}:{diag.span.line}:{diag.span.column}: {message}"
+        parent = analysis.source(diag.path)
+        if parent is not None:
+            location = types.Location(uri=file_uri(diag.path), range=parent.span_range(diag.span))
+            related = [types.DiagnosticRelatedInformation(location=location, message=diag.message)]
     return types.Diagnostic(range=where, message=message, severity=_SEVERITY.get(diag.severity),
-                            code=diag.code, source=SOURCE)
+                            code=diag.code, source=SOURCE, related_information=related)
 
 
 def extends_range(analysis: Analysis) -> types.Range:
@@ -37,5 +44,5 @@ def extends_range(analysis: Analysis) -> types.Range:
 def diagnostics(analysis: Analysis) -> list[types.Diagnostic]:
     """Every diagnostic of the analysis, in the editor's terms."""
     extends = extends_range(analysis)
-    return [to_lsp(diag, analysis.text, extends) for diag in analysis.diagnostics]
+    return [to_lsp(diag, analysis, extends) for diag in analysis.diagnostics]
 

@@ -81,6 +81,9 @@ def test_a_problem_in_the_extended_game_is_shown_on_the_extends_line(client, gam
     for got, want in in_base:
         assert got["range"]["start"] == {"line": 0, "character": 0}
         assert got["message"].startswith(f"{base}:{want.span.line}:{want.span.column}: ")
+        (related,) = got["relatedInformation"]
+        assert related["location"]["uri"] == base.resolve().as_uri() and related["message"] == want.message
+        assert related["location"]["range"]["start"] == {"line": want.span.line - 1, "character": want.span.column - 1}
 
 
 def test_ranges_count_in_the_editors_units(client, game):
