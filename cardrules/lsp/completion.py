@@ -9,7 +9,9 @@ import re
 
 from lsprotocol import types
 
+from ..engine import zones
 from ..language.builtins import FUNCTIONS, NAMES, Function
+from ..language.check import OWNERSHIPS, VISIBILITIES
 from .document import Analysis
 from .names import bindings, enclosing
 from .reference import builtin_hover, keyword_hover
@@ -27,6 +29,7 @@ OTHER_KEYWORDS = ("and", "or", "not", "in", "not in", "where", "if", "else", "fo
 _AFTER_DOT = re.compile(r"\.\s*\w*$")
 _COMPARED = re.compile(r"(\w+)\s*(?:==|!=|<=|>=|<|>|\bnot\s+in\b|\bin\b)\s*\[?(?:\s*\w+\s*,)*\s*\w*$")
 _AFTER_DO = re.compile(r"\bdo\s+\w*$")
+_ZONE_PROPERTIES = re.compile(r"^\s*zone\s+\w+\s*:[\w\s,]*$")
 _LINE_START = re.compile(r"^(\s*)\w*$")
 # The kind of item each table of the file's names gives.
 _KINDS = (("zones", types.CompletionItemKind.Module), ("defs", types.CompletionItemKind.Function),
@@ -54,6 +57,8 @@ def _items(analysis: Analysis, prefix: str, line: int, column: int) -> list[type
     if compared and symbols and compared.group(1) in symbols.attributes:
         attribute = symbols.attributes[compared.group(1)]
         return [_item(v.name, types.CompletionItemKind.EnumMember, f"{attribute.name} value") for v in attribute.values]
+    if _ZONE_PROPERTIES.match(prefix):
+        return _zone_properties()
     if _AFTER_DO.search(prefix):
         return [_item(name, types.CompletionItemKind.Method, "action") for name in (symbols.actions if symbols else ())]
     start = _LINE_START.match(prefix)
@@ -80,6 +85,13 @@ def _names(analysis: Analysis, line: int, column: int) -> list[types.CompletionI
                  and (found.span.line - 1, found.span.column - 1) <= (line, column)}
         items += [_item(name, types.CompletionItemKind.Variable, kind) for name, kind in local.items()]
     return items
+
+
+def _zone_properties() -> list[types.CompletionItem]:
+    """What a zone declaration may say: its kind, its visibility, whose it is (docs/language.md, `zone`)."""
+    groups = (("zone kind", zones.names()), ("visibility", sorted(VISIBILITIES)), ("ownership", sorted(OWNERSHIPS)))
+    items = [_item(name, types.CompletionItemKind.EnumMember, detail) for detail, names in groups for name in names]
+    return items + [_item("per", types.CompletionItemKind.Keyword, "per KEY: one zone per value of an attribute")]
 
 
 def _item(label: str, kind: types.CompletionItemKind, detail: str, doc: str | None = None) -> types.CompletionItem:

@@ -220,6 +220,13 @@ def test_completion_of_attributes_and_their_values(client, game):
     assert set(_labels(client, uri, *at)) == {"spades", "hearts", "clubs"}
 
 
+def test_completion_of_zone_properties(client, game):
+    base, _ = game
+    uri, at = _typed(client, base, "zone pile: stack, ", "")
+    labels = _labels(client, uri, *at)
+    assert {"stack", "hidden", "public", "owner", "per_player", "per"} <= set(labels) and "deck" not in labels
+
+
 def test_completion_of_names(client, game):
     base, _ = game
     uri, at = _typed(client, base, "      do ", "")
