@@ -54,8 +54,8 @@ def _items(analysis: Analysis, prefix: str, line: int, column: int) -> list[type
         return [_item(name, types.CompletionItemKind.Field, "attribute") for name in (symbols.attributes if symbols
                                                                                      else ())]
     compared = _COMPARED.search(prefix)
-    if compared and symbols and compared.group(1) in symbols.attributes:
-        attribute = symbols.attributes[compared.group(1)]
+    attribute = symbols.attributes.get(compared.group(1)) if compared and symbols else None
+    if attribute is not None and attribute.values:  # ranked names (a range's values are numbers: nothing to offer)
         return [_item(v.name, types.CompletionItemKind.EnumMember, f"{attribute.name} value") for v in attribute.values]
     if _ZONE_PROPERTIES.match(prefix):
         return _zone_properties()

@@ -29,18 +29,18 @@ def hover(analysis: Analysis, line: int, column: int) -> types.Hover | None:
 
 
 def _text_of(analysis: Analysis, name: str, line: int, start: int) -> str | None:
+    """Names first, as the checker looks them up; a line's first word may be a keyword that is also a builtin
+    name (`players 2..4` declares, `players` elsewhere is every seat)."""
     found = lookup(analysis, name, line, start)
     if found is not None:
         return describe(analysis, found)
     phrases = keyword_phrases(analysis.text.lines[line], start)
-    first_word = not analysis.text.lines[line][:start].strip()
-    if first_word and name not in FUNCTIONS:  # `players 2..4` declares; `players` elsewhere is the builtin
-        entry = next((keyword_hover(p) for p in phrases if keyword_hover(p)), None)
-        if entry:
-            return entry
+    entry = next((entry for phrase in phrases if (entry := keyword_hover(phrase))), None)
+    if entry and not analysis.text.lines[line][:start].strip() and name not in FUNCTIONS:
+        return entry
     if name in FUNCTIONS or name in NAMES:
         return builtin_hover(name)
-    return next((keyword_hover(p) for p in phrases if keyword_hover(p)), None)
+    return entry
 
 
 def keyword_phrases(line: str, start: int) -> list[str]:

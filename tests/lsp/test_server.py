@@ -218,6 +218,8 @@ def test_completion_of_attributes_and_their_values(client, game):
     assert set(_labels(client, uri, *at)) == {"suit", "number"}
     uri, at = _typed(client, base, "def playable(card) = card > top(pile)", " and card.suit == h")
     assert set(_labels(client, uri, *at)) == {"spades", "hearts", "clubs"}
+    uri, at = _typed(client, base, "def playable(card) = card > top(pile)", " and card.number == d")
+    assert {"drops", "count"} <= set(_labels(client, uri, *at))  # a range's values are numbers: the usual names
 
 
 def test_completion_of_zone_properties(client, game):
