@@ -4,7 +4,7 @@ const { LanguageClient } = require("vscode-languageclient/node");
 
 let client;
 
-function activate(context) {
+function activate() {
   const [command, ...args] = vscode.workspace.getConfiguration("cardrules").get("server.command");
   client = new LanguageClient(
     "cardrules",
@@ -12,7 +12,6 @@ function activate(context) {
     { command, args },
     { documentSelector: [{ scheme: "file", language: "cardrules" }] }
   );
-  context.subscriptions.push(client);
   return client.start();
 }
 
