@@ -26,6 +26,11 @@ def grammar_path() -> Path:
     return _locate("grammar", GRAMMAR_FILE)
 
 
+def language_doc_path() -> Path:
+    """Path of the language reference (docs/language.md): the language server's hover text."""
+    return _locate("docs", "language.md")
+
+
 def games_dir() -> Path:
     """Directory holding the bundled `.rules` files."""
     return _locate("games")

@@ -28,6 +28,7 @@ RANKS = {
     "cardrules": 4,  # the façade: cardrules.load and friends
     "cardrules.simulation": 5,
     "cardrules.authoring": 6,
+    "cardrules.lsp": 6.5,  # the language server: reads the façade and authoring (fmt), started by the cli
     "cardrules.cli": 7,
 }
 

@@ -107,6 +107,7 @@ def test_repository_checkout_provides_grammar_and_red7() -> None:
     resources = _load(RESOURCES)
     assert resources.grammar_path().is_file()
     assert "red7" in resources.bundled_games()
+    assert resources.language_doc_path().name == "language.md"
 
 
 def test_wheel_ships_grammar_and_games(tmp_path: Path) -> None:
@@ -122,4 +123,5 @@ def test_wheel_ships_grammar_and_games(tmp_path: Path) -> None:
         names = set(wheel.namelist())
     assert "cardrules/_data/grammar/cardrules.lark" in names
     assert "cardrules/_data/games/red7.rules" in names
+    assert "cardrules/_data/docs/language.md" in names  # the language server's hover text
     assert "cardrules/resources.py" in names
