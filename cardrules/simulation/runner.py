@@ -345,7 +345,7 @@ def _run_ray(plan: Plan, jobs: int, address: str | None,
             kwargs["runtime_env"] = {"env_vars": {"PYTHONPATH": path}}
             if jobs > 1:
                 kwargs["num_cpus"] = jobs
-        ray.init(**kwargs)
+        _init_ray(ray, kwargs)
         started = True
     records: list[GameRecord] = []
     interrupted = False
@@ -364,12 +364,41 @@ def _run_ray(plan: Plan, jobs: int, address: str | None,
                     pending += [task.remote(plan, a, b) for a, b in itertools.islice(work, 1)]
         except KeyboardInterrupt:
             interrupted = True
-            for ref in pending:
-                ray.cancel(ref, force=True)
+            if not started:  # someone else's cluster goes on: stop our tasks on it (our own instance is shut
+                for ref in pending:  # down whole below; force-cancelling there too can trip Ray's task manager)
+                    ray.cancel(ref, force=True)
     finally:
         if started:
             ray.shutdown()
     return records, interrupted
+
+
+def _init_ray(ray: Any, kwargs: dict[str, Any]) -> None:
+    """ray.init, keeping the command's own signal handlers: Ray sets its own SIGTERM handler (exit 15, no
+    report, no cleanup) and leaves it in place; a SIGTERM that arrives while Ray starts is handed on."""
+    handlers = _signal_handlers()
+    try:
+        ray.init(**kwargs)
+    except SystemExit as exc:
+        _restore(handlers)
+        if exc.code != signal.SIGTERM:
+            raise
+        ray.shutdown()
+        os.kill(os.getpid(), signal.SIGTERM)  # to the handler Ray displaced: stop as on any SIGTERM
+        raise KeyboardInterrupt from None  # that handler did not raise (there was none)
+    _restore(handlers)
+
+
+def _signal_handlers() -> dict[int, Any]:
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    return {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+
+
+def _restore(handlers: dict[int, Any]) -> None:
+    for sig, handler in handlers.items():
+        if handler is not None:
+            signal.signal(sig, handler)
 
 
 def default_jobs() -> int:

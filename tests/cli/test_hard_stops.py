@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -129,3 +131,60 @@ def test_runs_and_games_have_declared_sizes(invoke, tmp_path):
 def _unboxed(output: str) -> str:
     """A usage error's text without the box rich draws around it and without line breaks."""
     return "".join(output.replace("│", " ").split())
+
+
+def _ray_processes(tmp: Path) -> list[int]:
+    """Every process of the Ray instance that keeps its files under `tmp` (RAY_TMPDIR), from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and str(tmp) in (entry / "cmdline").read_bytes().decode(errors="replace"):
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+def _playing(tmp: Path) -> bool:
+    for pid in _ray_processes(tmp):
+        try:
+            if b"run_chunk" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                return True
+        except OSError:
+            continue
+    return False
+
+
+@linux_only
+@pytest.mark.parametrize("stop, code", [("ctrl-c", 130), ("sigterm", 143)])
+def test_an_interrupted_ray_run_reports_and_leaves_no_ray_process(stop, code):
+    """Ray replaced the command's SIGTERM handler with its own (exit 15, a stack dump, no report)."""
+    tmp = Path(tempfile.mkdtemp(prefix="ray", dir="/tmp"))  # short: Ray's socket paths must fit in 107 bytes
+    try:
+        _interrupt_ray_run(tmp, stop, code)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _interrupt_ray_run(tmp: Path, stop: str, code: int) -> None:
+    process = subprocess.Popen([*CLI, "simulate", "red7", "--games", "1000000", "--backend", "ray", "--jobs", "2",
+                                "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env=dict(_env(), RAY_TMPDIR=str(tmp)), start_new_session=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not _playing(tmp):  # Ray names a worker by the task it runs
+        assert process.poll() is None, process.communicate()[1]
+        time.sleep(0.2)
+    time.sleep(1)  # games under way
+    if stop == "sigterm":
+        process.send_signal(signal.SIGTERM)
+    else:
+        os.killpg(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == code, err
+    assert "Traceback" not in err and "SIGTERM received" not in err, err
+    report = json.loads(out)
+    assert report["interrupted"] is True and 0 < report["games"] < 1000000
+    deadline = time.monotonic() + 20
+    while _ray_processes(tmp) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _ray_processes(tmp), "Ray processes left running after the command exited"
