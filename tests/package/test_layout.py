@@ -28,6 +28,7 @@ RANKS = {
     "cardrules.simulation": 5,
     "cardrules.authoring": 6,
     "cardrules.cli": 7,
+    "cardrules.pettingzoo": 8,  # the PettingZoo environment (the rl extra): renders with the cli's renderer
 }
 
 
