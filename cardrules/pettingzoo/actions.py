@@ -17,7 +17,10 @@ its kind, as the checker infers it:
     a cell            every cell of the grid window (-R..R on both axes)
     anything else     all of the above
 
-plus `none` for each binder. A binder's value's code is its position in its domain; an option's
+plus `none` for each binder. The compiler judges conservatively which binders may offer unseen cards
+(a binder over `kinds(hand(p))`, through a definition, counts as one); an option of several such
+binders whose block would pass MAX_BLOCK indexes gets no room for unseen cards, and should it ever
+offer one, the move raises `ActionSpaceError`. A binder's value's code is its position in its domain; an option's
 index is its block's first index plus the codes in mixed radix, first binder most significant.
 A value outside its binder's domain (a number above HIGH, a cell outside the window) cannot be
 numbered: the move raises `ActionSpaceError`, naming it (enlarge `grid_radius` or `numbers`).
@@ -30,8 +33,12 @@ from typing import Any, Iterable
 from ..engine import Action, Game, State
 from ..engine.zones.grid import Cell
 from ..values import NOTHING, Card, Seat, Sym, Unseen
-from .kinds import Kind
+from .kinds import Kind, RuleKinds
 from .places import Layout
+
+# An option whose binders may all name unseen cards would need (types + unseen places x cards) to the power
+# of its binders: past this many indexes it gets no room for unseen cards (docs/agents.md).
+MAX_BLOCK = 20_000
 
 
 class ActionSpaceError(ValueError):
@@ -44,8 +51,8 @@ class Values:
     def __init__(self, layout: Layout, numbers: range):
         game = layout.game
         self.layout, self.numbers = layout, numbers
-        self.sizes: dict[str, int] = {"card": len(layout.types), "unseen": len(layout.places) * len(game.cards),
-                                      "seat": layout.n}
+        self.sizes: dict[str, int] = {"card": len(layout.types),
+                                      "unseen": len(layout.unseen_places) * len(game.cards), "seat": layout.n}
         self.symbols: dict[int, tuple[str, int]] = {}  # id of a Sym -> (group, index)
         for name, values in game.attributes.items():
             if values and isinstance(values[0], Sym):
@@ -77,7 +84,8 @@ class Values:
             case Card():
                 return "card", layout.type_of[value]
             case Unseen():
-                return "unseen", layout.place_of_slot(value.slot, viewer) * len(layout.game.cards) + value.number - 1
+                rank = layout.unseen_rank.get(layout.place_of_slot(value.slot, viewer))
+                return None if rank is None else ("unseen", rank * len(layout.game.cards) + value.number - 1)
             case Seat() if "seat" in groups or "number" not in groups:
                 return "seat", layout.relative(value, viewer)
             case Sym():
@@ -104,25 +112,32 @@ class Block:
 
 
 class ActionSpace:
-    def __init__(self, game: Game, layout: Layout, binder_kinds: dict, numbers: range):
+    def __init__(self, game: Game, layout: Layout, kinds: RuleKinds, numbers: range, max_block: int = MAX_BLOCK):
         self.game, self.layout = game, layout
         self.values = Values(layout, numbers)
         self.blocks: dict[tuple[int, int], Block] = {}  # (decision's pc, option index) -> its block
         size = 0
         for pc, decision in sorted(game.decisions.items()):
             for index, option in enumerate(decision.options):
-                kinds = binder_kinds.get(option.span, ())
-                domains = []
-                for b in range(len(option.binders)):
-                    groups = self.values.domain(kinds[b] if b < len(kinds) else None,
-                                                b < len(option.hides) and option.hides[b])
-                    offsets, total = {}, 0
-                    for group in groups:
-                        offsets[group], total = total, total + self.values.sizes[group]
-                    domains.append((groups, offsets, total))
-                block = self.blocks[(pc, index)] = Block(option.name, size, domains)
+                binders, shown = kinds.binders.get(option.span, ()), kinds.shown.get(option.span, ())
+                hides = [b < len(option.hides) and option.hides[b] and not (b < len(shown) and shown[b])
+                         for b in range(len(option.binders))]
+                block = Block(option.name, size, self._domains(binders, hides))
+                if block.size > max_block and any(hides):  # room for unseen cards in every binder at once
+                    block = Block(option.name, size, self._domains(binders, [False] * len(hides)))
+                self.blocks[(pc, index)] = block
                 size += block.size
         self.size = max(size, 1)
+
+    def _domains(self, binders: tuple[Kind, ...], hides: list[bool]) -> list:
+        domains = []
+        for b, hide in enumerate(hides):
+            groups = self.values.domain(binders[b] if b < len(binders) else None, hide)
+            offsets, total = {}, 0
+            for group in groups:
+                offsets[group], total = total, total + self.values.sizes[group]
+            domains.append((groups, offsets, total))
+        return domains
 
     def index(self, state: State, action: Action, viewer: int) -> int:
         block = self.blocks[(state.pc, action.option)]

@@ -51,7 +51,7 @@ class CardrulesEnv(AECEnv):
                              f"players, not {self.n}")
         kinds = rule_kinds(checked.rules, checked.symbols)
         self.layout = Layout(self.game, self.n, grid_radius)
-        self.actions = ActionSpace(self.game, self.layout, kinds.binders, numbers or numbers_for(self.game))
+        self.actions = ActionSpace(self.game, self.layout, kinds, numbers or numbers_for(self.game))
         self.encoder = Encoder(self.layout, kinds.variables)
         self.render_mode, self.max_steps = render_mode, max_steps
         self.metadata = {**self.metadata, "name": f"cardrules_{self.game.name}_v0".replace("-", "_")}

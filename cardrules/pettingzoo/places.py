@@ -27,6 +27,9 @@ class Layout:
             self.base[spec.name] = len(self.places)
             self.places += [(spec, r) for r in (range(n) if spec.per_player else [0])]
         self.side = 2 * radius + 1  # a grid is seen through a square window of cells around 0,0
+        # The places whose cards the viewer may not see, in order: a move can name an unseen card only there.
+        self.unseen_places = [i for i, (spec, r) in enumerate(self.places) if not _always_seen(spec, r)]
+        self.unseen_rank = {place: k for k, place in enumerate(self.unseen_places)}
 
     @property
     def place_names(self) -> list[str]:
@@ -50,3 +53,11 @@ class Layout:
         """A cell's number in the window, or -1 outside it."""
         x, y, r = cell[0] + self.radius, cell[1] + self.radius, self.side
         return y * r + x if 0 <= x < r and 0 <= y < r else -1
+
+
+def _always_seen(spec: ZoneSpec, seat: int) -> bool:
+    """Whether the viewer (relative seat 0) always sees a zone's cards: a public zone that no elimination
+    turns face down, or the viewer's own public or owner-only zone. Any other visibility may hide them."""
+    if spec.per_player and seat == 0:
+        return spec.visibility in ("public", "owner")
+    return spec.visibility == "public" and not spec.hidden_when_out
