@@ -198,3 +198,55 @@ def test_the_base_install_does_not_import_the_rl_packages():
             "print(sorted(m for m in ('pettingzoo', 'gymnasium', 'numpy') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_move_naming_an_unseen_card_has_an_index_by_place():
+    """Seven7s' Wonders power looks at an opponent's card by place ("hand(P1)#2"): such moves get indexes in
+    the option's unseen group, one per place and number, and the chosen one is made."""
+    env = make_env("seven7s", players=2)
+    rng = random.Random(0)
+    for seed in range(200):
+        env.reset(seed=seed)
+        while not env.state.is_terminal():
+            unseen = {i: m for i, m in env._moves.items() if "#" in m.text}
+            if unseen:
+                assert all(env.actions.describe(i).split()[1].startswith("unseen#") for i in unseen)
+                assert len(set(unseen)) == len({m.text for m in unseen.values()})
+                index = min(unseen)
+                env.step(index)
+                return
+            env.step(rng.choice(legal_indexes(env)))
+    pytest.fail("no move named an unseen card in 200 games")
+
+
+def test_a_secret_choosers_own_hand_needs_no_room_for_unseen_cards():
+    """In `simultaneously for p`, `hand(p)` is the chooser's own hand: its binder ranges over card types only."""
+    env = make_env(str(DRAFT), players=3)
+    (block,) = env.actions.blocks.values()
+    assert [groups for groups, _, _ in block.domains] == [("card", "none")]
+
+
+TWO_BLIND = MINI.replace("zone hand: per_player, owner", "zone hand: per_player, owner\nzone box: stack, hidden")
+
+
+def test_an_option_of_several_hiding_binders_past_the_block_limit_gets_no_room_for_unseen_cards(tmp_path):
+    path = tmp_path / "blind.rules"
+    path.write_text(TWO_BLIND.replace("bid(k in {source})", "bid(a in hand(1 - me), b in hand(1 - me))"))
+    env = make_env(str(path))
+    (block,) = env.actions.blocks.values()
+    assert [groups for groups, _, _ in block.domains] == [("card", "unseen", "none")] * 2  # small: room kept
+    big = tmp_path / "big.rules"
+    big.write_text(path.read_text().replace("attribute rank: 1..3", "attribute rank: 1..80"))
+    env = make_env(str(big))
+    (block,) = env.actions.blocks.values()
+    assert [groups for groups, _, _ in block.domains] == [("card", "none")] * 2
+    with pytest.raises(ActionSpaceError, match="names hand\\(P1\\)#1, which its option 'bid' cannot number"):
+        env.reset(seed=0)
+
+
+def test_the_training_loop_of_the_docs_runs():
+    text = (ROOT / "docs" / "agents.md").read_text(encoding="utf-8")
+    blocks = [b.split("```")[0] for b in text.split("```python\n")[1:]]
+    (example,) = [b for b in blocks if "REINFORCE" in b]
+    assert "episodes, rate, wins = 300," in example
+    exec(compile(example.replace("episodes, rate, wins = 300,", "episodes, rate, wins = 4,"), "agents.md", "exec"), {})
