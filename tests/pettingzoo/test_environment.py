@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import cardrules
 from cardrules.pettingzoo import env as make_env
@@ -49,6 +49,14 @@ def legal_indexes(env) -> list[int]:
 def test_every_game_passes_pettingzoos_api_test(name, recwarn):
     for players, options in setups(name):
         api_test(make_env(name, players=players, options=options), num_cycles=200)
+
+
+@pytest.mark.parametrize("name", GAMES, ids=lambda g: Path(g).stem)
+def test_every_game_passes_pettingzoos_seed_and_render_tests(name):
+    players = cardrules.prepare(name).max_players
+    seed_test(lambda: make_env(name, players=players), num_cycles=100)
+    render_test(lambda render_mode=None: make_env(name, players=players, render_mode=render_mode),
+                custom_tests={"ansi": lambda text: "P0" in text and "P1" in text})
 
 
 @pytest.mark.parametrize("name", GAMES, ids=lambda g: Path(g).stem)
