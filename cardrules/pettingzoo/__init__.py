@@ -20,7 +20,7 @@ def raw_env(game: str | Path, players: int | None = None, options: dict[str, Any
             **settings: Any) -> "CardrulesEnv":
     """The environment of a bundled game (by name) or a rules file (by path), for `players` players (the
     game's fewest by default) and `options`. `settings`: render_mode ("ansi", "human"), grid_radius,
-    numbers, max_steps (see CardrulesEnv)."""
+    numbers, max_steps, rewards (see CardrulesEnv and docs/agents.md)."""
     try:
         from .environment import CardrulesEnv
     except ImportError as exc:

@@ -9,14 +9,14 @@ from __future__ import annotations
 import io
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Sequence
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .. import prepare
-from ..engine import Action
+from ..engine import Action, State
 from .actions import ActionSpace
 from .encoding import Encoder
 from .kinds import rule_kinds
@@ -39,7 +39,7 @@ class CardrulesEnv(AECEnv):
 
     def __init__(self, game: str | Path, players: int | None = None, options: dict[str, Any] | None = None,
                  render_mode: str | None = None, grid_radius: int = 8, numbers: range | None = None,
-                 max_steps: int | None = None):
+                 max_steps: int | None = None, rewards: Callable[[State], Sequence[float]] | None = None):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
@@ -54,6 +54,7 @@ class CardrulesEnv(AECEnv):
         self.actions = ActionSpace(self.game, self.layout, kinds, numbers or numbers_for(self.game))
         self.encoder = Encoder(self.layout, kinds.variables)
         self.render_mode, self.max_steps = render_mode, max_steps
+        self.final_rewards = rewards or State.returns  # the finished state -> each seat's reward
         self.metadata = {**self.metadata, "name": f"cardrules_{self.game.name}_v0".replace("-", "_")}
         self.possible_agents = [f"player_{i}" for i in range(self.n)]
         observation = spaces.Dict({
@@ -119,7 +120,7 @@ class CardrulesEnv(AECEnv):
         self.steps += 1
         self._clear_rewards()
         if self.state.is_terminal():
-            self.rewards.update(zip(self.possible_agents, self.state.returns()))
+            self.rewards.update(zip(self.possible_agents, map(float, self.final_rewards(self.state))))
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_steps is not None and self.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)

@@ -141,6 +141,21 @@ def test_rewards_are_the_games_returns_and_every_agent_finishes():
         assert sum(final) >= 1.0
 
 
+def test_rewards_may_come_from_the_games_own_result():
+    """The Game is cooperative and rarely won: its `result` (cards left) makes a reward that says how close."""
+    env = make_env("the-game", players=2, rewards=lambda s: [-s.result()] * s.n)
+    rng, final = np.random.default_rng(3), {}
+    env.reset(seed=3)
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        if terminated:
+            final[agent] = reward
+            env.step(None)
+        else:
+            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert env.state.result() > 0 and final == dict.fromkeys(env.possible_agents, -float(env.state.result()))
+
+
 def test_an_illegal_action_is_refused_with_the_legal_ones():
     env = make_env("red7", players=2)
     env.reset(seed=0)
