@@ -52,7 +52,7 @@ def run_game(name: str, games: int, check: bool) -> dict:
     counts = range(checked.min_players, checked.max_players + 1)
     sets = [{}] + [{option: True} for option, doc in checked.option_docs.items() if doc.default is False]
     setups = [(n, options) for options in sets for n in counts if not checked.option_refusals(options, n)]
-    envs = [make_env(name, players=n, options=options) for n, options in setups]
+    envs = [make_env(checked, players=n, options=options) for n, options in setups]
     rng = np.random.default_rng(0)
     start, decisions, longest, wins = time.perf_counter(), 0, 0, {}
     for number in range(games):

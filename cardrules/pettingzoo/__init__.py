@@ -11,14 +11,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .. import CheckedRules
     from .environment import CardrulesEnv
 
 __all__ = ["env", "raw_env"]
 
 
-def raw_env(game: str | Path, players: int | None = None, options: dict[str, Any] | None = None,
+def raw_env(game: "str | Path | CheckedRules", players: int | None = None, options: dict[str, Any] | None = None,
             **settings: Any) -> "CardrulesEnv":
-    """The environment of a bundled game (by name) or a rules file (by path), for `players` players (the
+    """The environment of a bundled game (by name), a rules file (by path) or rules already read and checked
+    (`cardrules.prepare(...)`: one parse for many environments), for `players` players (the
     game's fewest by default) and `options`. `settings`: render_mode ("ansi", "human"), grid_radius,
     numbers, max_steps, rewards (see CardrulesEnv and docs/agents.md)."""
     try:
@@ -28,7 +30,7 @@ def raw_env(game: str | Path, players: int | None = None, options: dict[str, Any
     return CardrulesEnv(game, players, options, **settings)
 
 
-def env(game: str | Path, players: int | None = None, options: dict[str, Any] | None = None,
+def env(game: "str | Path | CheckedRules", players: int | None = None, options: dict[str, Any] | None = None,
         **settings: Any) -> "CardrulesEnv":
     """The same as `raw_env`: the environment checks its own moves, so it needs no wrapper."""
     return raw_env(game, players, options, **settings)

@@ -45,7 +45,11 @@ class Encoder:
         self.var_kinds = var_kinds
         self.pcs = sorted(game.decisions)
         self.attrs = list(game.attributes)
-        self.type_card = [game.card_texts.index(text) for text in layout.types]  # a card of each type
+        type_card = [game.card_texts.index(text) for text in layout.types]  # a card of each type
+        # each type's value of every attribute, as the grid window shows a top card
+        self.type_values = [np.array([self._attribute(a, game.card_attrs[a].get(card, NOTHING)) for a in self.attrs],
+                                     dtype=np.float32) for card in type_card]
+        self.cells: dict[str, int] = {}  # a view's cell key ("2,-1") -> its number in the window, or -1
         self.segments: list[tuple[str, int, int]] = []
         t, p, n = len(layout.types), len(layout.places), self.n
         self._add("cards", t * p)
@@ -116,15 +120,15 @@ class Encoder:
             for i, text in enumerate(texts):
                 self._card(out, text, place, i == len(texts) - 1)
             self._count(out, place, len(texts))
-            cell = parse_cell(key)
-            index = -1 if cell is None else self.layout.cell_index(cell)
+            index = self.cells.get(key)
+            if index is None:
+                cell = parse_cell(key)
+                index = self.cells[key] = -1 if cell is None else self.layout.cell_index(cell)
             if index < 0 or not texts:
                 continue  # outside the window: in the counts and cards, not on the board
             at = start + index * width
             out[at], out[at + 1] = 1.0, squash(len(texts))
-            card = self.type_card[self.layout.type_index[texts[-1]]]
-            for a, attr in enumerate(self.attrs):
-                out[at + 2 + a] = self._attribute(attr, self.game.card_attrs[attr].get(card, NOTHING))
+            out[at + 2:at + width] = self.type_values[self.layout.type_index[texts[-1]]]
 
     def _attribute(self, attr: str, value: Any) -> float:
         values = self.game.attributes[attr]

@@ -15,7 +15,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .. import prepare
+from .. import CheckedRules, prepare
 from ..engine import Action, State
 from .actions import ActionSpace
 from .encoding import Encoder
@@ -37,13 +37,14 @@ class CardrulesEnv(AECEnv):
 
     metadata = {"name": "cardrules_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
 
-    def __init__(self, game: str | Path, players: int | None = None, options: dict[str, Any] | None = None,
-                 render_mode: str | None = None, grid_radius: int = 8, numbers: range | None = None,
-                 max_steps: int | None = None, rewards: Callable[[State], Sequence[float]] | None = None):
+    def __init__(self, game: str | Path | CheckedRules, players: int | None = None,
+                 options: dict[str, Any] | None = None, render_mode: str | None = None, grid_radius: int = 8,
+                 numbers: range | None = None, max_steps: int | None = None,
+                 rewards: Callable[[State], Sequence[float]] | None = None):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
-        checked = prepare(game)
+        checked = game if isinstance(game, CheckedRules) else prepare(game)  # one parse may serve many
         self.game = checked.compile(options)
         self.n = self.game.min_players if players is None else int(players)
         if not self.game.min_players <= self.n <= self.game.max_players:

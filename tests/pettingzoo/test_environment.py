@@ -47,8 +47,9 @@ def legal_indexes(env) -> list[int]:
 
 @pytest.mark.parametrize("name", GAMES, ids=lambda g: Path(g).stem)
 def test_every_game_passes_pettingzoos_api_test(name, recwarn):
+    checked = cardrules.prepare(name)  # read once for every setup
     for players, options in setups(name):
-        api_test(make_env(name, players=players, options=options), num_cycles=200)
+        api_test(make_env(checked, players=players, options=options), num_cycles=200)
 
 
 @pytest.mark.parametrize("name", GAMES, ids=lambda g: Path(g).stem)
