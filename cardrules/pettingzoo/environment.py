@@ -58,11 +58,10 @@ class CardrulesEnv(AECEnv):
         self.final_rewards = rewards or State.returns  # the finished state -> each seat's reward
         self.metadata = {**self.metadata, "name": f"cardrules_{self.game.name}_v0".replace("-", "_")}
         self.possible_agents = [f"player_{i}" for i in range(self.n)]
-        observation = spaces.Dict({
+        self.observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(-1.0, 1.0, (self.encoder.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.actions.size,), np.int8),
-        })
-        self.observation_spaces = {a: observation for a in self.possible_agents}
+        }) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.actions.size) for a in self.possible_agents}
         self._seeds = random.Random()
         self.state = None
@@ -129,6 +128,11 @@ class CardrulesEnv(AECEnv):
         self._select()
         if self.render_mode == "human":
             self.render()
+
+    @property
+    def moves(self) -> dict[int, Action]:
+        """The legal moves of the agent to move, by action index (empty once the game is over)."""
+        return dict(self._moves)
 
     # ---- for people ---------------------------------------------------------------------------------
     def move_text(self, action: int) -> str:

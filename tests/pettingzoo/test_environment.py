@@ -89,7 +89,7 @@ def test_every_legal_move_has_an_index_of_its_own(name):
     and stepping an index makes that move."""
     env = make_env(name, players=cardrules.prepare(name).min_players)
     for _ in random_states(env, 3, 80):
-        moves = env._moves
+        moves = env.moves
         texts = {move.text for move in env.state.legal_actions()}
         assert len(moves) == len(texts) and all(0 <= i < env.actions.size for i in moves)
         for index, move in moves.items():
@@ -232,7 +232,7 @@ def test_a_move_naming_an_unseen_card_has_an_index_by_place():
     for seed in range(200):
         env.reset(seed=seed)
         while not env.state.is_terminal():
-            unseen = {i: m for i, m in env._moves.items() if "#" in m.text}
+            unseen = {i: m for i, m in env.moves.items() if "#" in m.text}
             if unseen:
                 assert all(env.actions.describe(i).split()[1].startswith("unseen#") for i in unseen)
                 assert len(set(unseen)) == len({m.text for m in unseen.values()})
