@@ -30,6 +30,7 @@ RANKS = {
     "cardrules.authoring": 6,
     "cardrules.lsp": 6.5,  # the language server: reads the façade and authoring (fmt), started by the cli
     "cardrules.cli": 7,
+    "cardrules.pettingzoo": 8,  # the PettingZoo environment (the rl extra): renders with the cli's renderer
 }
 
 
