@@ -8,7 +8,11 @@ books are given as a number per seat (whole ranks no listed card belongs to).
 
 from __future__ import annotations
 
+import random
+
 import pytest
+
+from cardrules.bots.beliefs import sample_information_set
 
 from .cards import ALL_CARDS, RANK_NAMES, RANKS
 
@@ -74,6 +78,10 @@ def test_G3_the_player_asked_gives_all_of_the_rank_shown_to_everyone_and_the_ask
     assert known_in_hand(state, 1, 0) == {"7s", "7c"}
     assert "P0 asks P1 for sevens" in state.events
     assert any(e.startswith("P1 gives P0 two sevens") for e in state.events)
+    # the bots know it too: every guess P2's bot makes at the hidden hands keeps 7s and 7c in P0's hand
+    for seed in range(20):
+        guess = sample_information_set(state, 2, random.Random(seed))
+        assert {"7s", "7c"} <= {state.game.card_texts[c] for c in guess.zone_cards("hand", 0)}
 
 
 def test_G4_go_fish_a_miss_ends_the_turn_and_the_card_drawn_stays_secret(position, play):
