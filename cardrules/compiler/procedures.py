@@ -20,7 +20,7 @@ from ..engine.specs import (
     StraightMove,
 )
 from ..engine.state import State
-from ..engine.zones import note_opened
+from ..engine.zones import note_opened, visibility_of
 from ..engine.zones.grid import as_cell
 from ..language import nodes
 from ..limits import MAX_HELD_LIST, MAX_NUMBER
@@ -168,7 +168,7 @@ def move(c: "Compiler", st: nodes.Move, sc: "Scope", loop_exit) -> None:
 
 def _visibility(c: "Compiler", zone: str) -> str:
     decl = c.sym.zones[zone]
-    return next((v for v in ("public", "hidden", "owner") if v in decl.properties), "public")
+    return visibility_of(decl.properties)
 
 
 def _hides(c: "Compiler", zone: str) -> bool:

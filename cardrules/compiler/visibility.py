@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..engine.zones import visibility_of
 from ..language import nodes
 from ..language.builtins import FUNCTIONS, NAMES
 
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def _visibility(decl: nodes.ZoneDecl) -> str:
-    return next((v for v in ("public", "hidden", "owner") if v in decl.properties), "public")
+    return visibility_of(decl.properties)
 
 
 def shown_to_chooser(e: nodes.Expr, zones: dict[str, nodes.ZoneDecl]) -> bool:

@@ -215,7 +215,10 @@ class State:
         """Whether `viewer` sees the cards of this zone (of `seat`, for a per-player zone)."""
         if spec.hidden_when_out and seat is not None and self.eliminated[seat]:
             return False
-        return spec.visibility == "public" or (spec.visibility == "owner" and seat == viewer)
+        visibility = spec.visibility
+        if visibility == "others":  # held facing away: every seat but the owner's (a spectator is no seat)
+            return viewer >= 0 and seat != viewer
+        return visibility == "public" or (visibility == "owner" and seat == viewer)
 
     def _vars_view(self, viewer: int) -> dict:
         """Variables as text: per player a list by seat; keyed variables an object by key; a per-card
