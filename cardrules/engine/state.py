@@ -427,12 +427,15 @@ class State:
                     moving = list(moving)
                 else:
                     return None
-                if self.known and any(card in self.known for card in moving):
-                    return None  # a real move forgets who knew the card where it lay: leave it to the full run
+                known = self.known
+                if known and any(card in known for card in moving):
+                    return None  # a real move changes who knows the card (knowledge.follow): leave it to the full run
                 for card in moving:
                     for zone in reversed(zones):  # players' zones come last, and most moves start there
                         if card in zone:
                             break
+                    if known and any(other in known for other in zone):
+                        return None  # its zone's known cards may be forgotten (knowledge.follow): the full run
                     index = zone.index(card)
                     del zone[index]
                     undo.append((zone, index, card))
