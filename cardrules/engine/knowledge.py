@@ -7,10 +7,11 @@ A player sees the cards of the zones declared visible to them. Besides those, a 
 * `reveal CARDS to PLAYERS` shows the cards to those players;
 * knowledge follows a card that moves *publicly* for the knower: a player who knew a card where
   it lay (saw its zone, or knew it there) and could tell that it was this card that left keeps
-  knowing it in the zone it goes to. A player can tell which card left a zone they see, and a
-  card leaving a `stack` they know it in (the order of a stack is watched by everyone: the known
-  card on top of the deck is the one drawn); they cannot tell which card left a `row` they do
-  not see (a hand held out of sight: its order is nobody's business). So the card everyone saw
+  knowing it in the zone it goes to. A player can tell which card left a zone they see or their
+  own zone (they hold it, even facing away), and a card leaving a `stack` they know it in (the
+  order of a stack is watched by everyone: the known card on top of the deck is the one drawn);
+  they cannot tell which card left another's `row` they do not see (a hand held out of sight:
+  its order is nobody's business). So the card everyone saw
   put on top of the deck stays known in the hand that draws it, and a face-up card taken into a
   hand stays known to everyone who saw it.
 
@@ -70,14 +71,13 @@ def follow(s: "State", card: Card, mask: int, from_slot: int, to_slot: int) -> N
     forget where the row's cards they knew lie (see the module's docstring)."""
     masks = s.game.derived.seer_masks(s)
     seen_from, seen_to = masks[from_slot], masks[to_slot]
-    positions_watched = s.game.zone_at(from_slot, s.n).kind.has_top
-    told = seen_from | mask if positions_watched else seen_from
-    keep = told & ~seen_to
+    watching = _watching(s, from_slot, seen_from)
+    keep = (seen_from | mask) & watching & ~seen_to
     if keep:
         s.known[card] = keep
-    if positions_watched or not s.known:
+    lost = ~(watching | seen_to) & ((1 << s.n) - 1)
+    if not lost or not s.known:
         return
-    lost = ~(seen_from | seen_to)
     for other in s.zones[from_slot]:
         bits = s.known.get(other, 0)
         if bits & lost:
@@ -85,6 +85,18 @@ def follow(s: "State", card: Card, mask: int, from_slot: int, to_slot: int) -> N
                 s.known[other] = bits & ~lost
             else:
                 del s.known[other]
+
+
+def _watching(s: "State", slot: int, seen: int) -> int:
+    """The seats that can tell which card leaves the zone at `slot` (`seen`: those who see it), as
+    a bitmask: everyone for a stack (its order is watched), else those who see it and its owner
+    (who holds the cards, even facing away)."""
+    spec = s.game.zone_at(slot, s.n)
+    if spec.kind.has_top:
+        return (1 << s.n) - 1
+    if spec.per_player:
+        return seen | 1 << (slot - s.game.shared_zones) % s.n
+    return seen
 
 
 def forget_zone(s: "State", slot: int) -> None:
