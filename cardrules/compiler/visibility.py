@@ -79,7 +79,7 @@ def _no_cards(e: nodes.Expr, sym: "Symbols", depth: int) -> bool:
 
 def seen_by_nobody(e: nodes.Expr, zones: dict[str, nodes.ZoneDecl]) -> bool:
     """True when moved cards surely come from a shared hidden zone (`top(deck)`, `deck`): nobody
-    saw them, so no knowledge follows them."""
+    saw them there, so knowledge follows them only if someone knew them (knowledge.follow)."""
     match e:
         case nodes.Call(_, (inner,)) if _flag(e, "by_place"):
             return seen_by_nobody(inner, zones)

@@ -63,15 +63,29 @@ def seer_masks(s: "State") -> list[int]:
     return masks
 
 
+def watcher_masks(s: "State") -> list[int]:
+    """For every slot, the seats that can tell which card leaves that zone, as a bitmask, worked out
+    afresh (Derived.watcher_masks keeps them): everyone for a stack (its order is watched), else
+    those who see it and its owner (who holds the cards, even facing away)."""
+    game, n, everyone = s.game, s.n, (1 << s.n) - 1
+    masks = []
+    for slot, seen in enumerate(seer_masks(s)):
+        spec = game.zone_at(slot, n)
+        if spec.kind.has_top:
+            masks.append(everyone)
+        else:
+            masks.append(seen | (1 << (slot - game.shared_zones) % n if spec.per_player else 0))
+    return masks
+
+
 def follow(s: "State", card: Card, mask: int, from_slot: int, to_slot: int) -> None:
     """After a move of `card` from the zone at `from_slot` to the one at `to_slot` (some player does
     not see it): the players who knew it where it lay (`mask`: its bits there, taken off already)
     and could tell it was the card that left keep knowing it there, if they do not see it anyway.
     Those who could not tell which card left a row they do not see, for a zone they do not see,
     forget where the row's cards they knew lie (see the module's docstring)."""
-    masks = s.game.derived.seer_masks(s)
-    seen_from, seen_to = masks[from_slot], masks[to_slot]
-    watching = _watching(s, from_slot, seen_from)
+    masks, watchers = s.game.derived.sight(s)
+    seen_from, seen_to, watching = masks[from_slot], masks[to_slot], watchers[from_slot]
     keep = (seen_from | mask) & watching & ~seen_to
     if keep:
         s.known[card] = keep
@@ -85,18 +99,6 @@ def follow(s: "State", card: Card, mask: int, from_slot: int, to_slot: int) -> N
                 s.known[other] = bits & ~lost
             else:
                 del s.known[other]
-
-
-def _watching(s: "State", slot: int, seen: int) -> int:
-    """The seats that can tell which card leaves the zone at `slot` (`seen`: those who see it), as
-    a bitmask: everyone for a stack (its order is watched), else those who see it and its owner
-    (who holds the cards, even facing away)."""
-    spec = s.game.zone_at(slot, s.n)
-    if spec.kind.has_top:
-        return (1 << s.n) - 1
-    if spec.per_player:
-        return seen | 1 << (slot - s.game.shared_zones) % s.n
-    return seen
 
 
 def forget_zone(s: "State", slot: int) -> None:

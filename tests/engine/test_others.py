@@ -119,6 +119,13 @@ def test_explain_says_who_sees_the_zone():
     assert "hand: one row per player — every player but its owner sees the cards" in text
 
 
+def test_fmt_keeps_the_visibility():
+    from cardrules.authoring.fmt import format_text
+    out = format_text(RULES)
+    assert "zone hand: per_player, others, row\n" in out and format_text(out) == out
+    assert cardrules.load_source(out, "away.rules").zones == GAME.zones
+
+
 # ---- a property over random playouts ---------------------------------------------------------------
 
 def may_see(zone: str, owner: int | None, seat: int) -> bool:
