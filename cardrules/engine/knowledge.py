@@ -11,9 +11,9 @@ A player sees the cards of the zones declared visible to them. Besides those, a 
   own zone (they hold it, even facing away), and a card leaving a `stack` they know it in (the
   order of a stack is watched by everyone: the known card on top of the deck is the one drawn);
   they cannot tell which card left another's `row` they do not see (a hand held out of sight:
-  its order is nobody's business). So the card everyone saw
-  put on top of the deck stays known in the hand that draws it, and a face-up card taken into a
-  hand stays known to everyone who saw it.
+  its order is nobody's business). So the card everyone saw put on top of the deck stays known
+  in the hand that draws it, and a face-up card taken into a hand stays known to everyone who
+  saw it.
 
 `State.known` maps a card to a bitmask of the seats that know it, beyond those who see its zone.
 Knowledge is lost when the card moves where the knower cannot follow it (a move that is not
@@ -65,7 +65,7 @@ def seer_masks(s: "State") -> list[int]:
 
 def watcher_masks(s: "State") -> list[int]:
     """For every slot, the seats that can tell which card leaves that zone, as a bitmask, worked out
-    afresh (Derived.watcher_masks keeps them): everyone for a stack (its order is watched), else
+    afresh (Derived.sight keeps them): everyone for a stack (its order is watched), else
     those who see it and its owner (who holds the cards, even facing away)."""
     game, n, everyone = s.game, s.n, (1 << s.n) - 1
     masks = []
@@ -254,15 +254,14 @@ class Namer:
         row a known card is named by place as well: knowing that a hand holds a card does not tell
         where it lies (so picking "the known card" of a hand is no more possible than at a table)."""
         s, player = self.s, self.player
-        bit, game, known = 1 << player, s.game, s.known
+        bit, derived, known = 1 << player, s.game.derived, s.known
+        watchers = derived.sight(s)[1]  # where the player can tell one card from another (watcher_masks)
         unseen: set[Card] = set()
-        for slot in game.derived.hidden_slots(s, player):
+        for slot in derived.hidden_slots(s, player):
             cards = s.zones[slot]
             if not cards:
                 continue
-            spec = game.zone_at(slot, s.n)
-            placed = spec.kind.has_top or (spec.per_player and (slot - game.shared_zones) % s.n == player)
-            if known and placed:
+            if known and watchers[slot] & bit:
                 unseen.update(card for card in cards if not known.get(card, 0) & bit)
             else:
                 unseen.update(cards)
