@@ -140,3 +140,17 @@ def test_knowledge_that_follows_a_card_survives_a_save(position):
     s.apply_action("draw")
     again = load_state(GAME, save_state(s))
     assert again == s and known(again, 0, "hand", 1) == ["r3"]
+
+
+def test_samples_keep_a_card_where_knowledge_followed_it(position):
+    import random
+
+    from cardrules.bots.beliefs import sample_information_set
+    s = start(position)
+    s.apply_action("restock")
+    s.apply_action("draw")  # P2 to move; it knows P1 holds r3
+    r3 = GAME.by_text["r3"][0]
+    rng = random.Random(4)
+    for _ in range(20):
+        assert r3 in sample_information_set(s, 2, rng).zone_cards("hand", 1)
+        assert r3 in s.determinize(0, rng).zone_cards("hand", 1)
