@@ -9,7 +9,7 @@ from ..diagnostics import RulesError, Span, error
 from ..engine import percard
 from ..engine.specs import Decision, DefinitionSpec, ExprFn, VarSpec, ZoneSpec
 from ..engine.state import State
-from ..engine.zones import kind_of
+from ..engine.zones import kind_of, visibility_of
 from ..language import nodes
 from ..language.builtins import constant, constant_names
 from ..language.constants import UNKNOWN, fold, pure_definitions
@@ -158,7 +158,7 @@ class Compiler:
     @staticmethod
     def zone_spec(decl: nodes.ZoneDecl, name: str, per_player: bool, index: int, family: str = "") -> ZoneSpec:
         props = set(decl.properties)
-        visibility = next((v for v in ("public", "hidden", "owner") if v in props), "public")
+        visibility = visibility_of(props)
         return ZoneSpec(name, per_player, visibility, kind_of(props), index, family, "hidden_when_out" in props)
 
     def variables(self) -> tuple[VarSpec, ...]:

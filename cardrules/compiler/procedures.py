@@ -20,7 +20,7 @@ from ..engine.specs import (
     StraightMove,
 )
 from ..engine.state import State
-from ..engine.zones import note_opened
+from ..engine.zones import note_opened, visibility_of
 from ..engine.zones.grid import as_cell
 from ..language import nodes
 from ..limits import MAX_HELD_LIST, MAX_NUMBER
@@ -68,8 +68,6 @@ def _take(s: State, card) -> int:
         zone = zones[slot]
         if card in zone:
             zone.remove(card)
-            if s.known:  # knowledge is of a card where it lies (knowledge.py)
-                s.known.pop(card, None)
             return slot
     raise RuleFailure(f"card {s.game.describe(card)} is in no zone")
 
@@ -116,18 +114,20 @@ def _as_list(value) -> list:
     return list(value) if isinstance(value, list | tuple) else [value]
 
 
-def _take_all(s: State, moving: list, hidden_to: int = -1) -> int:
+def _take_all(s: State, moving: list, hidden_to: int = -1, watched: bool = True) -> int:
     """Take every card to move out of its zone; the slot the last one came from (-1 for none). With
-    `hidden_to`, the slot of a destination some player may not see, those who watched a card go
-    there keep knowing it (knowledge.carry)."""
+    `hidden_to`, the slot of a destination some player may not see, those who could follow a card
+    there keep knowing it (knowledge.follow); `watched` is False when the cards surely come from a
+    zone nobody sees, so only a card someone knew there has knowledge to follow."""
     from_slot = -1
     for card in moving:
         if not isinstance(card, Card):
             raise RuleFailure("there is no card to move" if card is NOTHING else
                               f"'move' needs cards, not {s.game.describe(card)}")
+        mask = s.known.pop(card, 0) if s.known else 0  # who knew it where it lay, beyond its zone's seers
         from_slot = _take(s, card)
-        if hidden_to >= 0:
-            knowledge.carry(s, card, from_slot, hidden_to)
+        if hidden_to >= 0 and (watched or mask or s.known):
+            knowledge.follow(s, card, mask, from_slot, hidden_to)
     return from_slot
 
 
@@ -137,7 +137,8 @@ def move(c: "Compiler", st: nodes.Move, sc: "Scope", loop_exit) -> None:
         return move_to_cell(c, st, sc)
     cards, dest, bottom = c.expr(st.cards, sc), c.zone_slot(st.destination, sc), st.bottom
     triggers = [t for t in c.triggers if t.zone == zone]
-    hiding = _hides(c, zone) and not visibility.seen_by_nobody(st.cards, c.sym.zones)
+    hiding = _hides(c, zone)
+    watched = not visibility.seen_by_nobody(st.cards, c.sym.zones)
     opens = _opens(c, zone)
     moved = c.move_hook()
     nxt = Label()
@@ -146,7 +147,7 @@ def move(c: "Compiler", st: nodes.Move, sc: "Scope", loop_exit) -> None:
         slot = dest(s, s.locals)
         target = s.zones[slot]
         moving = _as_list(cards(s, s.locals))
-        from_slot = _take_all(s, moving, slot if hiding else -1)
+        from_slot = _take_all(s, moving, slot if hiding else -1, watched)
         if opens and not target and moving:
             note_opened(s, slot)
         if bottom:  # the moved cards keep their order, under the zone's cards
@@ -161,14 +162,14 @@ def move(c: "Compiler", st: nodes.Move, sc: "Scope", loop_exit) -> None:
     pc = c.emit(move, st.span)
     # Nothing but the move itself happens (no trigger, no knowledge to carry, no column opened, nothing
     # kept per card): the engine may try it in place.
-    if not triggers and not hiding and not opens and moved is None:
+    if not triggers and not (hiding and watched) and not opens and moved is None:
         c.onward[pc] = Onward(StraightMove(cards, dest, bottom), nxt)
     nxt.pc = c.here()
 
 
 def _visibility(c: "Compiler", zone: str) -> str:
     decl = c.sym.zones[zone]
-    return next((v for v in ("public", "hidden", "owner") if v in decl.properties), "public")
+    return visibility_of(decl.properties)
 
 
 def _hides(c: "Compiler", zone: str) -> bool:
@@ -212,7 +213,8 @@ def deal(c: "Compiler", st: nodes.Deal, sc: "Scope", loop_exit) -> None:
     source_name = st.source.id if isinstance(st.source, nodes.Name) else "the zone"
     dest_name = st.destination.id if isinstance(st.destination, nodes.Name) else st.destination.func
     from_name = st.source.id if isinstance(st.source, nodes.Name) else st.source.func
-    hiding = _hides(c, dest_name) and _visibility(c, from_name) != "hidden"
+    hiding = _hides(c, dest_name)
+    watched = _visibility(c, from_name) != "hidden"
     opens = _opens(c, dest_name)
     moved = c.move_hook()
     nxt = Label()
@@ -237,10 +239,9 @@ def deal(c: "Compiler", st: nodes.Deal, sc: "Scope", loop_exit) -> None:
                 if not src:
                     raise RuleFailure(f"cannot deal: '{source_name}' is empty")
                 card = src.pop()
-                if s.known:
-                    s.known.pop(card, None)
-                if hiding:
-                    knowledge.carry(s, card, src_slot, slot)
+                mask = s.known.pop(card, 0) if s.known else 0
+                if hiding and (watched or mask or s.known):
+                    knowledge.follow(s, card, mask, src_slot, slot)
                 if opens and not s.zones[slot]:
                     note_opened(s, slot)
                 s.zones[slot].append(card)

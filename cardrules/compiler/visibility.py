@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..engine.zones import visibility_of
 from ..language import nodes
 from ..language.builtins import FUNCTIONS, NAMES
 
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def _visibility(decl: nodes.ZoneDecl) -> str:
-    return next((v for v in ("public", "hidden", "owner") if v in decl.properties), "public")
+    return visibility_of(decl.properties)
 
 
 def shown_to_chooser(e: nodes.Expr, zones: dict[str, nodes.ZoneDecl]) -> bool:
@@ -78,7 +79,7 @@ def _no_cards(e: nodes.Expr, sym: "Symbols", depth: int) -> bool:
 
 def seen_by_nobody(e: nodes.Expr, zones: dict[str, nodes.ZoneDecl]) -> bool:
     """True when moved cards surely come from a shared hidden zone (`top(deck)`, `deck`): nobody
-    saw them, so no knowledge follows them."""
+    saw them there, so knowledge follows them only if someone knew them (knowledge.follow)."""
     match e:
         case nodes.Call(_, (inner,)) if _flag(e, "by_place"):
             return seen_by_nobody(inner, zones)

@@ -19,11 +19,12 @@ class Derived:
     What it gives is immutable (tuples, booleans), so no caller can change what others will read.
     """
 
-    __slots__ = ("_hidden", "_seers", "_allows", "_zones_for")
+    __slots__ = ("_hidden", "_seers", "_sight", "_allows", "_zones_for")
 
     def __init__(self) -> None:
         self._hidden: dict[tuple, tuple[int, ...]] = {}  # (players, seat, out) -> slots the seat cannot see
         self._seers: dict[tuple, tuple[int, ...]] = {}  # (players, out) -> per slot, the seats that see it
+        self._sight: dict[tuple, tuple] = {}  # (players, out) -> (seers, watchers): see `sight`
         self._allows: dict[int, dict[tuple[int, Card], bool]] = {}  # players -> (slot, card) -> `holds` allows
         self._zones_for: dict[tuple, dict[Card, tuple[int, ...]]] = {}  # (players, slots) -> card -> its slots
 
@@ -42,6 +43,15 @@ class Derived:
         if masks is None:
             masks = self._seers[key] = tuple(knowledge.seer_masks(_probe(s)))
         return masks
+
+    def sight(self, s: State) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """For each slot of a state like `s`: the seats that see its cards, and the seats that can tell
+        which card leaves it (knowledge.watcher_masks), as bitmasks; one lookup for a move (knowledge.follow)."""
+        key = (s.n, tuple(s.eliminated))
+        found = self._sight.get(key)
+        if found is None:
+            found = self._sight[key] = (self.seer_masks(s), tuple(knowledge.watcher_masks(_probe(s))))
+        return found
 
     def holds_allows(self, s: State, slot: int, card: Card) -> bool:
         """Whether the `holds` of the zone at `slot` allows the card (knowledge.holds_verdict). The

@@ -5,14 +5,22 @@ A player sees the cards of the zones declared visible to them. Besides those, a 
 **know** a card lying in a zone they cannot see:
 
 * `reveal CARDS to PLAYERS` shows the cards to those players;
-* a card that moves from a zone a player sees into a zone they do not see stays known to them
-  there: they watched it go (a face-up card put on the deck, a public card taken into a hand).
+* knowledge follows a card that moves *publicly* for the knower: a player who knew a card where
+  it lay (saw its zone, or knew it there) and could tell that it was this card that left keeps
+  knowing it in the zone it goes to. A player can tell which card left a zone they see or their
+  own zone (they hold it, even facing away), and a card leaving a `stack` they know it in (the
+  order of a stack is watched by everyone: the known card on top of the deck is the one drawn);
+  they cannot tell which card left another's `row` they do not see (a hand held out of sight:
+  its order is nobody's business). So the card everyone saw put on top of the deck stays known
+  in the hand that draws it, and a face-up card taken into a hand stays known to everyone who
+  saw it.
 
-Knowledge is of a card *where it lies*: `State.known` maps a card to a bitmask of the seats that
-know it in the zone holding it now. It is forgotten the moment the card leaves that zone (by any
-move or deal) or that zone is shuffled, because from then on nobody can tell where it went unless
-they see the new zone. All valid knowledge of a card is therefore about its current zone, and
-one bitmask per card is enough.
+`State.known` maps a card to a bitmask of the seats that know it, beyond those who see its zone.
+Knowledge is lost when the card moves where the knower cannot follow it (a move that is not
+public for them, as above), when its zone is shuffled, and when a card the knower cannot tell
+leaves a row they do not see for a zone they do not see: then any of the row's cards may be the
+one that left, so the knower no longer knows where those they knew lie (keeping them would tell
+which card went). Who sees a zone needs no bit: a card entering a zone a player sees is seen.
 
 A file may also declare what a zone can ever hold (`holds deck(p): COND`): every player knows
 that much from the rules, so samples of the unseen cards (`keep_to_holds`) deal a card only into
@@ -22,6 +30,7 @@ Moves whose binders range over cards the chooser can neither see nor know would 
 cards. `Namer` gives them a name by place instead ("hand(P1)#2": the second unseen card of P1's
 hand) in an order drawn from the state's secret random generator, so neither the name nor the
 order of the offered moves tells anything about the cards (not even the order they were drawn in).
+A known card of another player's row is named by place too: its place there is not known.
 """
 
 from __future__ import annotations
@@ -54,13 +63,42 @@ def seer_masks(s: "State") -> list[int]:
     return masks
 
 
-def carry(s: "State", card: Card, from_slot: int, to_slot: int) -> None:
-    """After a move: the players who saw the card in its old zone but cannot see the new one know
-    it there. Called after the card's old knowledge was forgotten."""
-    masks = s.game.derived.seer_masks(s)
-    mask = masks[from_slot] & ~masks[to_slot]
-    if mask:
-        s.known[card] = mask
+def watcher_masks(s: "State") -> list[int]:
+    """For every slot, the seats that can tell which card leaves that zone, as a bitmask, worked out
+    afresh (Derived.sight keeps them): everyone for a stack (its order is watched), else
+    those who see it and its owner (who holds the cards, even facing away)."""
+    game, n, everyone = s.game, s.n, (1 << s.n) - 1
+    masks = []
+    for slot, seen in enumerate(seer_masks(s)):
+        spec = game.zone_at(slot, n)
+        if spec.kind.has_top:
+            masks.append(everyone)
+        else:
+            masks.append(seen | (1 << (slot - game.shared_zones) % n if spec.per_player else 0))
+    return masks
+
+
+def follow(s: "State", card: Card, mask: int, from_slot: int, to_slot: int) -> None:
+    """After a move of `card` from the zone at `from_slot` to the one at `to_slot` (some player does
+    not see it): the players who knew it where it lay (`mask`: its bits there, taken off already)
+    and could tell it was the card that left keep knowing it there, if they do not see it anyway.
+    Those who could not tell which card left a row they do not see, for a zone they do not see,
+    forget where the row's cards they knew lie (see the module's docstring)."""
+    masks, watchers = s.game.derived.sight(s)
+    seen_from, seen_to, watching = masks[from_slot], masks[to_slot], watchers[from_slot]
+    keep = (seen_from | mask) & watching & ~seen_to
+    if keep:
+        s.known[card] = keep
+    lost = ~(watching | seen_to) & ((1 << s.n) - 1)
+    if not lost or not s.known:
+        return
+    for other in s.zones[from_slot]:
+        bits = s.known.get(other, 0)
+        if bits & lost:
+            if bits & ~lost:
+                s.known[other] = bits & ~lost
+            else:
+                del s.known[other]
 
 
 def forget_zone(s: "State", slot: int) -> None:
@@ -210,11 +248,23 @@ class Namer:
         self.used = False  # some offered value was an unseen card
 
     def _unseen(self) -> set[Card]:
-        s, bit = self.s, 1 << self.player
-        slots = s.game.derived.hidden_slots(s, self.player)
-        unseen = set().union(*[s.zones[slot] for slot in slots])
-        if s.known:
-            unseen = {card for card in unseen if not s.known.get(card, 0) & bit}
+        """The cards named by place: those of the zones the player does not see, but for the cards
+        the player knows where their place is known too, in a stack (its order is watched) or in
+        the player's own zone (held facing away, by the player's own hands). In another player's
+        row a known card is named by place as well: knowing that a hand holds a card does not tell
+        where it lies (so picking "the known card" of a hand is no more possible than at a table)."""
+        s, player = self.s, self.player
+        bit, derived, known = 1 << player, s.game.derived, s.known
+        watchers = derived.sight(s)[1]  # where the player can tell one card from another (watcher_masks)
+        unseen: set[Card] = set()
+        for slot in derived.hidden_slots(s, player):
+            cards = s.zones[slot]
+            if not cards:
+                continue
+            if known and watchers[slot] & bit:
+                unseen.update(card for card in cards if not known.get(card, 0) & bit)
+            else:
+                unseen.update(cards)
         return unseen
 
     def reorder(self, values: list) -> list:

@@ -24,7 +24,7 @@ ExprFn = Callable[["State", list], Any]
 class ZoneSpec:
     name: str
     per_player: bool
-    visibility: str  # public | hidden | owner
+    visibility: str  # public | hidden | owner | others (every seat but the owner)
     kind: ZoneKind  # how its cards lie and are seen (engine/zones/)
     index: int  # shared: slot; per player: position among per-player zones
     family: str = ""  # for the zones of a family (`zone pile: per key`): the family's name

@@ -214,7 +214,10 @@ class State:
         """Whether `viewer` sees the cards of this zone (of `seat`, for a per-player zone)."""
         if spec.hidden_when_out and seat is not None and self.eliminated[seat]:
             return False
-        return spec.visibility == "public" or (spec.visibility == "owner" and seat == viewer)
+        visibility = spec.visibility
+        if visibility == "others":  # held facing away: every seat but the owner's (a spectator is no seat)
+            return viewer >= 0 and seat != viewer
+        return visibility == "public" or (visibility == "owner" and seat == viewer)
 
     def _vars_view(self, viewer: int) -> dict:
         """Variables as text: per player a list by seat; keyed variables an object by key; a per-card
@@ -425,12 +428,15 @@ class State:
                     moving = list(moving)
                 else:
                     return None
-                if self.known and any(card in self.known for card in moving):
-                    return None  # a real move forgets who knew the card where it lay: leave it to the full run
+                known = self.known
+                if known and any(card in known for card in moving):
+                    return None  # a real move changes who knows the card (knowledge.follow): leave it to the full run
                 for card in moving:
                     for zone in reversed(zones):  # players' zones come last, and most moves start there
                         if card in zone:
                             break
+                    if known and any(other in known for other in zone):
+                        return None  # its zone's known cards may be forgotten (knowledge.follow): the full run
                     index = zone.index(card)
                     del zone[index]
                     undo.append((zone, index, card))

@@ -28,7 +28,7 @@ from .unknown import Unknowns, function_names, value_names
 
 # Definitions the bots read by name (docs/agents.md), so a file need not use them itself.
 READ_BY_AGENTS = ("heuristic", "chance")
-VISIBILITIES = {"public", "hidden", "owner"}
+VISIBILITIES = set(zones.VISIBILITIES)
 OWNERSHIPS = {"per_player", "shared", "hidden_when_out"}  # hidden_when_out: face down once its owner is out
 
 
@@ -267,13 +267,16 @@ class Checker:
         for prop in decl.properties:
             if prop not in known:
                 self.err("E230", f"unknown zone property '{prop}'{suggest(prop, known)} (a zone has a kind: "
-                         f"{_one_of(kinds)}; a visibility: public, hidden or owner; and may be "
+                         f"{_one_of(kinds)}; a visibility: public, hidden, owner or others; and may be "
                          "'per player', 'per KEY' for one zone per value of an attribute, or "
                          "hidden_when_out)", decl.span)
         if len(props & VISIBILITIES) > 1:
             self.err("E232", "a zone has exactly one visibility", decl.span)
         if "owner" in props and "per_player" not in props:
             self.err("E233", "only a per_player zone can be seen by its owner", decl.span)
+        if "others" in props and "per_player" not in props:
+            self.err("E340", "only a per_player zone can be hidden from its owner alone ('others': every "
+                     "player but the zone's owner sees it)", decl.span)
         named = zones.named(props)
         if len(named) > 1:
             self.err("E236", f"a zone has one kind: {_one_of(kinds)}", decl.span)

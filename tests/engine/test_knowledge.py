@@ -152,9 +152,9 @@ def test_a_card_seen_going_face_down_stays_known_to_everyone_who_saw_it(position
     s.apply_action("show_up")
     for seat in (0, 1):
         assert s.view(seat).zones["deck"]["known"] == [{"card": "c4", "from_top": 0}]
-    s.apply_action("top")  # P1 takes it aside: it left the deck, so P0 forgets it
+    s.apply_action("top")  # P1 takes it aside from the top, where P0 knew it: P0 follows it there
     assert "known" not in s.view(0).zones["deck"]
-    assert s.view(0).zones["side"][1] == {"count": 1}
+    assert s.view(0).zones["side"][1] == {"count": 1, "known": [{"card": "c4", "from_top": 0}]}
 
 
 def test_a_public_card_taken_into_a_hand_stays_known_to_the_others(position):

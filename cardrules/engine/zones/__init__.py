@@ -42,10 +42,11 @@ if TYPE_CHECKING:
 Problem = tuple[str, str]  # (diagnostic code, message), reported at the zone's declaration
 Part = tuple[Any, list[Card]]  # (the cell the cards lie on, or None for the whole zone; the cards, bottom first)
 
-VISIBILITIES = ("public", "hidden", "owner")  # the first one a declaration names is its visibility
+VISIBILITIES = ("public", "hidden", "owner", "others")  # the first one a declaration names is its visibility
 _SEEN = {"public": "everyone sees its cards",
          "hidden": "nobody sees its cards, only how many there are",
-         "owner": "only its owner sees the cards; the others see how many"}
+         "owner": "only its owner sees the cards; the others see how many",
+         "others": "every player but its owner sees the cards (held facing away); its owner sees how many"}
 
 
 @attrs.frozen
@@ -63,7 +64,12 @@ class Declared:
 
     @property
     def visibility(self) -> str:
-        return next((v for v in VISIBILITIES if v in self.properties), "public")
+        return visibility_of(self.properties)
+
+
+def visibility_of(properties) -> str:
+    """The visibility a zone's properties declare (`public` when they name none)."""
+    return next((v for v in VISIBILITIES if v in properties), "public")
 
 
 def seen(zone: Declared) -> str:

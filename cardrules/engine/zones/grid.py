@@ -251,7 +251,7 @@ class GridKind(ZoneKind):
     by_cell = True
 
     def problems(self, zone: Declared) -> list[Problem]:
-        if zone.properties & {"per_player", "hidden", "owner"} or zone.family is not None:
+        if zone.properties & {"per_player", "hidden", "owner", "others"} or zone.family is not None:
             return [("E237", "a grid zone is one shared, public zone (its cards lie face up on the table)")]
         return []
 

@@ -55,8 +55,8 @@ def test_play_asks_each_question_with_numbered_moves_and_shows_the_look_to_the_l
         return state.current_player() == 0 and any(t.startswith("WO") for t in card_texts(state, "hand", 0))
     seed, state = seed_where(seven7s, p0_starts_with_wonders)
     wonders = next(t for t in card_texts(state, "hand", 0) if t.startswith("WO"))
-    # Names count the cards P0 does not know yet, so after each look the next one is #1 again.
-    moves = [f"play {wonders} wonders", "look hand(P1)#1", "look hand(P1)#1", "look hand(P1)#1", "", "quit"]
+    # Names are places of P1's hand, known cards included (ruling 6.7.6); a place looked at is not offered again.
+    moves = [f"play {wonders} wonders", "look hand(P1)#1", "look hand(P1)#2", "look hand(P1)#3", "", "quit"]
     result = invoke("play", "seven7s", "--seed", seed, "--seat", "0=human", "--seat", "1=human",
                     input="\n".join([""] + moves) + "\n")
     out = result.output

@@ -153,11 +153,13 @@ class Referee:
             self.seas_turn = turn
         before = {p: self.known_in(seat, p) for p in range(self.n)}
         state.apply_action(action)
-        if action.name == "look":  # 6.7: exactly one more card of that hand is shown to the looker
+        if action.name == "look":  # 6.7: the card at that place of that hand is shown to the looker
             owner = int(action.text.split("hand(P")[1].split(")")[0])
-            new = self.known_in(seat, owner) - before[owner]
-            assert len(new) == 1 and new <= set(self.hand(owner))
-            self.seen[seat].update(new)
+            looked = action.actual[0]
+            now = self.known_in(seat, owner)
+            assert looked in self.hand(owner) and looked in now
+            assert now - before[owner] <= {looked}  # 6.7.6: it may be a card the looker knew already
+            self.seen[seat].add(looked)
         self.observe()
         self.check_cards()
         self.check_end()
