@@ -134,7 +134,8 @@ class Compiler:
         parts = []
         for attr in text_attrs or tuple(card["attrs"]):
             value = card["attrs"].get(attr, NOTHING)
-            parts.append(value.short if isinstance(value, Sym) else str(value))
+            if value is not NOTHING:  # an attribute the card does not have is left out, not written "none"
+                parts.append(value.short if isinstance(value, Sym) else str(value))
         return "".join(parts) if text_attrs else " ".join(parts)
 
     def label_of(self, card: dict, text_attrs: tuple[str, ...]) -> str:
