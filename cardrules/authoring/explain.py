@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from .. import CheckedRules, prepare_source
+from ..compiler.deck_filter import cards_made
 from ..converter import fields_json, register, to_json
 from ..engine.accepts import limits
 from ..language import nodes
@@ -161,9 +162,12 @@ class _Explainer:
                 for name in decl.attributes:
                     attr = self.sym.attributes.get(name)
                     size *= len(attr.values) if attr and attr.values else (attr.high - attr.low + 1) if attr else 0
+                kept = f" where {self.raw(decl.condition)}" if decl.condition is not None else ""
+                if kept:
+                    size = cards_made(decl, self.sym.attributes) or 0
                 total += size
                 copies = f", {decl.copies} copies of each" if decl.copies > 1 else ""
-                items.append(Item([_w("cards: one for every "), _c(" × ".join(decl.attributes)), _w(copies),
+                items.append(Item([_w("cards: one for every "), _c(" × ".join(decl.attributes) + kept), _w(copies),
                                    _w(f" = {size} cards, starting in "), _n(decl.zone)]))
             elif isinstance(decl, nodes.CardDecl):
                 total += 1

@@ -50,6 +50,8 @@ def _with_derived(c: "Compiler", rc: dict, card: Card, names: tuple[str, ...], d
                 words.append(value.name if isinstance(value, Sym) else _word(value))
             continue
         value = rc["attrs"].get(name, NOTHING)
+        if value is NOTHING:  # an attribute the card does not have is left out
+            continue
         part = value.short if isinstance(value, Sym) else str(value)
         if run:
             chunks[-1] += part

@@ -18,6 +18,7 @@ from ..language.symbols import Symbols
 from ..values import NOTHING, Card, Sym
 from .blame import Blamer
 from .codegen import Emitter, Env
+from .deck_filter import keeps
 from .scope import Frame, Scope
 
 if TYPE_CHECKING:
@@ -99,6 +100,8 @@ class Compiler:
             if isinstance(decl, nodes.CardsDecl):
                 domains = [self.domain(a, attributes) for a in decl.attributes]
                 for combo in itertools.product(*domains):
+                    if not self.kept(decl, combo):
+                        continue
                     for _ in range(decl.copies):
                         made.append(dict(zip(decl.attributes, combo)))
                         homes.append(decl.zone)
@@ -110,6 +113,13 @@ class Compiler:
                 names.append(decl.name)
                 labels.append(decl.label or decl.name)
         return [{"attrs": m, "home": h, "name": n, "label": lb} for m, h, n, lb in zip(made, homes, names, labels)], []
+
+    def kept(self, decl: nodes.CardsDecl, combo: tuple) -> bool:
+        """Whether a `cards:` line makes cards of this combination of values (its `where`, if any)."""
+        try:
+            return keeps(decl.condition, dict(zip(decl.attributes, combo)), self.syms)
+        except ValueError as exc:
+            raise RulesError([error("E377", str(exc), decl.condition.span, self.path)], self.sources) from None
 
     def order_key(self, card: dict, order: tuple[str, ...]) -> tuple:
         key = []
@@ -124,7 +134,8 @@ class Compiler:
         parts = []
         for attr in text_attrs or tuple(card["attrs"]):
             value = card["attrs"].get(attr, NOTHING)
-            parts.append(value.short if isinstance(value, Sym) else str(value))
+            if value is not NOTHING:  # an attribute the card does not have is left out, not written "none"
+                parts.append(value.short if isinstance(value, Sym) else str(value))
         return "".join(parts) if text_attrs else " ".join(parts)
 
     def label_of(self, card: dict, text_attrs: tuple[str, ...]) -> str:

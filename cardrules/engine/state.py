@@ -300,7 +300,7 @@ class State:
         pc = self.pc
         steps = 0
         memo = self.memo
-        turns = self.turns  # for the report if the budget runs out: were whole turns passing?
+        turns = self.turns  # for the report if the budget runs out: did whole turns go by?
         budget = self.game.limits.steps
         try:
             while pc != stop_at:

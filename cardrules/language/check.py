@@ -14,6 +14,7 @@ from .advice import how_to_set, meant_override
 from .builtins import FUNCTIONS, NAMES, Function, constant, fixed_names
 from .card_text import check_text
 from .constants import UNKNOWN, fold, pure_definitions, reads_only
+from .deck_filter import check_deck_filter
 from .game_limits import check_limit
 from .kinds import check_kinds
 from .lets import check_let
@@ -122,6 +123,7 @@ class Checker:
                     self.err("E212", "'copies' must be at least 1", decl.span)
                 self.need_zone(zone, decl.span, shared=True)
                 self.check_deck_size(names, copies, decl.span)
+                check_deck_filter(self, decl)
             case nodes.CardDecl():
                 self.check_card(decl)
             case nodes.OrderDecl(names):

@@ -380,6 +380,7 @@ class CardsDecl:
     attributes: tuple[str, ...]
     copies: int
     zone: str
+    condition: "Expr | None" = None  # `where COND`: only the combinations for which COND holds
     span: Span = _span()
 
 

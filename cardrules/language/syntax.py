@@ -268,10 +268,14 @@ class _ToAst(Transformer):
     def copies(self, meta, c):
         return int(c[0])
 
+    def cards_where(self, meta, c):
+        return ("where", c[0])
+
     def cards_decl(self, meta, c):
         names = [str(x) for x in c if isinstance(x, Token)]
         copies = next((x for x in c if isinstance(x, int)), 1)
-        return nodes.CardsDecl(tuple(names[:-1]), copies, names[-1], span=self._span(meta))
+        condition = next((x[1] for x in c if isinstance(x, tuple) and x[:1] == ("where",)), None)
+        return nodes.CardsDecl(tuple(names[:-1]), copies, names[-1], condition, span=self._span(meta))
 
     def card_attr(self, meta, c):
         return nodes.CardAttr(str(c[0]), c[1], span=self._span(meta))

@@ -91,3 +91,31 @@ def test_a_derived_value_that_cannot_be_written_is_a_located_error():
     with pytest.raises(RulesError) as info:
         cardrules.load_source(text, "t.rules")
     assert "division by zero" in info.value.diagnostics[0].message
+
+
+MISSING = """\
+game "T"
+players 2..2
+attribute kind: roll > plain
+attribute size: 1..2
+attribute mark: STAR > DOT
+cards: kind * size where kind == roll -> deck
+cards: kind where kind == plain -> deck
+def mark_of(card) = STAR if card.size == 2 else none
+TEXT
+zone deck: stack, public
+turn:
+  choose:
+    end: win me
+"""
+
+
+@pytest.mark.parametrize("text, texts, labels", [
+    ("text: kind size", ["roll1", "roll2", "plain"], ["roll 1", "roll 2", "plain"]),
+    ("text: kind size mark_of", ["roll1", "roll2 STAR", "plain"], ["roll 1", "roll 2 STAR", "plain"]),
+])
+def test_an_attribute_a_card_lacks_is_left_out_of_its_text(text, texts, labels):
+    """A card without one of the `text:` attributes is written without it, not with the word 'none'."""
+    game = cardrules.load_source(MISSING.replace("TEXT", text), "t.rules")
+    assert list(game.card_texts) == texts
+    assert list(game.card_labels) == labels
