@@ -26,8 +26,8 @@ def deal(hearts):
         hands = [list(h) for h in hands] + [[] for _ in range(4 - len(hands))]
         won = won or {}
         zones = {"hand": hands, "trick": [card for _, card in trick],
-                 "won": [list(won.get(p, [])) for p in range(4)]}
-        variables = {"hand_number": hand, "passed": passed, "broken": broken, "tricks": tricks,
+                 "tricks": [list(won.get(p, [])) for p in range(4)]}
+        variables = {"hand_number": hand, "passed": passed, "broken": broken, "tricks_played": tricks,
                      "leader": trick[0][0] if trick else to_move, "score": list(scores)}
         data = {"players": 4, "to_move": to_move, "zones": zones, "variables": variables, "seed": seed}
         if trick:

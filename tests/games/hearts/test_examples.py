@@ -61,7 +61,7 @@ def test_h7_a_discarded_heart_breaks_hearts(deal, texts, play):
     assert shows(state)["Hearts broken"] == "yes"
     play(state, "play 6d", "play Kd")
     assert state.current_player() == 0  # P0 took the trick and leads
-    assert cards(state, "won", 0) == {"5d", "7h", "6d", "Kd"}
+    assert cards(state, "tricks", 0) == {"5d", "7h", "6d", "Kd"}
     assert shows(state)["Points this hand"] == "[P0 1, P1 0, P2 0, P3 0]"
     assert sorted(texts(state)) == ["play 4h"]
 
@@ -74,7 +74,7 @@ def test_h8_only_the_led_suit_wins_a_trick(deal, texts, play):
     assert shows(state)["Led"] == "diamonds"
     play(state, "play Ah")
     assert any(event.startswith("P3 takes the trick") for event in state.events)
-    assert cards(state, "won", 3) == {"5d", "Ks", "9d", "Ah"}
+    assert cards(state, "tricks", 3) == {"5d", "Ks", "9d", "Ah"}
     assert shows(state)["Points this hand"] == "[P0 0, P1 0, P2 0, P3 1]"
     assert state.current_player() == 3
     assert "Trick" not in shows(state)  # the table is clear

@@ -9,7 +9,7 @@
   led before hearts are broken;
 * each hand is scored as section 5 says (hearts 1, queen of spades 13, the moon 26 to every other player);
 * views never contain a card the viewer may not see: the viewer's own hand and passing cards, the trick and
-  the won piles, and in another player's hand only the cards the viewer passed there (3.3);
+  the tricks piles, and in another player's hand only the cards the viewer passed there (3.3);
 * what a player's bot samples depends only on that player's view;
 * a save loads back to an equal state that plays on alike.
 """
@@ -66,7 +66,7 @@ class Referee:
         return self.state.zone_cards(name, seat)
 
     def won_cards(self) -> list:
-        return [c for p in range(4) for c in self.zone("won", p)]
+        return [c for p in range(4) for c in self.zone("tricks", p)]
 
     def check_cards(self) -> None:
         everything = [c for zone in self.state.zones for c in zone]
@@ -106,7 +106,7 @@ class Referee:
             assert zones["deck"] == {"count": len(self.zone("deck"))}
             assert zones["trick"] == [text(c) for c in self.zone("trick")]
             for other in range(4):
-                assert zones["won"][other] == [text(c) for c in self.zone("won", other)]
+                assert zones["tricks"][other] == [text(c) for c in self.zone("tricks", other)]
                 for name in ("hand", "passing"):
                     shown, real = zones[name][other], self.zone(name, other)
                     if other == seat:
@@ -141,7 +141,7 @@ class Referee:
     def apply(self, action) -> None:
         state = self.state
         seat = state.current_player()
-        before = [list(self.zone("won", p)) for p in range(4)]
+        before = [list(self.zone("tricks", p)) for p in range(4)]
         trick = list(self.zone("trick"))
         state.apply_action(action)
         card = action.actual[0]
