@@ -126,7 +126,7 @@ def _zones(r: PositionReader, n: int) -> dict[int, list[Part]]:
 
 
 def _flatten_families(zones: dict, families: set[str]) -> list[tuple[str, Any]]:
-    """A family may be given as one object by key (`"column": {"hearts": [...]}`) or key by key;
+    """A family may be given as one object by key (`"column": {"clubs": [...]}`) or key by key;
     either way the keys keep their order, which is the opening order of a kind that opens its
     members in order (`columns`)."""
     out: list[tuple[str, Any]] = []

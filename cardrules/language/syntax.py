@@ -245,7 +245,7 @@ class _ToAst(Transformer):
         return nodes.GameDecl(_unquote(c[0]), span=self._span(meta))
 
     def players_decl(self, meta, c):
-        return nodes.PlayersDecl(int(c[0]), int(c[1]), span=self._span(meta))
+        return nodes.PlayersDecl(int(c[0]), int(c[-1]), span=self._span(meta))  # `players 4` is 4..4
 
     def limit_decl(self, meta, c):
         return nodes.LimitDecl(str(c[0]), int(c[1]), span=self._span(meta))

@@ -278,3 +278,16 @@ def test_cached_pure_definitions_tell_lists_from_tuples():
     assert state.vars[0] == [True, False, False, True, False]
     again = game.new_initial_state(2, seed=1)  # a new state, answered from the cache
     assert again.vars[0] == [True, False, False, True, False]
+
+
+def test_a_single_player_count_is_a_range_of_one():
+    """`players 4` is `players 4..4`: the game is for exactly that many, and fmt keeps the line as written."""
+    from cardrules.authoring.fmt import format_text
+
+    text = HEAD.replace("players 2..2", "players 3") + TAIL
+    game = cardrules.load_source(text, "t.rules")
+    assert (game.min_players, game.max_players) == (3, 3)
+    assert format_text(text) == text
+    assert cardrules.load_source(text.replace("players 3", "players 3..3"), "t.rules").max_players == 3
+    diagnostics = cardrules.check_source(HEAD.replace("players 2..2", "players 0") + TAIL, "t.rules")
+    assert [d.code for d in diagnostics if d.severity == "error"] == ["E210"]
