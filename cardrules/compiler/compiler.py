@@ -123,7 +123,9 @@ class Compiler:
             return card["name"]
         parts = []
         for attr in text_attrs or tuple(card["attrs"]):
-            value = card["attrs"].get(attr, NOTHING)
+            if attr not in card["attrs"]:  # an attribute the card lacks is left out, as in its full name
+                continue
+            value = card["attrs"][attr]
             parts.append(value.short if isinstance(value, Sym) else str(value))
         return "".join(parts) if text_attrs else " ".join(parts)
 
