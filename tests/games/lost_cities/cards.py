@@ -8,7 +8,8 @@ LETTER = {"yellow": "y", "blue": "b", "white": "w", "green": "g", "red": "r"}
 COLOUR_OF = {letter: colour for colour, letter in LETTER.items()}
 
 # 2.1: per colour the numbers 2-10 and three investment cards, written as 2.2 says (an investment card is 'yW').
-CARDS = [f"{LETTER[c]}{n}" for c in COLOURS for n in range(2, 11)] + [f"{LETTER[c]}W" for c in COLOURS for _ in range(3)]
+CARDS = [f"{LETTER[c]}{n}" for c in COLOURS for n in range(2, 11)] + \
+    [f"{LETTER[c]}W" for c in COLOURS for _ in range(3)]
 EXPEDITIONS = tuple(f"{c}_expedition" for c in COLOURS)
 
 
