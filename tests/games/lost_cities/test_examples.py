@@ -1,4 +1,4 @@
-"""The worked examples of docs/games/lost-cities.md (section 9, L1-L17), run on games/lost-cities.rules through
+"""The worked examples of docs/games/lost-cities.md (section 10, L1-L17), run on games/lost-cities.rules through
 position files.
 
 Every expected value is copied from the document; nothing expected is computed by the engine. Positions give an
