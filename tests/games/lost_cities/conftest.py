@@ -35,13 +35,13 @@ def position(position, lost_cities):
         listed += Counter(c for v in piles.values() for c in v)
         free = list((Counter(CARDS) - listed).elements())
         assert sum(listed.values()) + len(free) == len(CARDS), "a card listed more often than the game has it"
-        zones = {"hand": hands, "discard": {k: piles.get(k, []) for k in COLOURS}}
+        zones = {"hand": hands, "discards": {k: piles.get(k, []) for k in COLOURS}}
         for k in COLOURS:
             zones[f"{k}_expedition"] = [e.get(k, []) for e in expeditions]
         if deck is not None:
             zones["deck"], rest = free[:deck], free[deck:]
             for card in rest:
-                zones["discard"][colour(card)].insert(0, card)
+                zones["discards"][colour(card)].insert(0, card)
         variables = {"round": round, "total": list(totals), "opener": opener}
         return position(lost_cities, zones, players=2, to_move=to_move, seed=seed, variables=variables)
     return build
