@@ -119,3 +119,26 @@ def test_an_attribute_a_card_lacks_is_left_out_of_its_text(text, texts, labels):
     game = cardrules.load_source(MISSING.replace("TEXT", text), "t.rules")
     assert list(game.card_texts) == texts
     assert list(game.card_labels) == labels
+
+
+def test_a_wager_card_without_a_number_is_written_without_it():
+    """A card without a value of a `text:` attribute (a wager card with no number) is written without it,
+    as its full name is: 'yW', not 'yWnone'; the others keep every part."""
+    game = cardrules.load_source("""\
+game "T"
+players 2..2
+attribute colour: yellow "y" > blue "b"
+attribute number: 2..3
+attribute kind: wager "W"
+cards: number * colour -> deck
+cards: kind * colour copies 2 -> deck
+order: colour, number
+text: colour kind number
+zone deck: stack, public
+turn:
+  choose:
+    take(card in deck):
+      win me
+""", "t.rules")
+    assert sorted(set(game.card_texts)) == ["b2", "b3", "bW", "y2", "y3", "yW"]
+    assert sorted(set(game.card_labels)) == ["blue 2", "blue 3", "blue wager", "yellow 2", "yellow 3", "yellow wager"]

@@ -1,0 +1,1 @@
+"""Lost Cities (games/lost-cities.rules): worked examples, properties and the bots."""
