@@ -237,11 +237,6 @@ def render_moves(painter: CardPainter, actions: Sequence[Action]) -> Group:
     return Group(*lines)
 
 
-def move_line(painter: CardPainter, seat: int, action: Action) -> Text:
-    """`P1 plays: <move text>`."""
-    return Text.assemble((seat_name(seat), SEAT_STYLE), " plays: ", painter.action(action))
-
-
 def winners_line(winners: Sequence[int], you: Sequence[int] = ()) -> Text:
     if not winners:
         return Text("Game over: nobody wins.", style="bold")

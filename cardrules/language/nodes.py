@@ -221,9 +221,11 @@ class NewRound:
 
 @attrs.frozen
 class Say:
-    """A sentence for the players: the parts, written out and joined by spaces."""
+    """A sentence for the players: the parts, written out and joined by spaces; `say ... to PLAYERS`
+    tells only those players (`to`; None: everyone)."""
 
     parts: tuple[Expr, ...]
+    to: Expr | None = None
     span: Span = _span()
 
 
@@ -582,6 +584,15 @@ class HoldsDecl:
 
 
 @attrs.frozen
+class EndRevealDecl:
+    """`reveal at end: hand, tricks` — the zones whose cards every player is shown once the game is
+    over (`reveal at end: none`: none); without it, every per-player zone is."""
+
+    zones: tuple[str, ...]  # () for `none`
+    span: Span = _span()
+
+
+@attrs.frozen
 class ShowDecl:
     label: str
     value: Expr
@@ -590,7 +601,7 @@ class ShowDecl:
 
 Decl = Union[ExtendsDecl, GameDecl, PlayersDecl, AttributeDecl, CardsDecl, CardDecl, OrderDecl, TextDecl, ZoneDecl,
              OptionDecl, VarDecl, DefDecl, CaseDecl, ActionDecl, CaseActionDecl, ProcedureDecl, TriggerDecl,
-             NextDecl, EndDecl, ShowDecl, ResultDecl, SidesDecl, HoldsDecl]
+             NextDecl, EndDecl, ShowDecl, ResultDecl, SidesDecl, HoldsDecl, EndRevealDecl]
 
 
 @attrs.frozen
