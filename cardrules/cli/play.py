@@ -18,6 +18,7 @@ from ..engine.moves import entry_hint, find_move, names_cells
 from ..engine.positions import read_position
 from ..files import FileProblem
 from ..simulation import MAX_DECISIONS, GameDidNotEnd, Observer, derive_seed, play_match
+from .announce import ALL, Move, before_move, move_lines, private_lines, revealed_view, seen_cards, seen_lines
 from .common import (
     CliError,
     GameArg,
@@ -34,7 +35,6 @@ from .common import (
     reporting,
 )
 from .interrupts import exit_code
-from .announce import ALL, Move, before_move, move_lines, private_lines, revealed_view, seen_cards, seen_lines
 from .render import CardPainter, cell_marks, plural, render_moves, render_view, seat_name, winners_line
 
 HUMAN = "human"
