@@ -4,7 +4,7 @@ Every text of a game is written for the one who reads it. A card named by a move
 written out for an observer who saw or knew it when it was named (engine/events.py keeps who did)
 or who sees or knows it where it lies after the move; for anyone else it is "a card". The mover
 reads their own move as they chose it. A message told to some seats (`say ... to`) is read by
-them only. The viewer `ALL` (spectator mode, `play --reveal-all`) reads everything.
+them only. A move that ends a round is read knowing what lay face up as the round ended. The viewer `ALL` (spectator mode, `play --reveal-all`) reads everything.
 """
 
 from __future__ import annotations
@@ -42,16 +42,22 @@ def before_move(state: State, seat: int, action: Action) -> Move:
     return Move(seat, action, known, state.committing())
 
 
+def moments(after: State) -> list[State]:
+    """The states a move's observers saw: the one after it, and a round as it ended within it (a new
+    round deals again: what lay face up then was seen, though it is shuffled away now)."""
+    return [after, *(e.snapshot for e in after.events if e.snapshot is not None)]
+
+
 def _knows(viewer: int | None, known: int, card: Card, after: State) -> bool:
-    return viewer is ALL or bool((known | knowers(after, card)) & bit(viewer))
+    if viewer is ALL or known & bit(viewer):
+        return True
+    return any(knowers(state, card) & bit(viewer) for state in moments(after))
 
 
 def _card(painter: CardPainter, card: Card, viewer: int | None, known: int, after: State, long: bool) -> Text:
     if not _knows(viewer, known, card, after):
         return Text(HIDDEN_CARD, style=DIM)
-    if long:
-        return Text(painter.game.describe(card, long=True), style=painter.style(card))
-    return painter.card(card)
+    return painter.label(card) if long else painter.card(card)
 
 
 def move_line(painter: CardPainter, move: Move, after: State, viewer: int | None) -> Text:
@@ -127,9 +133,8 @@ def seen_lines(painter: CardPainter, before: set[Card], after: State, seat: int)
     for card in sorted(known_cards(after, seat) - before):
         line = Text.assemble("You saw ", style=PRIVATE_STYLE)
         line.append_text(painter.card(card))
-        label = game.describe(card, long=True)
-        if label != game.card_texts[card]:
-            line.append(f" ({label})")
+        if game.describe(card, long=True) != game.card_texts[card]:
+            line.append_text(Text.assemble(" (", painter.label(card), ")"))
         where = _zone_of(after, card)
         if where:
             line.append(f" in {where}")

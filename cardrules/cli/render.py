@@ -105,6 +105,10 @@ class CardPainter:
         text = self.game.card_texts[card] if isinstance(card, Card) else str(card)
         return Text(text, style=self.style(card))
 
+    def label(self, card: Card) -> Text:
+        """The card's full name ("blue 4"), styled like its text."""
+        return Text(self.game.describe(card, long=True), style=self.style(card))
+
     def card_with_colour(self, card: Card | str) -> Text:
         """The card's text, then the colour word of its attributes, if any ("b5 blue")."""
         text = self.card(card)
