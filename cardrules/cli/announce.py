@@ -2,9 +2,10 @@
 
 Every text of a game is written for the one who reads it. A card named by a move or an event is
 written out for an observer who saw or knew it when it was named (engine/events.py keeps who did)
-or who sees or knows it where it lies after the move; for anyone else it is "a card". The mover
-reads their own move as they chose it. A message told to some seats (`say ... to`) is read by
-them only. A move that ends a round is read knowing what lay face up as the round ended. The viewer `ALL` (spectator mode, `play --reveal-all`) reads everything.
+or who sees or knows it where it lies after the move; for anyone else it is "a card". A move that
+ends a round is read knowing what lay face up as the round ended. The mover reads their own move
+as they chose it. A message told to some seats (`say ... to`) is read by them only. The viewer
+`ALL` (spectator mode, `play --reveal-all`) reads everything.
 """
 
 from __future__ import annotations

@@ -6,9 +6,9 @@ cli/render.py): the move and its events, the cards the seat came to know, the me
 the end-of-round summary, and the seat's own screen when it is to move (table, `show` lines,
 prompt, moves). A card is hidden from a viewer at a move when its text appears in none of the
 viewer's views of the move: before it, after it, and of a round as it ended within it (`State.view`,
-the engine's own account of what a player sees and knows). Cards are found two ways: every card the painter writes is marked
-(«r3»), and the texts and full names of hidden cards are looked for as words (those that are plain
-numbers only when marked: a number is also a count or a turn).
+the engine's own account of what a player sees and knows). Cards are found two ways: every card
+the painter writes is marked («r3»), and the texts and full names of hidden cards are looked for as
+words (those that are plain numbers only when marked: a number is also a count or a turn).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from rich.console import Console
 from rich.text import Text
 
 import cardrules
-from cardrules.cli.announce import before_move, event_line, move_lines, private_lines, seen_cards, seen_lines
+from cardrules.cli.announce import before_move, move_lines, private_lines, seen_cards, seen_lines
 from cardrules.cli.render import CardPainter, render_moves, render_view
 from cardrules.resources import bundled_games, bundled_variants
 from cardrules.values import Card
