@@ -13,12 +13,11 @@ if TYPE_CHECKING:
 def check(checker: Checker, decl: nodes.EndRevealDecl) -> None:
     """Each name a zone of the file, named once; `none` alone (the parser turned a lone `none` into ())."""
     seen: set[str] = set()
-    for name in decl.zones:
+    for name, span in decl.names if decl.zones else ():
         if name == "none":
-            checker.err("E350", "'reveal at end: none' shows no zone, so 'none' cannot be listed with zones",
-                        decl.span)
+            checker.err("E350", "'reveal at end: none' shows no zone, so 'none' cannot be listed with zones", span)
             continue
         if name in seen:
-            checker.err("E351", f"'reveal at end' names the zone '{name}' twice", decl.span)
+            checker.err("E351", f"'reveal at end' names the zone '{name}' twice", span)
         seen.add(name)
-        checker.need_zone(name, decl.span)
+        checker.need_zone(name, span)

@@ -589,6 +589,7 @@ class EndRevealDecl:
     over (`reveal at end: none`: none); without it, every per-player zone is."""
 
     zones: tuple[str, ...]  # () for `none`
+    names: tuple[tuple[str, Span], ...] = attrs.field(default=(), eq=False, repr=False)  # each name as written
     span: Span = _span()
 
 

@@ -401,7 +401,8 @@ class _ToAst(Transformer):
 
     def end_reveal_decl(self, meta, c):
         names = tuple(str(name) for name in c)
-        return nodes.EndRevealDecl(() if names == ("none",) else names, span=self._span(meta))
+        written = tuple((str(name), self._tok_span(name)) for name in c)
+        return nodes.EndRevealDecl(() if names == ("none",) else names, written, span=self._span(meta))
 
     def holds_decl(self, meta, c):
         params = c[1] if len(c) > 2 else ()
