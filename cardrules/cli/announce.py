@@ -17,7 +17,8 @@ from rich.text import Text
 
 from ..engine import Action, State, View
 from ..engine.events import Event, Named, bit, knowers
-from ..values import Card
+from ..engine.zones.grid import Cell
+from ..values import NOTHING, Card, Words
 from .render import DIM, SEAT_STYLE, CardPainter, seat_name
 
 ALL: int | None = None  # the viewer who reads everything (spectator mode)
@@ -165,3 +166,37 @@ def revealed_view(state: State, viewer: int, zones: Sequence[str] | None) -> Vie
                  for seat in seats]
         entries[spec.name] = shown if spec.per_player else shown[0]
     return attrs.evolve(view, zones=entries)
+
+
+def shows_for(state: State, viewer: int | None) -> list[tuple[str, str]]:
+    """The `show` lines as `viewer` may read them: a card they neither see nor know is "a card"."""
+    texts = state.shows()
+    if viewer is ALL:
+        return texts
+    state.memo.clear()
+    values = [v for v in (line.value(state, list(state.locals)) for line in state.game.shows) if v is not NOTHING]
+    return [(label, _shown(state, value, viewer) if _names_a_card(value) else text)
+            for (label, text), value in zip(texts, values)]
+
+
+def _names_a_card(value: Any) -> bool:
+    if isinstance(value, Card | Words):
+        return True
+    return isinstance(value, list | tuple) and not isinstance(value, Cell) and any(_names_a_card(v) for v in value)
+
+
+def _shown(state: State, value: Any, viewer: int) -> str:
+    game = state.game
+    if isinstance(value, Card):
+        return game.describe(value) if knowers(state, value) & bit(viewer) else HIDDEN_CARD
+    if isinstance(value, Words):
+        return " ".join(_shown(state, piece, viewer) if isinstance(piece, Card) else piece for piece in value.pieces)
+    if isinstance(value, list | tuple) and not isinstance(value, Cell):
+        return "[" + ", ".join(_shown(state, v, viewer) for v in value) + "]"
+    return game.describe(value)
+
+
+def view_for(state: State, viewer: int | None) -> View:
+    """What `viewer` sees of the table: their view (everything for ALL), `show` lines as they may read them."""
+    view = revealed_view(state, -1, None) if viewer is ALL else state.view(viewer)
+    return attrs.evolve(view, show=tuple(shows_for(state, viewer)))

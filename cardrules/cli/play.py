@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
+import attrs
 import typer
 from rich.console import Console, Group
 from rich.panel import Panel
@@ -18,7 +19,18 @@ from ..engine.moves import entry_hint, find_move, names_cells
 from ..engine.positions import read_position
 from ..files import FileProblem
 from ..simulation import MAX_DECISIONS, GameDidNotEnd, Observer, derive_seed, play_match
-from .announce import ALL, Move, before_move, move_lines, private_lines, revealed_view, seen_cards, seen_lines
+from .announce import (
+    ALL,
+    Move,
+    before_move,
+    move_lines,
+    private_lines,
+    revealed_view,
+    seen_cards,
+    seen_lines,
+    shows_for,
+    view_for,
+)
 from .common import (
     CliError,
     GameArg,
@@ -112,9 +124,9 @@ def _human_choice(console: Console, painter: CardPainter, state: State, seat: in
                            style="red"), soft_wrap=True)
 
 
-def _shows(state: State) -> list[tuple[str, str]]:
+def _shows(state: State, viewer: int | None = ALL) -> list[tuple[str, str]]:
     try:
-        return state.shows()
+        return shows_for(state, viewer)
     except Exception:  # a show line that cannot be computed must not stop the game
         return []
 
@@ -230,7 +242,7 @@ class _Human:
         if saw:
             console.print(Panel(Group(*saw), title="You saw", title_align="left", border_style="magenta"))
             saw.clear()
-        console.print(render_view(state.game, state.view(player), table.painter, turn=state.turns,
+        console.print(render_view(state.game, view_for(state, player), table.painter, turn=state.turns,
                                   marks=cell_marks(state.legal_actions())))
         console.print(Text(state.prompt() or "Your moves:", style="bold"))
         console.print(render_moves(table.painter, state.legal_actions()))
@@ -275,7 +287,7 @@ class _Printer(Observer):
 
     def __init__(self, table: _Table):
         self.table = table
-        self.shows: list[tuple[str, str]] = []
+        self.shows: dict[int | None, list[tuple[str, str]]] = {}  # by viewer: the `show` lines last printed
         self.move: Move | None = None
         self.known: dict[int, set] = {}  # by human: the cards they knew before the move
 
@@ -284,29 +296,31 @@ class _Printer(Observer):
         self.known = {h: seen_cards(state, h) for h in self.table.humans}
 
     def started(self, state: State) -> None:
-        self.shows = _shows(state)
         table = self.table
+        self.shows = {viewer: _shows(state, viewer) for viewer in {table.viewer, *table.humans}}
         if not table.humans:
-            view = revealed_view(state, -1, None) if table.reveal_all else state.view(-1)
-            table.console.print(render_view(state.game, view, table.painter, turn=state.turns))
+            table.console.print(render_view(state.game, view_for(state, table.viewer), table.painter,
+                                            turn=state.turns))
 
     def moved(self, state: State, player: int, action: Action) -> None:
         table, painter = self.table, self.table.painter
-        now = _shows(state)
-        shows = [] if now == self.shows or state.is_terminal() else [  # only the lines that changed
-            Text.assemble((f"{label}: ", "bold"), (str(value), "cyan")) for label, value in now
-            if (label, value) not in self.shows]
-        self.shows = now
+        shows = {viewer: _shows(state, viewer) for viewer in {table.viewer, *table.humans}}
 
         def lines_for(viewer: int | None) -> list[Any]:
             lines: list[Any] = move_lines(painter, self.move, state, viewer)
-            lines += shows
+            now, before = shows[viewer], self.shows.get(viewer, [])
+            if now != before and not state.is_terminal():  # only the lines that changed
+                lines += [Text.assemble((f"{label}: ", "bold"), (str(value), "cyan")) for label, value in now
+                          if (label, value) not in before]
             for event in state.events:
                 if event.kind == "round" and event.snapshot is not None:
                     lines.append(_round_summary(table, event.snapshot, viewer))
             return lines
 
-        for line in lines_for(table.viewer):
+        printed = lines_for(table.viewer)
+        recent = {human: lines_for(human) for human in table.humans} if table.hot_seat else {}
+        self.shows = shows
+        for line in printed:
             table.console.print(line, soft_wrap=True)
         for human in table.humans:
             seen = seen_lines(painter, self.known.get(human, set()), state, human)
@@ -314,8 +328,7 @@ class _Printer(Observer):
             if human == table.viewer:
                 for line in seen:
                     table.console.print(line, soft_wrap=True)
-            if table.hot_seat:
-                table.recent[human] += lines_for(human)
+            table.recent.get(human, []).extend(recent.get(human, []))
 
     def ended(self, state: State) -> None:
         table, console, game, humans = self.table, self.table.console, state.game, self.table.humans
@@ -326,8 +339,9 @@ class _Printer(Observer):
                 console.print(Panel(Group(*table.saw[human]), title="You saw", title_align="left",
                                     border_style="magenta"))
         shown = None if viewer is ALL else game.end_reveals()
-        console.print(render_view(game, revealed_view(state, -1 if viewer is None else viewer, shown), table.painter,
-                                  turn=state.turns))
+        view = revealed_view(state, -1 if viewer is ALL else viewer, shown)
+        view = attrs.evolve(view, show=tuple(_shows(state, viewer)))
+        console.print(render_view(game, view, table.painter, turn=state.turns))
         console.print(Text(f"Game over after {plural(state.turns, 'turn')}.", style="bold"))
         console.print(winners_line(state.winners, humans))
         if game.result is not None:
@@ -336,9 +350,8 @@ class _Printer(Observer):
 
 def _round_summary(table: _Table, ended: State, viewer: int | None) -> Panel:
     """The round as it ended, as `viewer` saw it (everything for announce.ALL), with the `show` lines."""
-    view = revealed_view(ended, -1, None) if viewer is ALL else ended.view(viewer)
-    return Panel(render_view(ended.game, view, table.painter, turn=ended.turns), title="End of the round",
-                 title_align="left", border_style="cyan")
+    return Panel(render_view(ended.game, view_for(ended, viewer), table.painter, turn=ended.turns),
+                 title="End of the round", title_align="left", border_style="cyan")
 
 
 def _read_position(game: Game, path: Path) -> State:

@@ -38,9 +38,11 @@ def bit(viewer: int) -> int:
 def knowers(s: State, card: Card) -> int:
     """The viewers who see or know `card` where it lies now, as a bitmask (see `bit`)."""
     slot = slot_of(s, card)
-    mask = s.known.get(card, 0) | (seers(s, slot) if slot >= 0 else 0)
+    if slot < 0:
+        return s.known.get(card, 0)
+    mask = s.known.get(card, 0) | seers(s, slot)
     everyone = (1 << s.n) - 1
-    if (slot >= 0 and slot not in s.game.derived.hidden_slots(s, -1)) or mask & everyone == everyone:
+    if mask & everyone == everyone or slot not in s.game.derived.hidden_slots(s, -1):
         mask |= 1 << SPECTATOR
     return mask
 

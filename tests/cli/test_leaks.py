@@ -24,7 +24,7 @@ from rich.console import Console
 from rich.text import Text
 
 import cardrules
-from cardrules.cli.announce import before_move, move_lines, private_lines, seen_cards, seen_lines
+from cardrules.cli.announce import before_move, move_lines, private_lines, seen_cards, seen_lines, view_for
 from cardrules.cli.render import CardPainter, render_moves, render_view
 from cardrules.resources import bundled_games, bundled_variants
 from cardrules.values import Card
@@ -111,13 +111,13 @@ def shown_at_move(painter: CardPainter, before: cardrules.State, move, after: ca
         lines += seen_lines(painter, seen_before, after, viewer) + private_lines(painter, after, viewer)
     for event in after.events:
         if event.kind == "round" and event.snapshot is not None:
-            lines.append(render_view(after.game, event.snapshot.view(viewer), painter))
+            lines.append(render_view(after.game, view_for(event.snapshot, viewer), painter))
     return lines
 
 
 def screen(painter: CardPainter, state: cardrules.State, seat: int) -> list[Any]:
     """The screen of the seat to move: its table, the prompt and its moves."""
-    return [render_view(state.game, state.view(seat), painter, turn=state.turns), Text(state.prompt()),
+    return [render_view(state.game, view_for(state, seat), painter, turn=state.turns), Text(state.prompt()),
             render_moves(painter, state.legal_actions())]
 
 
@@ -128,7 +128,7 @@ def check_playout(game: cardrules.Game, players: int, seed: int, render_move=sho
     viewers = [-1, *range(players)]
     problems = []
     for viewer in viewers:
-        for card in leaks(game, plain([render_view(game, state.view(viewer), painter)]), visible(state, viewer)):
+        for card in leaks(game, plain([render_view(game, view_for(state, viewer), painter)]), visible(state, viewer)):
             problems.append(f"start, seen by P{viewer}: {card}")
     for _ in range(MAX_MOVES):
         if state.is_terminal():

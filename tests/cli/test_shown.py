@@ -9,6 +9,7 @@ from pathlib import Path
 from rich.console import Console
 
 import cardrules
+from cardrules.cli.announce import ALL, shows_for
 from cardrules.cli.play import clear_screen
 
 PEEK = Path(__file__).parent / "peek.rules"
@@ -92,3 +93,20 @@ def test_say_to_tells_only_the_listed_seats():
     assert private.told(seat) and not private.told(1 - seat) and not private.told(-1)
     assert public.told(1 - seat) and public.told(-1)
     assert private.text == f"the top card is {game.card_texts[state.zone_cards('deck')[-1]]}"
+
+
+def test_a_show_line_names_a_card_only_to_those_who_know_it():
+    game = cardrules.load_source(
+        PEEK.read_text() + 'show "Top": top(deck) if not empty(deck) else none\n'
+        'show "Both": words("top", top(deck), "and", [top(pile)]) if not empty(pile) else none\n')
+    state = game.new_initial_state(2, 0)
+    seat = state.current_player()
+    assert shows_for(state, seat) == [("Top", "a card")] == shows_for(state, -1)
+    state.apply_action(next(a for a in state.legal_actions() if a.name == "peek"))
+    top = game.card_texts[state.zone_cards("deck")[-1]]
+    assert shows_for(state, seat) == [("Top", top)] and shows_for(state, 1 - seat) == [("Top", "a card")]
+    assert shows_for(state, ALL) == state.shows() == [("Top", top)]
+    state.apply_action(next(a for a in state.legal_actions() if a.name == "play"))
+    pile = game.card_texts[state.zone_cards("pile")[-1]]
+    assert shows_for(state, 1 - seat)[1] == ("Both", f"top a card and [{pile}]")
+    assert shows_for(state, seat)[1] == ("Both", f"top {top} and [{pile}]") == state.shows()[1]
