@@ -34,14 +34,23 @@ class Move:
 
     seat: int
     action: Action
-    known: tuple[int, ...]
+    known: tuple[Any, ...]  # by value: who knew a card; for a list, a tuple of those
     secret: bool = False
+    values: tuple[Any, ...] = ()  # the move's values as they were (a list may be a zone the move empties)
 
 
 def before_move(state: State, seat: int, action: Action) -> Move:
     """Note who knows the cards of a move, on the state before it is made."""
-    known = tuple(knowers(state, v) if isinstance(v, Card) else 0 for v in action.values)
-    return Move(seat, action, known, state.committing())
+    values = tuple(list(v) if isinstance(v, list) else v for v in action.values)
+    return Move(seat, action, tuple(_knowers(state, v) for v in values), state.committing(), values)
+
+
+def _knowers(state: State, value: Any) -> Any:
+    if isinstance(value, Card):
+        return knowers(state, value)
+    if isinstance(value, list | tuple) and not isinstance(value, Cell):
+        return tuple(_knowers(state, v) for v in value)
+    return 0
 
 
 def moments(after: State) -> list[State]:
@@ -67,14 +76,22 @@ def move_line(painter: CardPainter, move: Move, after: State, viewer: int | None
     line = Text.assemble((seat_name(move.seat), SEAT_STYLE))
     if move.secret and viewer is not ALL:  # the chooser's own view of the table says what they chose
         return line.append(" has chosen")
-    if viewer == move.seat:
-        return line.append(" plays: ").append_text(painter.action(move.action))
+    reader = ALL if viewer == move.seat else viewer  # a card offered to the mover is one they see or know
     line.append(" plays: ").append(move.action.name)
-    for value, known in zip(move.action.values, move.known):
+    for value, known in zip(move.values, move.known):
         line.append(" ")
-        line.append_text(_card(painter, value, viewer, known, after, False) if isinstance(value, Card)
-                         else painter.value(value))
+        line.append_text(_value(painter, value, known, reader, after))
     return line
+
+
+def _value(painter: CardPainter, value: Any, known: Any, viewer: int | None, after: State) -> Text:
+    """A value of a move as `viewer` may know it: its cards, alone or in lists, each known or 'a card'."""
+    if isinstance(value, Card):
+        return _card(painter, value, viewer, known, after, False)
+    if isinstance(value, list | tuple) and not isinstance(value, Cell):
+        return Text.assemble("[", Text(", ").join(_value(painter, v, k, viewer, after) for v, k in zip(value, known)),
+                             "]")
+    return painter.value(value)
 
 
 def _named(painter: CardPainter, named: Named, after: State, viewer: int | None) -> Text:

@@ -9,8 +9,9 @@ from pathlib import Path
 from rich.console import Console
 
 import cardrules
-from cardrules.cli.announce import ALL, shows_for
+from cardrules.cli.announce import ALL, before_move, move_line, shows_for
 from cardrules.cli.play import clear_screen
+from cardrules.cli.render import CardPainter
 
 PEEK = Path(__file__).parent / "peek.rules"
 NAMES = ("ace", "bee", "cat", "dog", "elk", "fox", "gnu")
@@ -110,3 +111,18 @@ def test_a_show_line_names_a_card_only_to_those_who_know_it():
     pile = game.card_texts[state.zone_cards("pile")[-1]]
     assert shows_for(state, 1 - seat)[1] == ("Both", f"top a card and [{pile}]")
     assert shows_for(state, seat)[1] == ("Both", f"top {top} and [{pile}]") == state.shows()[1]
+
+
+def test_a_move_naming_a_list_of_cards_names_each_only_to_those_who_know_it():
+    game = cardrules.load_source(PEEK.read_text().replace(
+        "    play(c in hand(me)):\n", "    bury(cs in [hand(me)]):\n      move cs to deck\n    play(c in hand(me)):\n"))
+    state = game.new_initial_state(2, 0)
+    seat, painter = state.current_player(), CardPainter(game)
+    hand = [game.card_texts[c] for c in state.zone_cards("hand", seat)]
+    action = next(a for a in state.legal_actions() if a.name == "bury")
+    move = before_move(state, seat, action)
+    state.apply_action(action)  # the hand, the very list the move names, is empty now
+    assert move_line(painter, move, state, seat).plain == f"P{seat} plays: bury [{', '.join(hand)}]"
+    assert move_line(painter, move, state, ALL).plain == f"P{seat} plays: bury [{', '.join(hand)}]"
+    assert move_line(painter, move, state, 1 - seat).plain == f"P{seat} plays: bury [a card, a card]"
+    assert move_line(painter, move, state, -1).plain == f"P{seat} plays: bury [a card, a card]"
