@@ -11,7 +11,8 @@ was named is written "a card" for them. `State.events` holds the events of the l
 
 Who knows a card is a bitmask of seats (`knowers`): the seats that see the zone holding it or know
 it there (knowledge.py), and the `SPECTATOR` bit for an observer at no seat (player -1), who sees
-the public zones and the cards every seat knows.
+the public zones only, as `State.view(-1)` does (players who each looked at a card in private do
+not make it public, even when all of them did).
 """
 
 from __future__ import annotations
@@ -41,8 +42,7 @@ def knowers(s: State, card: Card) -> int:
     if slot < 0:
         return s.known.get(card, 0)
     mask = s.known.get(card, 0) | seers(s, slot)
-    everyone = (1 << s.n) - 1
-    if mask & everyone == everyone or slot not in s.game.derived.hidden_slots(s, -1):
+    if slot not in s.game.derived.hidden_slots(s, -1):
         mask |= 1 << SPECTATOR
     return mask
 

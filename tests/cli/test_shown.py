@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import re
 from io import StringIO
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
 import cardrules
@@ -126,3 +128,21 @@ def test_a_move_naming_a_list_of_cards_names_each_only_to_those_who_know_it():
     assert move_line(painter, move, state, ALL).plain == f"P{seat} plays: bury [{', '.join(hand)}]"
     assert move_line(painter, move, state, 1 - seat).plain == f"P{seat} plays: bury [a card, a card]"
     assert move_line(painter, move, state, -1).plain == f"P{seat} plays: bury [a card, a card]"
+
+
+SNAPSHOTS = {  # terminal snapshots: the whole text a game prints, for its reader
+    "peek-human-p1.txt": ["--seed", "1", "--seat", "0=random", "--seat", "1=human"],
+    "peek-spectator.txt": ["--seed", "1", "--seat", "0=random", "--seat", "1=random"],
+    "peek-reveal-all.txt": ["--seed", "1", "--seat", "0=random", "--seat", "1=random", "--reveal-all"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(SNAPSHOTS))
+def test_terminal_snapshot(invoke, name):
+    """The exact text of a game as its reader sees it (UPDATE_GOLDEN=1 writes it again: review the diff)."""
+    result = invoke("play", PEEK, *SNAPSHOTS[name], input="1\n" * 12, env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    path = Path(__file__).parent / "golden" / name
+    if os.environ.get("UPDATE_GOLDEN"):
+        path.write_text(result.output)
+    assert result.output == path.read_text()
