@@ -92,6 +92,19 @@ class Seat(int):
 SEATS = tuple(Seat(i) for i in range(MAX_PLAYERS))
 
 
+class Words(str):
+    """The text of `words(a, b, ...)`, which keeps the values it was written from (`pieces`: cards,
+    and the other values as text), so that a sentence naming a card can be written without it for
+    a player who may not know it (engine/events.py). Otherwise an ordinary string."""
+
+    __slots__ = ("pieces",)
+
+    def __new__(cls, text: str, pieces: tuple):
+        out = super().__new__(cls, text)
+        out.pieces = pieces
+        return out
+
+
 class Unseen:
     """A card the chooser of a move cannot see, named by its place instead of its identity: the
     zone and its number among the unseen cards there, in an order that reveals nothing (see

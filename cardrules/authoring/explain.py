@@ -299,8 +299,10 @@ class _Explainer:
                 return Item([_w("stop repeating")])
             case nodes.NewRound():
                 return Item([_w("a new round starts: everyone is back in, and the round setup runs")])
-            case nodes.Say(parts):
+            case nodes.Say(parts, None):
                 return Item([_w("tell the players: "), _c(", ".join(self.code(p) for p in parts))])
+            case nodes.Say(parts, to):
+                return Item([_w("tell "), _c(self.code(to)), _w(" only: "), _c(", ".join(self.code(p) for p in parts))])
             case nodes.If():
                 return self.if_item(st)
             case nodes.For(var, source, body):
@@ -443,6 +445,9 @@ class _Explainer:
         for decl in self.rules.declarations:
             if isinstance(decl, nodes.SidesDecl):
                 items.append(Item([_w("sides (seats that win together): "), _c(self.shown(decl.value))]))
+            if isinstance(decl, nodes.EndRevealDecl):
+                items.append(Item([_w("at game over everyone is shown: "),
+                                   _c(", ".join(decl.zones) if decl.zones else "no zone")]))
             if isinstance(decl, nodes.ShowDecl) or type(decl).__name__ == "ResultDecl":
                 word = "show" if isinstance(decl, nodes.ShowDecl) else "result"
                 item = Item([_w(f"{word} "), _n(f'"{decl.label}"'), _w(": "), _c(self.shown(decl.value))])

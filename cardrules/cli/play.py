@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
+import attrs
 import typer
-from rich.console import Console
+from rich.console import Console, Group
+from rich.panel import Panel
 from rich.text import Text
 
 from ..bots import AGENTS, Agent, AgentError, check_spec, inform, make_agent
@@ -17,6 +19,18 @@ from ..engine.moves import entry_hint, find_move, names_cells
 from ..engine.positions import read_position
 from ..files import FileProblem
 from ..simulation import GameDidNotEnd, Observer, derive_seed, play_match
+from .announce import (
+    ALL,
+    Move,
+    before_move,
+    move_lines,
+    private_lines,
+    revealed_view,
+    seen_cards,
+    seen_lines,
+    shows_for,
+    view_for,
+)
 from .common import (
     CliError,
     GameArg,
@@ -33,7 +47,7 @@ from .common import (
     reporting,
 )
 from .interrupts import exit_code
-from .render import CardPainter, cell_marks, move_line, plural, render_moves, render_view, seat_name, winners_line
+from .render import CardPainter, cell_marks, plural, render_moves, render_view, seat_name, winners_line
 
 HUMAN = "human"
 
@@ -110,9 +124,9 @@ def _human_choice(console: Console, painter: CardPainter, state: State, seat: in
                            style="red"), soft_wrap=True)
 
 
-def _shows(state: State) -> list[tuple[str, str]]:
+def _shows(state: State, viewer: int | None = ALL) -> list[tuple[str, str]]:
     try:
-        return state.shows()
+        return shows_for(state, viewer)
     except Exception:  # a show line that cannot be computed must not stop the game
         return []
 
@@ -131,6 +145,9 @@ def play(
              "human, the others random. With no human seat the game runs by itself.",
         show_default=False)] = None,
     max_decisions: MaxDecisionsOpt = None,
+    reveal_all: Annotated[bool, typer.Option(
+        "--reveal-all", help="Spectator mode: show every card, hidden ones too, in the table and the moves "
+                             "(without it, a game watched by nobody shows public information only).")] = False,
 ) -> None:
     """Play a game in the terminal against bots, with friends (hot seat), or watch bots play."""
     with reporting():
@@ -138,6 +155,9 @@ def play(
         game = load_game(game_name, options)
         n = check_players(game, players)
         kinds = parse_seats(seat, n)
+        if reveal_all and HUMAN in kinds:
+            raise CliError("--reveal-all shows every hidden card: it is for games of bots only (give every seat a "
+                           "bot with --seat I=KIND)", 2)
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
         console = make_console()
@@ -152,7 +172,7 @@ def play(
         intro.append(")")
         console.print(intro, soft_wrap=True)
 
-        table = _Table(console, painter, kinds)
+        table = _Table(console, painter, kinds, reveal_all)
         seats = [_Human(table) if kind == HUMAN else _Bot(table, bots[s], kind) for s, kind in enumerate(kinds)]
         try:
             play_match(game, n, seed, seats, [_Printer(table)], max_decisions)
@@ -168,13 +188,41 @@ def play(
 
 
 class _Table:
-    """The terminal a game is played at: what its seats and its printer share."""
+    """The terminal a game is played at: what its seats and its printer share.
 
-    def __init__(self, console: Console, painter: CardPainter, kinds: list[str]):
+    Every line is written for the one who reads it (announce.py): the only human; on a hot seat
+    the human at the terminal (the last who moved), and to each human again, after the screen is
+    cleared for them, the moves since their last turn; a spectator (public information) when
+    nobody plays; everything with `--reveal-all`."""
+
+    def __init__(self, console: Console, painter: CardPainter, kinds: list[str], reveal_all: bool = False):
         self.console, self.painter = console, painter
         self.humans = [s for s, kind in enumerate(kinds) if kind == HUMAN]
+        self.reveal_all = reveal_all
         self.last_human: int | None = None
-        self.recent: list[Text] = []  # moves since the last hot-seat screen clear, shown again after it
+        self.recent: dict[int, list[Any]] = {h: [] for h in self.humans}  # hot seat: shown again after a clear
+        self.saw: dict[int, list[Text]] = {h: [] for h in self.humans}  # the "you saw" panel of the next screen
+
+    @property
+    def viewer(self) -> int | None:
+        """Who reads what is printed now (announce.ALL: everyone)."""
+        if self.reveal_all:
+            return ALL
+        if len(self.humans) == 1:
+            return self.humans[0]
+        return -1 if self.last_human is None else self.last_human
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) >= 2
+
+
+def clear_screen(console: Console) -> None:
+    """Clear the screen and the scrollback (ESC[3J), on a real terminal only: the previous player's
+    hand must not be a scroll away."""
+    if console.is_terminal:
+        console.file.write("\x1b[3J\x1b[2J\x1b[H")
+        console.file.flush()
 
 
 class _Human:
@@ -186,20 +234,33 @@ class _Human:
 
     def choose(self, state: State) -> Action:
         table, console, player = self.table, self.table.console, state.current_player()
-        if len(table.humans) >= 2 and player != table.last_human:
-            if console.is_terminal:
-                console.clear()
-            _read(console, Text.assemble(("Seat", "bold"), (f" {player}", "bold"), "'s turn — press Enter"))
-            for line in table.recent:
-                console.print(line, soft_wrap=True)
-        table.recent.clear()
+        if table.hot_seat and player != table.last_human:
+            self._hand_over(player)
         table.last_human = player
         console.print()
-        console.print(render_view(state.game, state.view(player), table.painter, turn=state.turns,
+        saw = table.saw.get(player, [])
+        if saw:
+            console.print(Panel(Group(*saw), title="You saw", title_align="left", border_style="magenta"))
+            saw.clear()
+        console.print(render_view(state.game, view_for(state, player), table.painter, turn=state.turns,
                                   marks=cell_marks(state.legal_actions())))
         console.print(Text(state.prompt() or "Your moves:", style="bold"))
         console.print(render_moves(table.painter, state.legal_actions()))
         return _human_choice(console, table.painter, state, player)
+
+    def _hand_over(self, player: int) -> None:
+        """Hot seat: the last player confirms they are done, the screen and its scrollback are
+        cleared, and the next one confirms they are there before anything of theirs is shown."""
+        table, console = self.table, self.table.console
+        if table.last_human is not None:
+            _read(console, Text.assemble(f"{seat_name(player)}'s turn: ", (seat_name(table.last_human), "bold"),
+                                         ", press Enter to clear the screen"))
+        clear_screen(console)
+        _read(console, Text.assemble((seat_name(player), "bold"), "'s turn — press Enter when you are "
+                                     f"{seat_name(player)}"))
+        for line in table.recent[player]:
+            console.print(line, soft_wrap=True)
+        table.recent[player].clear()
 
 
 class _Bot:
@@ -211,7 +272,7 @@ class _Bot:
     def choose(self, state: State) -> Action:
         console = self.table.console
         if self.table.humans and console.is_terminal:  # a search may think for seconds: show that it does
-            with console.status(f"P{state.current_player()} ({self.kind}) is thinking…", spinner="dots"):
+            with console.status(f"{seat_name(state.current_player())} ({self.kind}) is thinking…", spinner="dots"):
                 return self.agent.choose(state)
         return self.agent.choose(state)
 
@@ -220,44 +281,77 @@ class _Bot:
 
 
 class _Printer(Observer):
-    """Prints the game as it goes: the table when nobody plays, each move with its events and the
-    `show` lines it changed, and the end."""
+    """Prints the game as it goes, for whoever reads it (see _Table): the table when nobody plays,
+    each move with its events and the `show` lines it changed, the cards a human came to know, a
+    summary at the end of each round and of the game."""
 
     def __init__(self, table: _Table):
         self.table = table
-        self.shows: list[tuple[str, str]] = []
-        self.secret = False  # the move being made is a secret choice: only that it was made is printed
+        self.shows: dict[int | None, list[tuple[str, str]]] = {}  # by viewer: the `show` lines last printed
+        self.move: Move | None = None
+        self.known: dict[int, set] = {}  # by human: the cards they knew before the move
 
     def moving(self, state: State, player: int, action: Action) -> None:
-        self.secret = state.committing()
+        self.move = before_move(state, player, action)
+        self.known = {h: seen_cards(state, h) for h in self.table.humans}
 
     def started(self, state: State) -> None:
-        self.shows = _shows(state)
-        if not self.table.humans:
-            self.table.console.print(render_view(state.game, state.view(-1), self.table.painter, turn=state.turns))
+        table = self.table
+        self.shows = {viewer: _shows(state, viewer) for viewer in {table.viewer, *table.humans}}
+        if not table.humans:
+            table.console.print(render_view(state.game, view_for(state, table.viewer), table.painter,
+                                            turn=state.turns))
 
     def moved(self, state: State, player: int, action: Action) -> None:
-        lines = [Text.assemble((seat_name(player), "bold"), " has chosen") if self.secret else
-                 move_line(self.table.painter, player, action)]
-        lines += [Text(event, style="bold yellow") for event in state.events]
-        now = _shows(state)
-        if now != self.shows and not state.is_terminal():  # only the lines that changed
-            lines += [Text.assemble((f"{label}: ", "bold"), (str(value), "cyan")) for label, value in now
-                      if (label, value) not in self.shows]
-        self.shows = now
-        for line in lines:
-            self.table.console.print(line, soft_wrap=True)
-        self.table.recent += lines
+        table, painter = self.table, self.table.painter
+        shows = {viewer: _shows(state, viewer) for viewer in {table.viewer, *table.humans}}
+
+        def lines_for(viewer: int | None) -> list[Any]:
+            lines: list[Any] = move_lines(painter, self.move, state, viewer)
+            now, before = shows[viewer], self.shows.get(viewer, [])
+            if now != before and not state.is_terminal():  # only the lines that changed
+                lines += [Text.assemble((f"{label}: ", "bold"), (str(value), "cyan")) for label, value in now
+                          if (label, value) not in before]
+            for event in state.events:
+                if event.kind == "round" and event.snapshot is not None:
+                    lines.append(_round_summary(table, event.snapshot, viewer))
+            return lines
+
+        printed = lines_for(table.viewer)
+        recent = {human: lines_for(human) for human in table.humans} if table.hot_seat else {}
+        self.shows = shows
+        for line in printed:
+            table.console.print(line, soft_wrap=True)
+        for human in table.humans:
+            seen = seen_lines(painter, self.known.get(human, set()), state, human)
+            table.saw[human] += seen + private_lines(painter, state, human)
+            if human == table.viewer:
+                for line in seen:
+                    table.console.print(line, soft_wrap=True)
+            table.recent.get(human, []).extend(recent.get(human, []))
 
     def ended(self, state: State) -> None:
-        console, game, humans = self.table.console, state.game, self.table.humans
+        table, console, game, humans = self.table, self.table.console, state.game, self.table.humans
+        viewer = table.viewer
         console.print()
-        viewer = humans[0] if len(humans) == 1 else -1
-        console.print(render_view(game, state.view(viewer), self.table.painter, turn=state.turns))
+        for human in humans:
+            if table.saw[human] and (viewer is ALL or viewer == human):
+                console.print(Panel(Group(*table.saw[human]), title="You saw", title_align="left",
+                                    border_style="magenta"))
+        shown = None if viewer is ALL else game.end_reveals()
+        view = revealed_view(state, -1 if viewer is ALL else viewer, shown)
+        view = attrs.evolve(view, show=tuple(_shows(state, viewer)))
+        console.print(render_view(game, view, table.painter, turn=state.turns))
         console.print(Text(f"Game over after {plural(state.turns, 'turn')}.", style="bold"))
         console.print(winners_line(state.winners, humans))
         if game.result is not None:
             console.print(Text.assemble((f"{game.result.label}: ", "bold"), (game.describe(state.result()), "cyan")))
+
+
+def _round_summary(table: _Table, ended: State, viewer: int | None) -> Panel:
+    """The round as it ended, as `viewer` saw it (everything for announce.ALL), with the `show` lines."""
+    return Panel(render_view(ended.game, view_for(ended, viewer), table.painter, turn=ended.turns),
+                 title="End of the round", title_align="left", border_style="cyan")
 
 
 def _read_position(game: Game, path: Path) -> State:

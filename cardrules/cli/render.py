@@ -105,6 +105,10 @@ class CardPainter:
         text = self.game.card_texts[card] if isinstance(card, Card) else str(card)
         return Text(text, style=self.style(card))
 
+    def label(self, card: Card) -> Text:
+        """The card's full name ("blue 4"), styled like its text."""
+        return Text(self.game.describe(card, long=True), style=self.style(card))
+
     def card_with_colour(self, card: Card | str) -> Text:
         """The card's text, then the colour word of its attributes, if any ("b5 blue")."""
         text = self.card(card)
@@ -235,11 +239,6 @@ def render_moves(painter: CardPainter, actions: Sequence[Action]) -> Group:
         line.append_text(painter.action(action))
         lines.append(line)
     return Group(*lines)
-
-
-def move_line(painter: CardPainter, seat: int, action: Action) -> Text:
-    """`P1 plays: <move text>`."""
-    return Text.assemble((seat_name(seat), SEAT_STYLE), " plays: ", painter.action(action))
 
 
 def winners_line(winners: Sequence[int], you: Sequence[int] = ()) -> Text:

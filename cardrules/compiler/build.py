@@ -47,6 +47,7 @@ def compile_game(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], 
     card_texts, card_labels = card_words(c, raw_cards, cards, text_decl)
     holds = {d.zone: HoldsSpec(c.emitter.card_condition(d.params, d.condition), d.span) for d in rules.declarations
              if isinstance(d, nodes.HoldsDecl)}
+    end_reveal = next((d.zones for d in rules.declarations if isinstance(d, nodes.EndRevealDecl)), None)
     return Game(
         name=name, title=sym.title, path=rules.path, min_players=sym.players[0], max_players=sym.players[1],
         options=values,
@@ -59,4 +60,4 @@ def compile_game(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], 
         program=tuple(c.program), spans=tuple(c.spans), decisions=c.decisions, frame_size=c.frame.size, shows=shows,
         definitions=c.definition_specs,
         sources=sources, sides=sides, holds=holds, limits=game_limits(rules), records_movers=c.records_movers,
-        blame=c.blamer, **pcs)
+        blame=c.blamer, end_reveal=end_reveal, **pcs)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..diagnostics import Span
-from ..engine import knowledge, percard
+from ..engine import events, knowledge, percard
 from ..engine import secret as secrets
 from ..engine.specs import (
     PAUSE,
@@ -274,7 +274,7 @@ def eliminate(c: "Compiler", st: nodes.Eliminate, sc: "Scope", loop_exit) -> Non
         for p in _seats(s, who(s, s.locals), "eliminate"):
             if not s.eliminated[p]:
                 s.eliminated[p] = True
-                s.events.append(f"P{int(p)} is out")
+                events.notice(s, "out", f"P{int(p)} is out")
         return nxt.pc
     c.emit(eliminate, st.span)
     nxt.pc = c.here()
@@ -352,11 +352,17 @@ def win(c: "Compiler", st: nodes.Win, sc: "Scope", loop_exit) -> None:
 
 def say(c: "Compiler", st: nodes.Say, sc: "Scope", loop_exit) -> None:
     parts = [c.expr(p, sc) for p in st.parts]
+    to = c.expr(st.to, sc) if st.to is not None else None
     nxt = Label()
 
     def say(s: State) -> int:
-        words = [v if isinstance(v, str) else s.game.describe(v, long=True) for v in (p(s, s.locals) for p in parts)]
-        s.events.append(" ".join(words))
+        seats = None
+        if to is not None:
+            seats = _as_list(to(s, s.locals))
+            for p in seats:
+                if not _is_seat(s, p):
+                    raise RuleFailure(f"'say ... to' tells seats from 0 to {s.n - 1}, not {s.game.describe(p)}")
+        events.said(s, [p(s, s.locals) for p in parts], seats)
         return nxt.pc
     c.emit(say, st.span)
     nxt.pc = c.here()
@@ -388,11 +394,12 @@ def new_round(c: "Compiler", st: nodes.NewRound, sc: "Scope", loop_exit) -> None
     start = c.round_label
 
     def new_round(s: State) -> int:
+        ended = s.clone()  # the round as it ended, for a summary before the new deal (once a round: cheap)
         if s.secret is not None:  # a new round from a chosen body: the bodies not run yet are dropped
             s.me, s.secret = s.secret.turn_player, None
         s.eliminated = [False] * s.n
         s.stack.clear()
-        s.events.append("A new round begins")
+        events.notice(s, "round", "A new round begins", ended)
         return start.pc
     c.emit(new_round, st.span)
 

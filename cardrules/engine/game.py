@@ -70,6 +70,7 @@ class Game:
     holds: dict[str, HoldsSpec] = attrs.Factory(dict)  # zone name -> what it can ever hold
     limits: GameLimits = GameLimits()
     records_movers: bool = False  # the rules read `mover(card)`: vars end with each card's mover (percard.py)
+    end_reveal: tuple[str, ...] | None = None  # `reveal at end: ZONES` (None: not declared; see end_reveals)
     # (state, pc, exception) -> (span, words) of the sub-expression that failed, or None (compiler/blame.py)
     blame: Callable[[State, int, Exception], tuple[Span, str] | None] | None = attrs.field(default=None, repr=False,
                                                                                           eq=False)
@@ -113,6 +114,13 @@ class Game:
     # -- cards
     def card_json(self, card: Card) -> dict:
         return {attr: _plain(table[card]) for attr, table in self.card_attrs.items() if card in table}
+
+    def end_reveals(self) -> tuple[str, ...]:
+        """The zones whose cards everyone is shown once the game is over: those of `reveal at end`,
+        by default every per-player zone (the hands)."""
+        if self.end_reveal is not None:
+            return self.end_reveal
+        return tuple(spec.name for spec in self.zones if spec.per_player)
 
     def describe(self, value: Any, long: bool = False) -> str:
         """A value as a player would write it: card text (or its full name), P1, a colour name, a number."""

@@ -25,6 +25,7 @@ import attrs
 
 from ..diagnostics import RulesRuntimeError
 from ..values import SEATS, Card
+from . import events
 from .specs import Decision, RuleFailure
 
 if TYPE_CHECKING:
@@ -95,7 +96,7 @@ def commit(s: "State", decision: Decision, action: "Action", stop_at: int) -> No
         return
     s.secret = attrs.evolve(secret, chosen=tuple(chosen), revealed=0)
     for seat, choice in zip(secret.seats, chosen):
-        s.events.append(f"P{seat} chose {choice.text}")
+        events.chose(s, seat, decision.options[choice.option].name, choice.values)
     s.invalidate()
     s.pc = decision.secret.reveal_pc
     s.run(stop_at)

@@ -19,6 +19,7 @@ from .views import MoveView, View
 from .zones import open_slots
 
 if TYPE_CHECKING:
+    from .events import Event
     from .game import Game
 
 _SEARCH = threading.local()  # .budget: what is left of the search under way in this thread (None: none)
@@ -63,7 +64,7 @@ class State:
     secret: secrets.Secret | None = None  # the choices of a `simultaneously` under way (secret.py)
     _legal: list[Action] | None = attrs.field(default=None, eq=False, repr=False, alias="_legal")
     memo: dict = attrs.field(factory=dict, eq=False, repr=False)  # definition results for this state
-    events: list[str] = attrs.field(factory=list, eq=False, repr=False)  # what `say` said in the last move
+    events: list[Event] = attrs.field(factory=list, eq=False, repr=False)  # what the last move told (events.py)
     tracer: Tracer | None = attrs.field(default=None, eq=False, repr=False)  # this game only: never cloned
 
     # -- OpenSpiel-like API

@@ -23,7 +23,7 @@ from ..engine.percard import mover_of
 from ..engine.zones import open_slots
 from ..engine.zones.grid import g_box, g_cell, g_cells, g_frontier, g_lines, g_neighbours, g_segments
 from ..limits import MAX_ARGS
-from ..values import NOTHING, SEATS, Sym
+from ..values import NOTHING, SEATS, Card, Sym, Words
 from . import nodes
 
 if TYPE_CHECKING:
@@ -435,7 +435,13 @@ def next_seat(s, after, among):
 
 
 def words(s, values):
-    return " ".join(v if isinstance(v, str) else s.game.describe(v) for v in values if v is not NOTHING)
+    # The cards are kept with the text, so that a `say` writes them only for those who know them (events.py).
+    pieces = tuple(p for v in values if v is not NOTHING
+                   for p in (v.pieces if isinstance(v, Words) else (v if isinstance(v, str | Card) else
+                                                                    s.game.describe(v),)))
+    if not any(isinstance(v, Card) for v in pieces):
+        return " ".join(pieces)
+    return Words(" ".join(v if isinstance(v, str) else s.game.describe(v) for v in pieces), pieces)
 
 
 def random_element(s, values):

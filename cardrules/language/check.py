@@ -9,7 +9,7 @@ import attrs
 from ..diagnostics import Diagnostic, Span, error, warning
 from ..engine import zones
 from ..limits import MAX_CARDS, MAX_PLAYERS
-from . import nodes, percard
+from . import end_reveal, nodes, percard
 from .advice import how_to_set, meant_override
 from .builtins import FUNCTIONS, NAMES, Function, constant, fixed_names
 from .card_text import check_text
@@ -93,7 +93,7 @@ class Checker:
         if nodes.EndDecl not in kinds:
             self.warn("W201", "the file has no 'end when' declaration, so games can only end with 'win'", end)
         for kind, what in ((nodes.NextDecl, "'next player:'"), (nodes.ResultDecl, "'result'"),
-                           (nodes.SidesDecl, "'sides'")):
+                           (nodes.SidesDecl, "'sides'"), (nodes.EndRevealDecl, "'reveal at end'")):
             for extra in [d for d in self.rules.declarations if isinstance(d, kind)][1:]:
                 self.err("E201", f"{what} is declared more than once", extra.span)
         for d in self.rules.declarations:
@@ -165,6 +165,8 @@ class Checker:
                 self.check_holds(decl)
             case nodes.LimitDecl():
                 check_limit(self, decl)
+            case nodes.EndRevealDecl():
+                end_reveal.check(self, decl)
             case _:
                 assert_never(decl)
 
@@ -336,9 +338,11 @@ class Checker:
                 self.zone_ref(zone, scope)
             case nodes.Eliminate(player) | nodes.FirstPlayer(player) | nodes.Win(player):
                 self.expr(player, scope)
-            case nodes.Say(parts):
+            case nodes.Say(parts, to):
                 for part in parts:
                     self.expr(part, scope)
+                if to is not None:
+                    self.expr(to, scope)
             case nodes.Set(target, value):
                 self.set_target(target, value, scope)
                 self.expr(value, scope)

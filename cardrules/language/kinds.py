@@ -360,9 +360,11 @@ class Kinds:
                 self.need(self.expr(player, env), "seat", player, "'first player:'", NOT_A_SEAT)
             case nodes.Set(target, value):
                 self.set(target, self.expr(value, env), env)
-            case nodes.Say(parts):
+            case nodes.Say(parts, to):
                 for part in parts:
                     self.expr(part, env)
+                if to is not None:
+                    self.need(self.expr(to, env), "seats", to, "'say ... to'", NOT_A_SEAT)
             case nodes.Reveal(cards, players):
                 self.need(self.expr(cards, env), "cards", cards, "'reveal'")
                 self.need(self.expr(players, env), "seats", players, "'reveal ... to'", NOT_A_SEAT)

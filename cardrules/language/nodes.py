@@ -221,9 +221,11 @@ class NewRound:
 
 @attrs.frozen
 class Say:
-    """A sentence for the players: the parts, written out and joined by spaces."""
+    """A sentence for the players: the parts, written out and joined by spaces; `say ... to PLAYERS`
+    tells only those players (`to`; None: everyone)."""
 
     parts: tuple[Expr, ...]
+    to: Expr | None = None
     span: Span = _span()
 
 
@@ -592,6 +594,16 @@ class LimitDecl:
 
 
 @attrs.frozen
+class EndRevealDecl:
+    """`reveal at end: hand, pile` — the zones whose cards every player is shown once the game is
+    over (`reveal at end: none`: none); without it, every per-player zone is."""
+
+    zones: tuple[str, ...]  # () for `none`
+    names: tuple[tuple[str, Span], ...] = attrs.field(default=(), eq=False, repr=False)  # each name as written
+    span: Span = _span()
+
+
+@attrs.frozen
 class ShowDecl:
     label: str
     value: Expr
@@ -600,7 +612,7 @@ class ShowDecl:
 
 Decl = Union[ExtendsDecl, GameDecl, PlayersDecl, AttributeDecl, CardsDecl, CardDecl, OrderDecl, TextDecl, ZoneDecl,
              OptionDecl, VarDecl, DefDecl, CaseDecl, ActionDecl, CaseActionDecl, ProcedureDecl, TriggerDecl,
-             NextDecl, EndDecl, ShowDecl, ResultDecl, SidesDecl, HoldsDecl, LimitDecl]
+             NextDecl, EndDecl, ShowDecl, ResultDecl, SidesDecl, HoldsDecl, LimitDecl, EndRevealDecl]
 
 
 @attrs.frozen

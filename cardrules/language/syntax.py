@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 from functools import lru_cache
+from typing import Any
 
 import attrs
 from lark import Lark, Token, Transformer, Tree, v_args
@@ -40,6 +41,13 @@ def _unquote(tok: Token) -> str:
 
 
 _RESET_ON_MOVE = object()  # what `var_reset` (`, reset on move`) parses to
+
+
+@attrs.frozen
+class _SayTo:
+    """What `say_to` (`to PLAYERS` after a `say`) parses to, before `say_stmt` takes it in."""
+
+    players: Any
 
 
 @v_args(meta=True)
@@ -164,7 +172,11 @@ class _ToAst(Transformer):
         return nodes.Stop(span=self._span(meta))
 
     def say_stmt(self, meta, c):
-        return nodes.Say(tuple(c), span=self._span(meta))
+        to = c.pop().players if c and isinstance(c[-1], _SayTo) else None
+        return nodes.Say(tuple(c), to, span=self._span(meta))
+
+    def say_to(self, meta, c):
+        return _SayTo(c[0])
 
     def do_stmt(self, meta, c):
         return nodes.Do(str(c[0]), tuple(a for a in c[1:] if a is not None), span=self._span(meta))
@@ -393,6 +405,11 @@ class _ToAst(Transformer):
 
     def sides_decl(self, meta, c):
         return nodes.SidesDecl(c[0], span=self._span(meta))
+
+    def end_reveal_decl(self, meta, c):
+        names = tuple(str(name) for name in c)
+        written = tuple((str(name), self._tok_span(name)) for name in c)
+        return nodes.EndRevealDecl(() if names == ("none",) else names, written, span=self._span(meta))
 
     def holds_decl(self, meta, c):
         params = c[1] if len(c) > 2 else ()

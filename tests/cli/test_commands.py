@@ -244,7 +244,7 @@ def test_play_hot_seat_waits_before_showing_a_hand(invoke):
     result = invoke("play", "red7", "--seed", seed, "--seat", "1=human", input="\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "Seat 0's turn — press Enter" in out
+    assert "P0's turn — press Enter" in out  # seats are named P0, P1 everywhere
     assert out.index("press Enter") < out.index("P0 (you)")
 
 

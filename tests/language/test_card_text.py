@@ -49,7 +49,7 @@ def test_typed_moves_views_and_positions_read_those_texts():
     assert [a.text for a in state.legal_actions()] == ["play 35 DRAW_ONE", "play 31 sk"]
     assert state.view(0).zones["hand"][0] == ["35 DRAW_ONE", "31 sk"]
     state.apply_action("play 35 draw_one")
-    assert state.events == ["played 35 DRAW_ONE"]
+    assert [event.text for event in state.events] == ["played 35 DRAW_ONE"]
     assert json.dumps(state.view(1).to_json())
 
 

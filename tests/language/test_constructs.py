@@ -262,10 +262,10 @@ after turn:
     state = game.new_initial_state(2, seed=3)
     card = state.zone_cards("hand", 0)[0]
     state.apply_action(0)
-    assert state.events == [f"P0 plays {game.card_labels[card]} on a pile of 0"]
+    assert [event.text for event in state.events] == [f"P0 plays {game.card_labels[card]} on a pile of 0"]
     copy = state.clone()
     state.apply_action(0)
-    assert state.events == [state.events[0]] and state.events[0].startswith("P1 plays")
+    assert state.events == [state.events[0]] and state.events[0].text.startswith("P1 plays")
     assert copy.events == [] and copy == copy.clone()
 
 

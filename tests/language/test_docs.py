@@ -55,7 +55,7 @@ _DECLARATION = re.compile(
     r'(extends\s+"|game\s+"|players\s+\d|attribute\s+\w+\s*:|cards\s*:|card\s+\w+(\s+"[^"]*")?\s*:|order\s*:'
     r'|text\s*:|zone\s+\w+|option\s+\w+|var\s+\w+|def\s+\w+\s*[(=]|setup\s*:|turn\s*:'
     r'|after\s+turn\s*:|round\s+setup\s*:|on\s+move\b|result\s+"|next\s+player\s*:|end\s+when\b|show\s+"|sides\s*:|holds\s+\w+|limit\s+\w+\s+\d'
-    r'|action\s+\w+)')
+    r'|action\s+\w+|reveal\s+at\s+end\s*:)')
 _STATEMENT = re.compile(r"(move|deal|shuffle|eliminate|set|win|lose|pass|stop|if|for|repeat|while|choose|say|do|reveal"
                         r"|let|reset|new\s+round)\b"
                         r"|first\s+player\s*:")

@@ -43,7 +43,7 @@ class Said(Observer):
         self.lines: list[str] = []
 
     def moved(self, state, player, action):
-        self.lines.extend(state.events)
+        self.lines.extend(event.text for event in state.events)
 
 
 def cases():

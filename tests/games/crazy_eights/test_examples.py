@@ -122,7 +122,7 @@ def test_an_empty_stock_means_pass(position, texts, game):
     assert texts(state) == ["otherwise"]
     state.apply_action("otherwise")
     assert state.current_player() == 1 and hand(state, 0) == ["2c", "3s"]
-    assert "P0 passes" in state.events
+    assert "P0 passes" in [event.text for event in state.events]
 
 
 # ---------------------------------------------------------------------------------------------

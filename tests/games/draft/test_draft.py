@@ -73,8 +73,9 @@ def test_every_player_chooses_on_the_same_state_then_all_is_revealed_in_order(ga
     assert state.turns == 2 and state.secret.chosen == (None, None, None)  # the next turn's choices begin
     kept = [hands[0][1], hands[1][0], hands[2][3]]
     texts = [game.card_texts[c] for c in kept]
-    assert state.events[:3] == [f"P{p} chose pick {texts[p]}" for p in range(3)]  # everyone is told, in order
-    assert state.events[3:] == [f"P{p} keeps {game.card_labels[kept[p]]}" for p in range(3)]  # `say p, ...`
+    told = [event.text for event in state.events]
+    assert told[:3] == [f"P{p} chose pick {texts[p]}" for p in range(3)]  # everyone is told, in order
+    assert told[3:] == [f"P{p} keeps {game.card_labels[kept[p]]}" for p in range(3)]  # `say p, ...`
     assert [state.zone_cards("tableau", p) for p in range(3)] == [[c] for c in kept]
     assert state.current_player() == 0
     assert state.view(0).turn_player == 1  # whose turn it is, not who is asked
@@ -189,7 +190,7 @@ def test_a_choose_in_a_chosen_body_is_asked_at_the_reveal():
     state = committed(game.new_initial_state(2, 3), 0, 0)
     assert not state.committing() and state.secret.revealed == 1
     assert state.current_player() == 0 and state.prompt() == "Keep it face up?"
-    assert state.events == [f"P{p} chose {state.secret.chosen[p].text}" for p in range(2)]
+    assert [event.text for event in state.events] == [f"P{p} chose {state.secret.chosen[p].text}" for p in range(2)]
     assert len(state.zone_cards("tableau", 0)) == 1 and len(state.zone_cards("tableau", 1)) == 0
     data = save_state(state)
     assert load_state(game, json.loads(json.dumps(data))) == state

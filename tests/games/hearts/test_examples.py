@@ -57,7 +57,7 @@ def test_h7_a_discarded_heart_breaks_hearts(deal, texts, play):
     state = deal([["Kd", "4h"], ["3c"], ["7h", "2s"], ["6d"]], to_move=2, trick=[(1, "5d")], tricks=1)
     assert shows(state)["Hearts broken"] == "no"
     play(state, "play 7h")
-    assert "Hearts are broken" in state.events
+    assert "Hearts are broken" in [e.text for e in state.events]
     assert shows(state)["Hearts broken"] == "yes"
     play(state, "play 6d", "play Kd")
     assert state.current_player() == 0  # P0 took the trick and leads
@@ -73,7 +73,7 @@ def test_h8_only_the_led_suit_wins_a_trick(deal, texts, play):
     assert shows(state)["Trick"] == "[P1 5d, P2 Ks, P3 9d]"
     assert shows(state)["Led"] == "diamonds"
     play(state, "play Ah")
-    assert any(event.startswith("P3 takes the trick") for event in state.events)
+    assert any(event.text.startswith("P3 takes the trick") for event in state.events)
     assert cards(state, "tricks", 3) == {"5d", "Ks", "9d", "Ah"}
     assert shows(state)["Points this hand"] == "[P0 0, P1 0, P2 0, P3 1]"
     assert state.current_player() == 3
@@ -93,7 +93,7 @@ def last_trick_of_h9(deal, hand=1):
 def test_h9_a_hand_is_scored_and_the_next_one_passes_right(deal, play):
     state = last_trick_of_h9(deal)
     play(state, "play 2d", "play 5d", "play Kd", "play 7h")
-    assert "Hand 1 scores: [P0 15, P1 3, P2 8, P3 0]" in state.events
+    assert "Hand 1 scores: [P0 15, P1 3, P2 8, P3 0]" in [e.text for e in state.events]
     assert not state.is_terminal()
     assert shows(state)["Scores"] == "[P0 25, P1 23, P2 38, P3 40]"
     assert shows(state)["Hand"] == "2" and shows(state)["Passing"] == "right"
@@ -104,7 +104,7 @@ def test_h10_shooting_the_moon(deal, play):
     taken = ["Qs"] + [h for h in HEARTS if h != "9h"]
     state = deal([["2c"], ["9h"], ["3c"], ["4c"]], to_move=1, won={1: taken}, tricks=12, broken=True)
     play(state, "play 9h", "play 3c", "play 4c", "play 2c")
-    assert "P1 shoots the moon" in state.events
+    assert "P1 shoots the moon" in [e.text for e in state.events]
     assert shows(state)["Scores"] == "[P0 26, P1 0, P2 26, P3 26]"
 
 
@@ -112,7 +112,7 @@ def test_h11_the_game_ends_at_100_and_the_lowest_score_wins(deal, play):
     state = deal([["2h"], ["5d"], ["3d"], ["4d"]], to_move=2, tricks=12, broken=True, scores=(90, 95, 60, 70),
                  won={0: ["Qs"], 1: [h for h in HEARTS if h != "2h"]})
     play(state, "play 3d", "play 4d", "play 2h", "play 5d")
-    assert "Hand 1 scores: [P0 13, P1 13, P2 0, P3 0]" in state.events
+    assert "Hand 1 scores: [P0 13, P1 13, P2 0, P3 0]" in [e.text for e in state.events]
     assert state.is_terminal()
     assert shows(state)["Scores"] == "[P0 103, P1 108, P2 60, P3 70]"
     assert list(state.returns()) == [0, 0, 1, 0]

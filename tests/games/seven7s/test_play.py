@@ -56,12 +56,13 @@ def test_play_asks_each_question_with_numbered_moves_and_shows_the_look_to_the_l
     seed, state = seed_where(seven7s, p0_starts_with_wonders)
     wonders = next(t for t in card_texts(state, "hand", 0) if t.startswith("WO"))
     # Names are places of P1's hand, known cards included (ruling 6.7.6); a place looked at is not offered again.
-    moves = [f"play {wonders} wonders", "look hand(P1)#1", "look hand(P1)#2", "look hand(P1)#3", "", "quit"]
+    # Then P0 hands the terminal over (Enter clears the screen) and P1 confirms they sit there (Enter).
+    moves = [f"play {wonders} wonders", "look hand(P1)#1", "look hand(P1)#2", "look hand(P1)#3", "", "", "quit"]
     result = invoke("play", "seven7s", "--seed", seed, "--seat", "0=human", "--seat", "1=human",
                     input="\n".join([""] + moves) + "\n")
     out = result.output
     assert result.exit_code == 0, out
-    p0, p1 = out.split("Seat 1's turn")[0], out.split("Seat 1's turn")[1]
+    p0, p1 = out.split("P1's turn — press Enter")[0], out.split("P1's turn — press Enter")[1]
     assert "Play a card into a column" in p0 and "  1. play " in p0
     assert "Wonders: look at the next deck card or at an opponent's card (by place)?" in p0
     assert "  1. look_top" in p0 and "  2. look hand(P1)#1" in p0

@@ -44,7 +44,7 @@ def test_x1_picks_are_secret_then_revealed_together_and_hands_pass_left(table):
     assert view.committed == (0,) and view.own_choice == ""
     assert "tempura" not in str(view.to_json()["zones"]["tray"]) and tray(state, 0) == []
     picks(state, "pick salmon")
-    assert state.events[:2] == ["P0 chose pick tempura", "P1 chose pick salmon"]
+    assert [e.text for e in state.events[:2]] == ["P0 chose pick tempura", "P1 chose pick salmon"]
     assert tray(state, 0) == ["tempura"] and tray(state, 1) == ["salmon"]
     assert hand(state, 0) == Counter(["egg", "wasabi"]) and hand(state, 1) == Counter(["tempura", "sashimi"])
 
