@@ -10,8 +10,9 @@ import pytest
 
 import cardrules
 from cardrules.engine import Game, knowledge
+from cardrules.resources import bundled_games
 
-GAMES = ["crazy-eights", "punto", "red7", "seven7s", "the-game"]
+GAMES = sorted(bundled_games())  # every game in the box
 
 
 @pytest.mark.parametrize("name", GAMES)

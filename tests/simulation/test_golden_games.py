@@ -60,7 +60,8 @@ def simulate_cases() -> dict[str, list[str]]:
 def bot_cases() -> dict[str, list[str]]:
     """The bots' choices, and whole games as the terminal prints them, for each bundled game."""
     cases = {}
-    for game, players in [("red7", 2), ("the-game", 2), ("punto", 2), ("seven7s", 3), ("crazy-eights", 3)]:
+    for game, players in [("red7", 2), ("the-game", 2), ("punto", 2), ("seven7s", 3), ("crazy-eights", 3),
+                          ("hearts", 4), ("go-fish", 3), ("lost-cities", 2), ("sushi-go", 3)]:
         cases[f"simulate {game} greedy"] = ["simulate", game, "-p", str(players), "--agent", "greedy",
                                             "--games", "3", "--seed", "3", "--json"]
         seats = [arg for seat in range(players) for arg in ("--seat", f"{seat}={'greedy' if seat else 'random'}")]
