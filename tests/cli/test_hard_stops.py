@@ -134,15 +134,25 @@ def _unboxed(output: str) -> str:
 
 
 def _ray_processes(tmp: Path) -> list[int]:
-    """Every process of the Ray instance that keeps its files under `tmp` (RAY_TMPDIR), from /proc."""
-    found = []
+    """Every process of the Ray instance that keeps its files under `tmp` (RAY_TMPDIR), from /proc: those
+    that name it, and their descendants (a worker renames itself `ray::run_chunk` while it plays)."""
+    named, parents = set(), {}
     for entry in Path("/proc").iterdir():
         try:
-            if entry.name.isdigit() and str(tmp) in (entry / "cmdline").read_bytes().decode(errors="replace"):
-                found.append(int(entry.name))
-        except OSError:
+            if not entry.name.isdigit():
+                continue
+            stat = (entry / "stat").read_text()
+            parents[int(entry.name)] = int(stat[stat.rindex(")") + 2:].split()[1])
+            if str(tmp) in (entry / "cmdline").read_bytes().decode(errors="replace"):
+                named.add(int(entry.name))
+        except (OSError, ValueError):
             continue
-    return found
+    found, grew = set(named), True
+    while grew:
+        more = {pid for pid, parent in parents.items() if parent in found} - found
+        found |= more
+        grew = bool(more)
+    return sorted(found)
 
 
 def _playing(tmp: Path) -> bool:
