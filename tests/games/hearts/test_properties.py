@@ -23,8 +23,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules.bots.beliefs import sample_information_set
 from cardrules.engine.saves import load_state, save_state
+
+from ..invariants import assert_sample_ignores_unseen
 
 GAME = cardrules.load("hearts")
 SHORT = cardrules.load("hearts", {"end_score": 40})  # shorter games, the same rules
@@ -121,21 +122,7 @@ class Referee:
 
     def check_sample(self, rng: random.Random) -> None:
         """A sample for the player to move must not depend on where their unseen cards really are."""
-        state, seat = self.state, self.state.current_player()
-        unseen = set()
-        for slot in state.hidden_from(seat):
-            unseen.update(c for c in state.zones[slot] if not state.known.get(c, 0) >> seat & 1)
-        moved = state.clone()
-        places = [(z, i) for z, zone in enumerate(moved.zones) for i, c in enumerate(zone) if c in unseen]
-        cards = [moved.zones[z][i] for z, i in places]
-        rng.shuffle(cards)
-        for (z, i), card in zip(places, cards):
-            moved.zones[z][i] = card
-            moved.known.pop(card, None)
-        seed = rng.randrange(1 << 30)
-        a = sample_information_set(state, seat, random.Random(seed))
-        b = sample_information_set(moved, seat, random.Random(seed))
-        assert a.zones == b.zones and a.known == b.known
+        assert_sample_ignores_unseen(self.state, rng)
 
     # -- one action
     def apply(self, action) -> None:
