@@ -1,6 +1,6 @@
 """Fuzzing what users hand the tool: rules files mangled byte by byte (CRLF, a BOM, tabs, invalid UTF-8, cut
-short) through `check` and `fmt`, and position files built by hypothesis through `legal --position` and the
-loader. A finding is a traceback, an 'unexpected' error or a wrong exit code; hypothesis prints the example
+short) through `check` and `fmt`, position files built by hypothesis through `legal --position` and the
+loader, and saves of every bundled game with values replaced and keys dropped. A finding is a traceback, an 'unexpected' error or a wrong exit code; hypothesis prints the example
 (and `--hypothesis-seed` reproduces a run). benchmarks/fuzz.py runs the same for longer."""
 
 from __future__ import annotations
@@ -20,8 +20,12 @@ FILES = sorted(bundled_games().values())
 INTERNAL = re.compile(r"unexpected [A-Z]\w*(Error|Exception)|internal error")  # an escaped Python exception
 # benchmarks/fuzz.py sets CARDRULES_FUZZ_EXAMPLES for long runs, with fresh random examples each time
 _LONG = int(os.environ.get("CARDRULES_FUZZ_EXAMPLES", "0"))
-SETTINGS = settings(max_examples=_LONG or 40, deadline=None, derandomize=not _LONG,
+# In CI, about 2,000 cases in all take under a minute (with tests/language/test_mutations.py): many cheap
+# position files, fewer whole-file manglings, each of which runs `check` and `fmt` on a whole game.
+SETTINGS = settings(max_examples=_LONG or 120, deadline=None, derandomize=not _LONG,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+POSITION_SETTINGS = settings(SETTINGS, max_examples=_LONG or 1500)
+SAVE_SETTINGS = settings(SETTINGS, max_examples=_LONG or 400)
 
 
 def mangle(data: bytes, kind: str, at: int, byte: int) -> bytes:
@@ -71,8 +75,8 @@ POSITIONS = st.fixed_dictionaries({}, optional={
     "movers": JSON_VALUES, "other": JSON_VALUES})
 
 
-@SETTINGS
-@given(game=st.sampled_from(["red7", "punto", "seven7s", "the-game"]), data=POSITIONS)
+@POSITION_SETTINGS
+@given(game=st.sampled_from(sorted(bundled_games())), data=POSITIONS)
 def test_any_json_position_is_loaded_or_refused_with_located_messages(load_game, game, data):
     text = json.dumps(data, indent=1)
     try:
@@ -103,3 +107,65 @@ def test_any_command_line_gets_a_message_and_a_table_exit_code(invoke, tmp_path_
     result = invoke(command, *words, input="q\n")
     assert result.exit_code in (0, 1, 2), (command, words, result.output)
     assert not INTERNAL.search(result.output), result.output
+
+
+def _saved(load_game, game: str) -> dict:
+    """A save of a game a few random moves in (each game's once: hypothesis then mangles copies of it)."""
+    from cardrules.engine.saves import save_state
+
+    if game not in _SAVES:
+        played = load_game(game)
+        state = played.new_initial_state(played.min_players, seed=3)
+        for step in range(6):
+            if state.is_terminal():
+                break
+            actions = state.legal_actions()
+            state.apply_action(actions[step % len(actions)])
+        _SAVES[game] = save_state(state)
+    return _SAVES[game]
+
+
+_SAVES: dict[str, dict] = {}
+
+
+def _paths(data, prefix=()) -> list[tuple]:
+    """Every place in a JSON value: the keys and indexes that lead to it."""
+    places = [prefix]
+    if isinstance(data, dict):
+        for key, value in data.items():
+            places += _paths(value, (*prefix, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data[:8]):
+            places += _paths(value, (*prefix, i))
+    return places
+
+
+@SAVE_SETTINGS
+@given(game=st.sampled_from(sorted(bundled_games())), data=st.data())
+def test_any_mangled_save_is_loaded_or_refused_with_a_message(load_game, game, data):
+    """A save is untrusted: a value anywhere replaced, or a key dropped, gives a RulesError (or a game that
+    plays on as one), never another exception."""
+    import copy
+
+    from cardrules.engine.saves import load_state
+
+    saved = copy.deepcopy(_saved(load_game, game))
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(_paths(saved)[1:]))
+        *parents, last = path
+        holder = saved
+        for key in parents:
+            holder = holder[key]
+        if isinstance(holder, dict) and data.draw(st.booleans()):
+            del holder[last]
+        else:
+            holder[last] = data.draw(JSON_VALUES)
+    try:
+        state = load_state(load_game(game), saved, "mangled.json")
+    except cardrules.RulesError as exc:
+        assert exc.diagnostics and all(d.message for d in exc.diagnostics)
+        return
+    try:
+        state.legal_actions()
+    except cardrules.RulesError:
+        pass
