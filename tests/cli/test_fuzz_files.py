@@ -1,7 +1,8 @@
 """Fuzzing what users hand the tool: rules files mangled byte by byte (CRLF, a BOM, tabs, invalid UTF-8, cut
 short) through `check` and `fmt`, position files built by hypothesis through `legal --position` and the
-loader, and saves of every bundled game with values replaced and keys dropped. A finding is a traceback, an 'unexpected' error or a wrong exit code; hypothesis prints the example
-(and `--hypothesis-seed` reproduces a run). benchmarks/fuzz.py runs the same for longer."""
+loader, and saves of every bundled game with values replaced and keys dropped. A finding is a traceback, an
+'unexpected' error or a wrong exit code; hypothesis prints the example (and `--hypothesis-seed` reproduces a
+run). benchmarks/fuzz.py runs the same for longer."""
 
 from __future__ import annotations
 
