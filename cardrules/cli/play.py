@@ -52,13 +52,17 @@ from .render import CardPainter, cell_marks, plural, render_moves, render_view, 
 HUMAN = "human"
 
 
+# Opponents who play sensibly and at once: a random bot can throw a game away before the human has moved.
+DEFAULT_OPPONENT = "greedy"
+
+
 def seat_kinds() -> list[str]:
     return [HUMAN, *AGENTS]
 
 
 def parse_seats(raw: list[str] | None, n: int) -> list[str]:
-    """`--seat 1=human` ... -> a kind per seat; by default seat 0 is human and the others random."""
-    kinds = [HUMAN] + ["random"] * (n - 1)
+    """`--seat 1=human` ... -> a kind per seat; by default seat 0 is human and the others DEFAULT_OPPONENT."""
+    kinds = [HUMAN] + [DEFAULT_OPPONENT] * (n - 1)
     for item in raw or []:
         seat_text, sep, kind = item.partition("=")
         seat_text = seat_text.strip().upper().removeprefix("P")
@@ -142,7 +146,7 @@ def play(
         "--seat", metavar="I=KIND",
         help="Who sits in seat I (from 0): " + ", ".join(seat_kinds()) + ", with agent options as "
              "KIND:KEY=VALUE,... (e.g. ismcts:iterations=200, see docs/agents.md); repeatable. Default: seat 0 "
-             "human, the others random. With no human seat the game runs by itself.",
+             f"human, the others {DEFAULT_OPPONENT}. With no human seat the game runs by itself.",
         show_default=False)] = None,
     max_decisions: MaxDecisionsOpt = None,
     reveal_all: Annotated[bool, typer.Option(

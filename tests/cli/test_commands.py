@@ -414,8 +414,8 @@ def test_parse_options_and_seats():
     assert cli.common.parse_options(["advanced", "rounds=3", " x = y "]) == {"advanced": True, "rounds": "3", "x": "y"}
     with pytest.raises(cli.common.CliError):
         cli.common.parse_options(["=3"])
-    assert cli.play.parse_seats(None, 3) == ["human", "random", "random"]
-    assert cli.play.parse_seats(["0=random", "P2=human"], 3) == ["random", "random", "human"]
+    assert cli.play.parse_seats(None, 3) == ["human", "greedy", "greedy"]
+    assert cli.play.parse_seats(["0=random", "P2=human"], 3) == ["random", "greedy", "human"]
     for bad in (["3=random"], ["1=nobody"], ["1"], ["a=human"]):
         with pytest.raises(cli.common.CliError) as info:
             cli.play.parse_seats(bad, 3)

@@ -1,0 +1,37 @@
+"""The README's first command, `cardrules play red7`, lets the human play: the default opponents (greedy) do
+not throw the game away before the human's first move, as random bots did (`play red7 --seed 1`)."""
+
+from __future__ import annotations
+
+import pytest
+
+import cardrules
+from cardrules.bots import make_agent
+from cardrules.cli.play import HUMAN, parse_seats
+
+
+@pytest.mark.parametrize("name", ["red7", "red7-short-match"])
+def test_the_human_always_gets_a_move(name):
+    game = cardrules.load(cardrules.find_game(name))
+    players = game.min_players
+    kinds = parse_seats(None, players)
+    assert kinds[0] == HUMAN and all(kind == "greedy" for kind in kinds[1:])
+    for seed in range(100):
+        state = game.new_initial_state(players, seed)
+        bots = {seat: make_agent(kind, game, seat, seed) for seat, kind in enumerate(kinds) if kind != HUMAN}
+        while not state.is_terminal() and state.current_player() != 0:
+            state.apply_action(bots[state.current_player()].choose(state))
+        assert not state.is_terminal(), f"seed {seed}: the game ended before the human moved"
+
+
+def test_random_opponents_did_not():
+    """The reason for the default: with a random opponent, seed 1 ends before the human moves."""
+    game = cardrules.load("red7")
+    ended = 0
+    for seed in range(100):
+        state = game.new_initial_state(2, seed)
+        bot = make_agent("random", game, 1, seed)
+        while not state.is_terminal() and state.current_player() != 0:
+            state.apply_action(bot.choose(state))
+        ended += state.is_terminal()
+    assert ended > 0
