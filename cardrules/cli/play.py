@@ -238,6 +238,10 @@ class _Human:
 
     def choose(self, state: State) -> Action:
         table, console, player = self.table, self.table.console, state.current_player()
+        legal = state.legal_actions()
+        if len(legal) == 1:  # nothing to decide: made at once, and announced (to each viewer) like any move
+            console.print(Text(f"{seat_name(player)} has only one move: it is made for them.", style="dim"))
+            return legal[0]
         if table.hot_seat and player != table.last_human:
             self._hand_over(player)
         table.last_human = player

@@ -1,5 +1,6 @@
-"""The README's first command, `cardrules play red7`, lets the human play: the default opponents (greedy) do
-not throw the game away before the human's first move, as random bots did (`play red7 --seed 1`)."""
+"""What `cardrules play` does unasked: the README's first command, `cardrules play red7`, lets the human play
+(the default opponents, greedy, do not throw the game away before the human's first move, as random bots did
+with `play red7 --seed 1`), and a choice with one move is made without asking."""
 
 from __future__ import annotations
 
@@ -35,3 +36,16 @@ def test_random_opponents_did_not():
             state.apply_action(bot.choose(state))
         ended += state.is_terminal()
     assert ended > 0
+
+
+def test_a_single_move_is_made_without_asking(invoke):
+    """Sushi Go's last picks of a round often leave one kind of dish: the human was asked '[1-1 or its text]'."""
+    result = invoke("play", "sushi-go", "-p", "2", "--seed", "4", input="1\n" * 60)
+    assert result.exit_code == 0, result.output
+    assert "[1-1 or its text]" not in result.output
+    lines = result.output.splitlines()
+    made = [i for i, line in enumerate(lines) if line == "P0 has only one move: it is made for them."]
+    assert made
+    for i in made:  # announced as any move is, never followed by a question
+        assert "your move" not in lines[i + 1]
+        assert any(line.startswith("P0 chose pick") for line in lines[i + 1:i + 5])
