@@ -171,7 +171,7 @@ def play(
                     if kind != HUMAN}
         except AgentError as exc:
             raise CliError(str(exc), 2) from None
-        intro = Text.assemble((game.title, "bold"), f": {n} players, seed {seed}  (")
+        intro = Text.assemble((game.title, "bold"), f": {plural(n, 'player')}, seed {seed}  (")
         intro.append_text(Text(", ").join(Text(f"{seat_name(s)} {k}") for s, k in enumerate(kinds)))
         intro.append(")")
         console.print(intro, soft_wrap=True)

@@ -128,7 +128,7 @@ def _print_summary(console: Console, summary: sim.Summary, run: sim.Run) -> None
     n = summary.players
     valid = summary.valid_games
     header = Text.assemble((summary.title or summary.game, "bold"),
-                           f": {plural(summary.games, 'game')}, {n} players, seed {summary.seed}, "
+                           f": {plural(summary.games, 'game')}, {plural(n, 'player')}, seed {summary.seed}, "
                            f"{_agents_text(summary.agents)}")
     if summary.options:
         header.append(f", options: {_options_text(summary.options)}")

@@ -49,3 +49,10 @@ def test_a_single_move_is_made_without_asking(invoke):
     for i in made:  # announced as any move is, never followed by a question
         assert "your move" not in lines[i + 1]
         assert any(line.startswith("P0 chose pick") for line in lines[i + 1:i + 5])
+
+
+def test_one_player_is_one_player(invoke):
+    """'The Game: 1 players' (#24, wording)."""
+    played = invoke("play", "the-game", "-p", "1", "--seat", "0=random", "--seed", "1")
+    assert "The Game: 1 player, seed 1" in played.output
+    assert "1 player, seed 0" in invoke("simulate", "the-game", "-p", "1", "--games", "2").output
