@@ -121,10 +121,3 @@ def spent_message(exc: BaseException) -> str:
     """The message for one of SPENT, with this process's budgets (a worker's own words lack them)."""
     return memory_message() if isinstance(exc, MemoryError) else cpu_message()
 
-
-def stated() -> str:
-    """The budgets in force, in words (for --help and reports)."""
-    if resource is None:
-        return "not enforced on this system"
-    cpu = _state["cpu"]
-    return f"memory {size_words(_state['memory'])}, CPU time {'none' if cpu is None else f'{cpu:g} s'} per process"
