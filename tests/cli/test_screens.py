@@ -24,6 +24,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
 from typer.testing import CliRunner
 
 from cardrules import cli
@@ -36,6 +39,7 @@ SCREENS = Path(__file__).parent / "golden" / "screens"
 SEED = 1
 HUMAN_MOVES = 3
 HOT_SEAT = "hot-seat-red7.txt"
+STYLED = "styled-red7.txt"
 CLEAR = "\x1b[3J\x1b[2J\x1b[H"  # play.clear_screen
 # The one human seat's input: the first listed move each time, then a greedy bot. The bots' moves follow
 # from the seed, so the snapshot only changes when what the game prints changes.
@@ -117,7 +121,7 @@ def test_the_screen_of_each_bundled_game(monkeypatch, game):
 
 
 def test_every_snapshot_is_of_a_bundled_game():
-    names = {path.stem for path in SCREENS.glob("*.txt") if path.name != HOT_SEAT}
+    names = {path.stem for path in SCREENS.glob("*.txt") if path.name not in (HOT_SEAT, STYLED)}
     assert names == set(bundled_games()), "a snapshot without its game, or a game without its snapshot"
 
 
@@ -141,3 +145,22 @@ def test_a_hot_seat_screen_shows_the_hand_of_its_player_only(monkeypatch):
         assert seen and all(re.fullmatch(r"\d+ cards?", hand) for seat, hand in seen if seat == other), part
         assert f"{player} (you)" in part and f"{other} (you)" not in part
     compare(SCREENS / HOT_SEAT, text)
+
+
+SPINNER = re.compile(r"\x1b\[\?25l.*?\x1b\[\?25h\r\x1b\[1A\x1b\[2K", re.DOTALL)  # a bot "is thinking…"
+
+
+def markup(text: Text) -> str:
+    """A line as runs of one style each: `[bold color(1)]r3[/]`; unstyled text as it is."""
+    runs = [(escape(seg.text), str(seg.style or "")) for seg in text.render(Console()) if seg.text]
+    return "".join(f"[{style}]{part}[/]" if style and part.strip() else part for part, style in runs)
+
+
+def test_the_styles_of_a_screen(monkeypatch):
+    """Red7's screen in colour, each style written as rich markup ([bold]...[/bold]): a change of colour
+    shows in the diff as words."""
+    env = {"TTY_COMPATIBLE": "1", "FORCE_COLOR": "1", "NO_COLOR": "", "TERM": "xterm-256color", "COLORTERM": ""}
+    raw = run_play(monkeypatch, ["red7", "--seed", str(SEED)], "1\n" * HUMAN_MOVES, moves={0: HUMAN_MOVES}, env=env)
+    lines = [markup(Text.from_ansi(line)) for line in SPINNER.sub("", raw).splitlines()]
+    assert any("[" in line and "[/" in line for line in lines), "no style at all: the colours were not on"
+    compare(SCREENS / STYLED, "\n".join(lines) + "\n")
