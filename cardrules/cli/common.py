@@ -22,9 +22,9 @@ from ..diagnostics import Diagnostic, RulesError, render
 from ..engine import Game
 from ..engine.accepts import options_refusal
 from ..files import FileProblem
-from ..language.suggest import suggest
 from ..limits import MAX_DECISIONS, MAX_GAME_DECISIONS
 from .interrupts import SIGINT_EXIT, exit_code
+from .option_words import options_problem
 
 
 class CliError(Exception):
@@ -170,16 +170,12 @@ def prepare_game(name: str) -> CheckedRules:
 
 
 def check_options(rules: CheckedRules, options: dict[str, Any]) -> None:
-    """An option the rules do not declare, or a value it does not accept: exit 2, with the declared options or
-    the accepted values (the player counts an option is for: `check_players`)."""
-    unknown = [option for option in options if option not in rules.option_docs]
-    if unknown:
-        known = ", ".join(rules.option_docs) or "none"
-        raise CliError(f"{rules.title} has no option '{unknown[0]}'{suggest(unknown[0], rules.option_docs)} "
-                       f"(its options: {known})", 2)
-    refused = rules.option_refusals(options)
-    if refused:
-        raise CliError(refused[0], 2)
+    """An option the rules do not declare, or a value it does not accept: exit 2, saying in the user's words
+    which options or values there are, and where the option is declared (the player counts an option is for:
+    `check_players`)."""
+    problem = options_problem(rules, options)
+    if problem:
+        raise CliError(problem, 2)
 
 
 def load_game(name: str, options: dict[str, Any], rules: CheckedRules | None = None) -> Game:
