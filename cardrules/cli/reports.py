@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -16,6 +17,7 @@ from rich.text import Text
 from ..authoring.explain import Explanation, Item, value_text
 from ..authoring.validate import Report
 from ..diagnostics import render
+from .tables import fitted
 
 CODE = "cyan"
 NAME = "bold"
@@ -88,18 +90,19 @@ def _playouts(report: Report) -> list[Any]:
     head = Text(f"playouts: {report.playouts} random game(s) for each of {len(counts)} player count(s) "
                 f"and {combos} option combination(s) (switched both ways: "
                 f"{varied}) = {games} games")
-    table = Table(show_edge=False, pad_edge=False)
+    # Within 80 columns: no vertical rules, and long headers on two lines (rich would cut them: "playe…").
+    table = Table(show_edge=False, pad_edge=False, box=box.SIMPLE_HEAD, collapse_padding=True)
     for column, justify in (("options on", "left"), ("players", "right"), ("games", "right"),
-                            ("finished", "right"), ("errors", "right"), ("no end", "right"),
-                            ("mean turns", "right"), ("wins by seat", "left")):
-        table.add_column(column, justify=justify, no_wrap=column == "options on")
+                            ("finished", "right"), ("errors", "right"), ("no\nend", "right"),
+                            ("mean\nturns", "right"), ("wins by\nseat", "left")):
+        table.add_column(column, justify=justify, vertical="bottom")
     for run in report.runs:
         wins = " ".join(str(w) for w in run.wins) + (f" (none: {run.no_winner})" if run.no_winner else "")
         table.add_row(options_text(run.options), str(run.players), str(run.games), str(run.finished),
                       Text(str(run.errors), style="bold red" if run.errors else ""),
                       Text(str(run.unfinished), style="bold red" if run.unfinished else ""),
                       f"{run.mean_turns:g}", wins)
-    return [head, table]
+    return [head, fitted(table)]
 
 
 def _never_happened(report: Report) -> list[Text]:
