@@ -23,6 +23,7 @@ from ..engine import Game
 from ..engine.accepts import options_refusal
 from ..files import FileProblem
 from ..limits import MAX_DECISIONS, MAX_GAME_DECISIONS
+from ..words import player_span
 from .interrupts import SIGINT_EXIT, exit_code
 from .option_words import options_problem
 
@@ -190,9 +191,7 @@ def check_players(game: Game | CheckedRules, players: int | None, options: dict[
     (a compiled game's own, or `options` already typed), is not for that many players."""
     n = game.min_players if players is None else players
     if not game.min_players <= n <= game.max_players:
-        span = f"{game.min_players}" if game.min_players == game.max_players else \
-            f"{game.min_players} to {game.max_players}"
-        raise CliError(f"{game.title} is for {span} players, not {n}", 2)
+        raise CliError(f"{game.title} is for {player_span(game.min_players, game.max_players)}, not {n}", 2)
     refused = options_refusal(game.option_docs, game.options if isinstance(game, Game) else options or {}, n)
     if refused:
         raise CliError(refused + (" (the number of players is set with -p)" if players is None else ""), 2)

@@ -71,7 +71,7 @@ def parse_seats(raw: list[str] | None, n: int) -> list[str]:
             raise CliError(f"bad seat '{item}': write --seat I=KIND, e.g. --seat 1=human", 2)
         seat = int(seat_text)
         if not 0 <= seat < n:
-            raise CliError(f"seat {seat} does not exist: with {n} players the seats are 0 to {n - 1}", 2)
+            raise CliError(f"seat {seat} does not exist: with {plural(n, 'player')} the seats are 0 to {n - 1}", 2)
         if kind != HUMAN:
             try:
                 check_spec(kind)  # an agent, possibly with options: ismcts:iterations=200

@@ -154,7 +154,7 @@ def _print_summary(console: Console, summary: sim.Summary, run: sim.Run) -> None
             table.add_row(seat_name(s), summary.agents[s], str(summary.wins[s]), _pct(summary.win_rate[s]),
                           _interval_text(summary.win_interval[s]))
         console.print(fitted(table))
-        console.print(f"shared wins: {summary.shared_wins} of {valid} games "
+        console.print(f"shared wins: {summary.shared_wins} of {plural(valid, 'game')} "
                       f"({_pct(summary.shared_win_rate)}); no winner: {summary.no_winner}", soft_wrap=True)
         if summary.sides is not None:
             teams = summary.sides
