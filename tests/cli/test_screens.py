@@ -135,6 +135,7 @@ def hot_seat(monkeypatch) -> str:
 
 def test_a_hot_seat_screen_shows_the_hand_of_its_player_only(monkeypatch):
     text = hot_seat(monkeypatch)
+    assert "\x1b" not in text  # the clearing is the only control sequence, and it is written out as words
     screens = text.split("[screen cleared]")
     assert len(screens) >= 4
     for part in screens[1:]:  # each begins with the player confirming they sit at the terminal
