@@ -21,6 +21,7 @@ from ..engine.accepts import limits
 from ..language import nodes
 from ..language.game_limits import CEILINGS
 from ..language.symbols import Symbols
+from ..words import player_span, plural
 from .exprs import is_constant, is_false, is_true, requirement, simplify, unparse
 
 
@@ -168,7 +169,7 @@ class _Explainer:
                 total += size
                 copies = f", {decl.copies} copies of each" if decl.copies > 1 else ""
                 items.append(Item([_w("cards: one for every "), _c(" × ".join(decl.attributes) + kept), _w(copies),
-                                   _w(f" = {size} cards, starting in "), _n(decl.zone)]))
+                                   _w(f" = {plural(size, 'card')}, starting in "), _n(decl.zone)]))
             elif isinstance(decl, nodes.CardDecl):
                 total += 1
                 label = f' "{decl.label}"' if decl.label else ""
@@ -177,7 +178,7 @@ class _Explainer:
                                    _n(decl.zone)]))
         if self.game is not None:
             total = len(self.game.cards)
-        items.append(Item([_w(f"The deck has {total} cards.")]))
+        items.append(Item([_w(f"The deck has {plural(total, 'card')}.")]))
         order = next((d.attributes for d in self.rules.declarations if isinstance(d, nodes.OrderDecl)), ())
         if order:
             item = Item([_w("Card order (for highest, lowest and comparing cards): by "),
@@ -521,7 +522,7 @@ def explain(checked: CheckedRules, options: dict[str, Any] | None = None) -> Exp
     values = dict(game.options)
     explainer = _Explainer(rules, sym, values, game)
     low, high = sym.players
-    players = f"{low} players" if low == high else f"{low} to {high} players"
+    players = player_span(low, high) if low == high else f"{low} to {high} players"
     sections = [
         Section("Players", [Item([_w(players)]), *explainer.limits()]),
         Section("Options", explainer.option_items()),

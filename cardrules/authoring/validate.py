@@ -34,6 +34,7 @@ from ..engine.knowledge import broken_holds
 from ..language import nodes
 from ..simulation import GameDidNotEnd, Observer, derive_seed, play_match
 from ..values import NOTHING, Card, Seat, Sym
+from ..words import plural
 
 SpanKey = tuple[str, int, int]  # (path, line, column): the same place in every compiled copy
 
@@ -131,19 +132,19 @@ class Report:
         """Why validation failed (empty: it passed)."""
         out = []
         if self.errors:
-            out.append(f"{len(self.errors)} check error(s)")
+            out.append(plural(len(self.errors), "check error"))
         errors = sum(f.count for f in self.failures if f.kind == "error")
         unfinished = sum(f.count for f in self.failures if f.kind == "unfinished")
         if errors:
-            out.append(f"{errors} game(s) stopped with a runtime error")
+            out.append(f"{plural(errors, 'game')} stopped with a runtime error")
         if unfinished:
-            out.append(f"{unfinished} game(s) did not end")
+            out.append(f"{plural(unfinished, 'game')} did not end")
         if self.strict:
             if self.warnings:
-                out.append(f"{len(self.warnings)} check warning(s) (--strict)")
+                out.append(f"{plural(len(self.warnings), 'check warning')} (--strict)")
             gaps = sum(len(self.never(k)) for k in ("option", "trigger", "end"))
             if gaps:
-                out.append(f"{gaps} part(s) of the rules never happened (--strict)")
+                out.append(f"{plural(gaps, 'part')} of the rules never happened (--strict)")
         return out
 
     @property

@@ -22,6 +22,7 @@ from ..authoring.validate import unparsed_report, validate_rules
 from ..diagnostics import RulesError
 from ..files import read_text, same_file, write_text
 from ..resources import bundled_games, bundled_variants
+from ..words import plural
 from .common import (
     CliError,
     GameArg,
@@ -210,7 +211,7 @@ def fmt_command(
                     continue
                 console.print(Text.assemble(("reformatted ", "green"), (name, "bold")), soft_wrap=True)
         verb = "would be reformatted" if check or diff else "reformatted"
-        summary = f"{len(files)} file(s) checked, {len(changed)} {verb}"
+        summary = f"{plural(len(files), 'file')} checked, {len(changed)} {verb}"
         if failed:
             summary += f", {failed} could not be read or written"
         console.print(Text(summary, style="bold"))

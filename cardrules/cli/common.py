@@ -22,9 +22,10 @@ from ..diagnostics import Diagnostic, RulesError, render
 from ..engine import Game
 from ..engine.accepts import options_refusal
 from ..files import FileProblem
-from ..language.suggest import suggest
 from ..limits import MAX_DECISIONS, MAX_GAME_DECISIONS
+from ..words import player_span
 from .interrupts import SIGINT_EXIT, exit_code
+from .option_words import options_problem
 
 
 class CliError(Exception):
@@ -170,16 +171,12 @@ def prepare_game(name: str) -> CheckedRules:
 
 
 def check_options(rules: CheckedRules, options: dict[str, Any]) -> None:
-    """An option the rules do not declare, or a value it does not accept: exit 2, with the declared options or
-    the accepted values (the player counts an option is for: `check_players`)."""
-    unknown = [option for option in options if option not in rules.option_docs]
-    if unknown:
-        known = ", ".join(rules.option_docs) or "none"
-        raise CliError(f"{rules.title} has no option '{unknown[0]}'{suggest(unknown[0], rules.option_docs)} "
-                       f"(its options: {known})", 2)
-    refused = rules.option_refusals(options)
-    if refused:
-        raise CliError(refused[0], 2)
+    """An option the rules do not declare, or a value it does not accept: exit 2, saying in the user's words
+    which options or values there are, and where the option is declared (the player counts an option is for:
+    `check_players`)."""
+    problem = options_problem(rules, options)
+    if problem:
+        raise CliError(problem, 2)
 
 
 def load_game(name: str, options: dict[str, Any], rules: CheckedRules | None = None) -> Game:
@@ -194,9 +191,7 @@ def check_players(game: Game | CheckedRules, players: int | None, options: dict[
     (a compiled game's own, or `options` already typed), is not for that many players."""
     n = game.min_players if players is None else players
     if not game.min_players <= n <= game.max_players:
-        span = f"{game.min_players}" if game.min_players == game.max_players else \
-            f"{game.min_players} to {game.max_players}"
-        raise CliError(f"{game.title} is for {span} players, not {n}", 2)
+        raise CliError(f"{game.title} is for {player_span(game.min_players, game.max_players)}, not {n}", 2)
     refused = options_refusal(game.option_docs, game.options if isinstance(game, Game) else options or {}, n)
     if refused:
         raise CliError(refused + (" (the number of players is set with -p)" if players is None else ""), 2)

@@ -6,6 +6,8 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich import box
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
@@ -17,6 +19,7 @@ from ..files import read_text
 from ..resources import bundled_games, bundled_variants
 from .common import JsonOpt, echo_json, make_console, print_diagnostics, reporting
 from .render import plural
+from .tables import fitted
 
 
 def list_games(as_json: JsonOpt = False) -> None:
@@ -44,30 +47,33 @@ def list_games(as_json: JsonOpt = False) -> None:
         if not entries:
             console.print("No bundled games found.")
             return
-        table = Table(title="Bundled games and variants", title_justify="left", show_lines=False)
+        # Within 80 columns: the options under the game's title, in the one column that wraps.
+        table = Table(title="Bundled games and variants", title_justify="left", box=box.SIMPLE_HEAD,
+                      show_edge=False, pad_edge=False, collapse_padding=True)
         table.add_column("name", style="bold cyan", no_wrap=True)
-        table.add_column("title")
         table.add_column("players", justify="center", no_wrap=True)
-        table.add_column("options")
+        table.add_column("title and options")
         for entry in entries:
             if "error" in entry:
-                table.add_row(entry["name"], Text("cannot load: " + entry["error"], style="red"), "", "")
+                table.add_row(entry["name"], "", Text("cannot load: " + entry["error"], style="red"))
                 continue
             low, high = entry["players"]
             players = str(low) if low == high else f"{low}-{high}"
-            options = Text()
-            for i, opt in enumerate(entry["options"]):
-                if i:
-                    options.append("\n")
-                options.append(opt["name"], style="bold")
-                options.append(f" = {_option_value(opt['default'])}", style="dim")
-                if opt["description"]:
-                    options.append(f"  {opt['description']}")
+            title = Text(entry["title"], style="bold")
+            if entry["variant"]:
+                title.append("  (variant)", style="dim")
+            options = Table.grid(padding=(0, 0, 0, 2))  # an option's words wrap under its words, not its name
+            options.add_column(no_wrap=True)
+            options.add_column()
+            for opt in entry["options"]:
+                words = Text(opt["description"])
                 if _limits(opt):
-                    options.append(f"  ({_limits(opt)})", style="dim")
-            title = Text(entry["title"]) + (Text("  (variant)", style="dim") if entry["variant"] else Text())
-            table.add_row(entry["name"], title, players, options if entry["options"] else Text("-", "dim"))
-        console.print(table)
+                    words.append(f" ({_limits(opt)})", style="dim")
+                options.add_row(Text.assemble((opt["name"], "bold"), (f" = {_option_value(opt['default'])}", "dim")),
+                                words)
+            about = Group(title, options) if entry["options"] else title
+            table.add_row(entry["name"], players, about)
+        console.print(fitted(table))
         console.print(Text("Play one with: cardrules play NAME", style="dim"))
 
 

@@ -71,7 +71,7 @@ def parse_seats(raw: list[str] | None, n: int) -> list[str]:
             raise CliError(f"bad seat '{item}': write --seat I=KIND, e.g. --seat 1=human", 2)
         seat = int(seat_text)
         if not 0 <= seat < n:
-            raise CliError(f"seat {seat} does not exist: with {n} players the seats are 0 to {n - 1}", 2)
+            raise CliError(f"seat {seat} does not exist: with {plural(n, 'player')} the seats are 0 to {n - 1}", 2)
         if kind != HUMAN:
             try:
                 check_spec(kind)  # an agent, possibly with options: ismcts:iterations=200
@@ -375,6 +375,15 @@ def _read_position(game: Game, path: Path) -> State:
                        sources) from None
 
 
+def _refuse_options_for(game_name: str, given: dict[str, Any], position: Path) -> None:
+    """Exit 2 when the position, read without the options typed, has a player count they are not for."""
+    try:
+        players = _read_position(load_game(game_name, {}), position).n
+    except CliError:
+        return  # the position is wrong in itself: its own message says why
+    check_players(load_game(game_name, given), players)
+
+
 def legal(
     game_name: GameArg,
     position: Annotated[Path, typer.Option(
@@ -385,8 +394,14 @@ def legal(
 ) -> None:
     """List the legal moves of the player to move in a position stored in a JSON file."""
     with reporting(as_json):
-        game = load_game(game_name, parse_options(option))
-        state = _read_position(game, position)
+        given = parse_options(option)
+        game = load_game(game_name, given)
+        try:
+            state = _read_position(game, position)
+        except CliError:
+            if given:  # the options typed may be what is wrong with the position (a player count): a usage error
+                _refuse_options_for(game_name, given, position)
+            raise
         actions = state.legal_actions()
         player = state.current_player()
         if as_json:

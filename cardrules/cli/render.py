@@ -15,6 +15,7 @@ from rich.text import Text
 from ..engine import Action, Game, View
 from ..engine.zones.grid import Cell
 from ..values import Card
+from ..words import plural as plural  # counted words: cardrules/words.py
 
 # Common colour words -> rich styles. Generic: any game whose cards carry colour-named attribute
 # values gets coloured cards; a game without such values is printed without card colours.
@@ -72,10 +73,6 @@ def color_style(word: Any, color_system: str | None = None) -> str | None:
 
 def seat_name(seat: int) -> str:
     return f"P{seat}"
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 class CardPainter:

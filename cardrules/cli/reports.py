@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -16,6 +17,8 @@ from rich.text import Text
 from ..authoring.explain import Explanation, Item, value_text
 from ..authoring.validate import Report
 from ..diagnostics import render
+from ..words import plural
+from .tables import fitted
 
 CODE = "cyan"
 NAME = "bold"
@@ -53,9 +56,9 @@ def render_report(report: Report, color: bool = False) -> Group:
 
     errors, warnings = report.errors, report.warnings
     verdict = Text("checks: ")
-    verdict.append(f"{len(errors)} error(s)", style="bold red" if errors else "green")
+    verdict.append(plural(len(errors), "error"), style="bold red" if errors else "green")
     verdict.append(", ")
-    verdict.append(f"{len(warnings)} warning(s)", style="yellow" if warnings else "green")
+    verdict.append(plural(len(warnings), "warning"), style="yellow" if warnings else "green")
     out.append(verdict)
     diagnostics(report.diagnostics)
     if report.runs:
@@ -63,8 +66,8 @@ def render_report(report: Report, color: bool = False) -> Group:
     for failure in report.failures:
         head = "runtime error" if failure.kind == "error" else "no end"
         out.append(Text.assemble((f"{head}: ", "bold red"), failure.message,
-                                 (f"  ({failure.count} game(s); first: {failure.players} players, options "
-                                  f"{options_text(failure.options)}, seed {failure.seed})", "dim")))
+                                 (f"  ({plural(failure.count, 'game')}; first: {plural(failure.players, 'player')}, "
+                                  f"options {options_text(failure.options)}, seed {failure.seed})", "dim")))
         diagnostics(failure.diagnostics)
     out += _never_happened(report)
     if report.numbers:
@@ -85,21 +88,22 @@ def _playouts(report: Report) -> list[Any]:
     counts = sorted({r.players for r in report.runs})
     varied = ", ".join(report.varied) if report.varied else "none"
     combos = len({tuple(r.options.items()) for r in report.runs})  # each with the player counts it is for
-    head = Text(f"playouts: {report.playouts} random game(s) for each of {len(counts)} player count(s) "
-                f"and {combos} option combination(s) (switched both ways: "
-                f"{varied}) = {games} games")
-    table = Table(show_edge=False, pad_edge=False)
+    head = Text(f"playouts: {plural(report.playouts, 'random game')} for each of {plural(len(counts), 'player count')} "
+                f"and {plural(combos, 'option combination')} (switched both ways: "
+                f"{varied}) = {plural(games, 'game')}")
+    # Within 80 columns: no vertical rules, and long headers on two lines (rich would cut them: "playe…").
+    table = Table(show_edge=False, pad_edge=False, box=box.SIMPLE_HEAD, collapse_padding=True)
     for column, justify in (("options on", "left"), ("players", "right"), ("games", "right"),
-                            ("finished", "right"), ("errors", "right"), ("no end", "right"),
-                            ("mean turns", "right"), ("wins by seat", "left")):
-        table.add_column(column, justify=justify, no_wrap=column == "options on")
+                            ("finished", "right"), ("errors", "right"), ("no\nend", "right"),
+                            ("mean\nturns", "right"), ("wins by\nseat", "left")):
+        table.add_column(column, justify=justify, vertical="bottom")
     for run in report.runs:
         wins = " ".join(str(w) for w in run.wins) + (f" (none: {run.no_winner})" if run.no_winner else "")
         table.add_row(options_text(run.options), str(run.players), str(run.games), str(run.finished),
                       Text(str(run.errors), style="bold red" if run.errors else ""),
                       Text(str(run.unfinished), style="bold red" if run.unfinished else ""),
                       f"{run.mean_turns:g}", wins)
-    return [head, table]
+    return [head, fitted(table)]
 
 
 def _never_happened(report: Report) -> list[Text]:

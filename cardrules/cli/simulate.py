@@ -29,6 +29,7 @@ from .common import (
 )
 from .interrupts import exit_code
 from .render import plural, seat_name
+from .tables import fitted
 
 AgentOpt = Annotated[Optional[list[str]], typer.Option(
     "--agent", "-a", metavar="NAME",
@@ -152,8 +153,8 @@ def _print_summary(console: Console, summary: sim.Summary, run: sim.Run) -> None
         for s in range(n):
             table.add_row(seat_name(s), summary.agents[s], str(summary.wins[s]), _pct(summary.win_rate[s]),
                           _interval_text(summary.win_interval[s]))
-        console.print(table)
-        console.print(f"shared wins: {summary.shared_wins} of {valid} games "
+        console.print(fitted(table))
+        console.print(f"shared wins: {summary.shared_wins} of {plural(valid, 'game')} "
                       f"({_pct(summary.shared_win_rate)}); no winner: {summary.no_winner}", soft_wrap=True)
         if summary.sides is not None:
             teams = summary.sides
@@ -171,7 +172,7 @@ def _print_summary(console: Console, summary: sim.Summary, run: sim.Run) -> None
         lengths.add_column(column, justify="right")
     for what, stats in (("turns", summary.turns), ("decisions", summary.decisions)):
         lengths.add_row(what, *(f"{value:g}" for value in _columns(stats)))
-    console.print(lengths)
+    console.print(fitted(lengths))
     result = summary.result
     if result:
         line = Text.assemble((f"{result.label or 'result'}", "bold"), f" ({plural(result.games, 'game')}): ")
@@ -275,7 +276,7 @@ def _print_comparison(console: Console, rows: Sequence[sim.ComparisonRow], label
         significant = Text("yes", style="bold green") if row.significant else Text("no", style="dim")
         test = "t" if row.test == sim.T_TEST else "z"
         table.add_row(name, a, b, diff, test, f"{row.p_value:.3g}", significant)
-    console.print(table)
+    console.print(fitted(table))
     console.print(Text(f"A = {labels.a}; B = {labels.b}. Tests: z = two-proportion z-test (rates), "
                        f"t = Welch's t-test (means); yes = significant at p < {sim.ALPHA:g}.", style="dim"),
                   soft_wrap=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..words import player_span
 from .specs import OptionDoc
 
 
@@ -32,11 +33,8 @@ def accepted(doc: OptionDoc) -> str:
 
 
 def player_counts(bounds: tuple[int, int]) -> str:
-    """(4, 4) -> "4 players", (3, 4) -> "3 or 4 players", (2, 5) -> "2 to 5 players"."""
-    low, high = bounds
-    if low == high:
-        return f"{low} players"
-    return f"{low} {'or' if high == low + 1 else 'to'} {high} players"
+    """(4, 4) -> "4 players", (1, 1) -> "1 player", (3, 4) -> "3 or 4 players", (2, 5) -> "2 to 5 players"."""
+    return player_span(*bounds)
 
 
 def limits(doc: OptionDoc) -> str:

@@ -10,6 +10,7 @@ import attrs
 from ..diagnostics import RulesRuntimeError, Span, error
 from ..diagnostics import explain_exception as _explain
 from ..values import NOTHING, SEATS, Card, Seat, Sym
+from ..words import player_span, plural
 from .accepts import options_refusal
 from .derived import Derived
 from .specs import (
@@ -144,7 +145,7 @@ class Game:
         then still hold (asking each player's value of a position computes what they share once)."""
         definition = self.definitions[name]
         if len(args) != definition.params:
-            raise TypeError(f"'{name}' takes {definition.params} argument(s), not {len(args)}")
+            raise TypeError(f"'{name}' takes {plural(definition.params, 'argument')}, not {len(args)}")
         frame = [SEATS[a] if type(a) is int else a for a in args]  # a plain int argument is a seat
         frame.extend([None] * (definition.frame_size - len(frame)))
         if not again:
@@ -155,7 +156,7 @@ class Game:
     def new_initial_state(self, num_players: int | None = None, seed: int = 0) -> "State":
         n = self.min_players if num_players is None else num_players
         if not self.min_players <= n <= self.max_players:
-            raise ValueError(f"{self.title} is for {self.min_players} to {self.max_players} players, not {n}")
+            raise ValueError(f"{self.title} is for {player_span(self.min_players, self.max_players)}, not {n}")
         refused = options_refusal(self.option_docs, self.options, n)
         if refused:
             raise ValueError(refused)

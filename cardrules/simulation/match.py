@@ -13,6 +13,7 @@ from typing import Protocol, Sequence
 
 from ..engine import Action, Game, State
 from ..values import NOTHING
+from ..words import plural
 
 
 class Chooser(Protocol):
@@ -50,7 +51,7 @@ class GameDidNotEnd(RuntimeError):
     """The game reached the decision limit without ending."""
 
     def __init__(self, limit: int):
-        super().__init__(f"the game did not end after {limit} move{'' if limit == 1 else 's'} (a longer game: "
+        super().__init__(f"the game did not end after {plural(limit, 'move')} (a longer game: "
                          "--max-decisions N, or `limit decisions N` in its rules file)")
         self.limit = limit
 

@@ -38,6 +38,7 @@ from ..bots import AGENTS, make_agent
 from ..budgets import BudgetError, CpuBudgetSpent, catch_cpu_signal
 from ..converter import fields_json, register, to_json
 from ..engine import Game
+from ..words import plural
 from .match import FirstMover, Observer, play_match, result_value
 from .seeds import agent_seed, deal_seed
 
@@ -65,8 +66,8 @@ def seat_agents(specs: Sequence[str] | None, players: int) -> tuple[str, ...]:
     if len(specs) == 1:
         return (specs[0],) * players
     if len(specs) != players:
-        raise ValueError(f"give one --agent for every seat or one per seat: {len(specs)} agents for "
-                         f"{players} players")
+        raise ValueError(f"give one --agent for every seat or one per seat: {plural(len(specs), 'agent')} for "
+                         f"{plural(players, 'player')}")
     return tuple(specs)
 
 

@@ -474,7 +474,7 @@ def test_fmt_command(invoke, tmp_path):
 def test_fmt_check_passes_on_the_bundled_games(invoke):
     result = invoke("fmt", "--check", REPO / "games")
     assert result.exit_code == 0, result.output
-    assert f"{len(BUNDLED)} file(s) checked, 0 would be reformatted" in result.output
+    assert f"{len(BUNDLED)} files checked, 0 would be reformatted" in result.output
 
 
 # ---------------------------------------------------------------------------------------------

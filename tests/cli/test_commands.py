@@ -286,7 +286,7 @@ def test_play_with_options(invoke, tmp_path):
     assert result.exit_code == 0, result.output
     assert "3 cards" in result.output
     bad = invoke("play", path, "-o", "hand_size=lots", "--seat", "0=random")  # a bad command line: exit 2
-    assert bad.exit_code == 2 and "option 'hand_size' accepts a whole number, not 'lots'" in bad.output
+    assert bad.exit_code == 2 and "option 'hand_size' takes a whole number, not 'lots'" in bad.output
 
 
 def test_play_colours_cards_on_a_terminal(invoke):

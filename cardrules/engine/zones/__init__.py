@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Sequence
 import attrs
 
 from ...values import Card
+from ...words import plural
 from ..knowledge import known_view
 
 if TYPE_CHECKING:
@@ -259,7 +260,7 @@ def opening_families(specs: Iterable["ZoneSpec"]) -> dict[str, list["ZoneSpec"]]
 
 # ---- drawing a list of cards -------------------------------------------------------------------
 def count_words(count: int) -> str:
-    return "1 card" if count == 1 else f"{count} cards"
+    return plural(count, "card")
 
 
 def zone_contents(painter: Any, contents: Any, mark_top: bool = False) -> Any:
