@@ -168,9 +168,9 @@ def _shape_problem(record: PlayRecord) -> RecordProblem | None:
 def check_game(record: PlayRecord, game: Game, where: str, path: str) -> None:
     """RecordProblem unless `record` was made with `game`'s rules text (by digest) and options."""
     if record.rules != game.rules_digest:
-        raise RecordProblem(f"the rules of '{record.game}' have changed since this {where} was made (their digest "
-                            f"is {game.rules_digest[:12]}…, the {where}'s {record.rules[:12]}…): it can only be "
-                            "used with the rules it was made with", "$.rules")
+        raise RecordProblem(f"this {where} was made with other rules: the text of '{record.game}' has changed "
+                            f"since, or other rules were given (digest {game.rules_digest[:12]}…, the {where}'s "
+                            f"{record.rules[:12]}…); it can only be used with the rules it was made with", "$.rules")
     if not game.min_players <= record.players <= game.max_players:
         raise RecordProblem(f"{game.title} is not for {record.players} players", "$.players")
     if record.position is not None:
