@@ -11,20 +11,24 @@ import attrs
 from .. import CheckedRules, find_game
 from ..bots import AgentError, check_spec
 from ..diagnostics import RulesError
-from ..engine import Game
+from ..engine import Action, Game, State
 from ..files import FileProblem, read_text, same_file, write_text
 from ..limits import SAVED_DIGITS, JsonProblem, load_json
+from ..simulation import GameDidNotEnd, play_match
 from ..simulation.records import (
     FORMAT,
     HUMAN,
     PlayRecord,
     RecordProblem,
+    Script,
     check_game,
     located,
+    position_differs,
     read_record,
     record_text,
 )
 from .common import CliError, prepare_game
+from .render import plural
 
 
 @attrs.define
@@ -57,9 +61,52 @@ def open_record(path: Path, game_name: str | None, what: str = "record") -> Open
                     check_spec(spec)
                 except AgentError as exc:
                     raise RecordProblem(f"seat {seat}: {exc}", f"$.seats[{seat}]") from None
+        _play_unseen(game, record)  # a record that does not replay is refused before anything is shown
     except RecordProblem as exc:
         raise located(name, text, exc.where, "S412", exc.message) from None
     return Opened(name, record, text, rules, game)
+
+
+class EndOfRecord(Exception):
+    """Every recorded move is made and the game goes on: it was stopped there."""
+
+
+class Recorded:
+    """Every seat of a game played from its record: the recorded moves, in order."""
+
+    def __init__(self, script: Script):
+        self.script = script
+
+    def choose(self, state: State) -> Action:
+        action = self.script.take(state)
+        if action is None:
+            raise EndOfRecord(state)
+        return action
+
+
+def _play_unseen(game: Game, record: PlayRecord) -> None:
+    """Make every recorded move, showing nothing: RecordProblem for a move that does not fit, a saved
+    position that is not where the moves lead, or a game that does not end as recorded."""
+    script = Script(record.moves)
+    try:
+        state = play_match(game, record.players, record.seed, [Recorded(script)] * record.players, [],
+                           record.max_decisions or None)
+    except EndOfRecord as stopped:
+        if position_differs(stopped.args[0], record):
+            raise RecordProblem("the saved position is not the one its moves lead to (the file was changed)",
+                                "$.position") from None
+        return
+    except GameDidNotEnd as exc:
+        raise RecordProblem(str(exc), "$.moves") from None
+    if not script.done:
+        raise RecordProblem("the game ended before the last recorded move", "$.moves")
+    result = record.result
+    if record.position is not None:
+        raise RecordProblem("a save of a game that is over", "$.position")
+    if result is not None and (result.winners != list(state.winners) or result.turns != state.turns):
+        raise RecordProblem(f"the record says the game ended after {plural(result.turns, 'turn')} with winners "
+                            f"{result.winners}, but its moves end it after {plural(state.turns, 'turn')} with "
+                            f"winners {list(state.winners)}", "$.result")
 
 
 def _rules(record: PlayRecord, path: str, game_name: str | None) -> CheckedRules:

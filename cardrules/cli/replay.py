@@ -5,42 +5,25 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Optional
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
 from ..engine import Action, State
-from ..simulation import GameDidNotEnd, Observer, play_match
-from ..simulation.records import RecordProblem, Script, located
+from ..simulation import Observer, play_match
+from ..simulation.records import Script
 from .announce import ALL, Move, before_move, move_lines, revealed_view, view_for
 from .common import CliError, make_console, read_line, reporting
-from .recordfiles import Opened, open_record
+from .recordfiles import EndOfRecord, Recorded, open_record
 from .render import CardPainter, plural, render_view, seat_name, winners_line
 
 SPECTATOR = -1
 
 
-class _EndOfRecord(Exception):
-    """Every recorded move is made and the game goes on: it was stopped there."""
-
-
 class _Stop(Exception):
     """The reader typed q at the pause between two moves."""
-
-
-class _Recorded:
-    """Every seat of a replay: the recorded moves, in order."""
-
-    def __init__(self, script: Script):
-        self.script = script
-
-    def choose(self, state: State) -> Action:
-        action = self.script.take(state)
-        if action is None:
-            raise _EndOfRecord
-        return action
 
 
 class _Shower(Observer):
@@ -91,6 +74,11 @@ def _pause(console: Console, prompt: str) -> str:
         raise _Stop from None
 
 
+def at_terminal(console: Console) -> bool:
+    """Whether a person reads the output and can press Enter: then the replay waits between moves."""
+    return console.is_terminal and sys.stdin is not None and sys.stdin.isatty()
+
+
 def _viewer(text: str | None, players: int, reveal_all: bool) -> int | None:
     if reveal_all:
         if text is not None:
@@ -129,9 +117,8 @@ def replay(
         opened = open_record(file, game_name)
         record, game = opened.record, opened.game
         seen = _viewer(viewer, record.players, reveal_all)
-        _play_unseen(opened)  # a record that does not replay is refused before anything is shown
         console = make_console()
-        waits = not no_wait and console.is_terminal and sys.stdin is not None and sys.stdin.isatty()
+        waits = not no_wait and at_terminal(console)
         seats = ", ".join(f"{seat_name(s)} {kind}" for s, kind in enumerate(record.seats))
         console.print(Text.assemble(("Replay of ", "bold"), (str(file), "bold"), f": {game.title}, "
                                     f"{plural(record.players, 'player')}, seed {record.seed}  ({seats}); "
@@ -140,9 +127,9 @@ def replay(
         script = Script(record.moves)
         shower = _Shower(console, CardPainter(game, console.color_system), seen, len(record.moves), waits)
         try:
-            play_match(game, record.players, record.seed, [_Recorded(script)] * record.players, [shower],
+            play_match(game, record.players, record.seed, [Recorded(script)] * record.players, [shower],
                        record.max_decisions or None)
-        except _EndOfRecord:
+        except EndOfRecord:
             console.print(Text(f"The record ends here, after {plural(len(record.moves), 'move')}: the game was "
                                f"{_ending(record.ended)}.", style="yellow"), soft_wrap=True)
             return
@@ -150,36 +137,9 @@ def replay(
             console.print(Text("Replay stopped.", style="yellow"))
 
 
-def _play_unseen(opened: Opened) -> None:
-    """Make every recorded move, showing nothing: a move that does not fit, or a game that does not end
-    as recorded, is a located error."""
-    record, script = opened.record, Script(opened.record.moves)
-    try:
-        state = play_match(opened.game, record.players, record.seed, [_Recorded(script)] * record.players, [],
-                           record.max_decisions or None)
-    except RecordProblem as exc:
-        raise located(opened.path, opened.text, exc.where, "S412", exc.message) from None
-    except _EndOfRecord:
-        return
-    except GameDidNotEnd as exc:
-        raise located(opened.path, opened.text, "$.moves", "S412", str(exc)) from None
-    _check_result(opened.path, opened.text, record, state, script)
-
-
 def _ending(ended: str) -> str:
     return {"over": "played to its end", "playing": "still under way",
             "stopped": "stopped by the decision limit"}.get(ended, ended)
-
-
-def _check_result(path: str, text: str, record: Any, state: State, script: Script) -> None:
-    """The game must end as the record says, after its last move."""
-    if not script.done:
-        raise located(path, text, "$.moves", "S412", "the game ended before the last recorded move")
-    result = record.result
-    if result is not None and (result.winners != list(state.winners) or result.turns != state.turns):
-        raise located(path, text, "$.result", "S412", f"the record says the game ended after "
-                      f"{plural(result.turns, 'turn')} with winners {result.winners}, but its moves end it after "
-                      f"{plural(state.turns, 'turn')} with winners {list(state.winners)}")
 
 
 COMMANDS = {"replay": replay}
