@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -22,6 +23,7 @@ from ..files import FileProblem
 from ..simulation import GameDidNotEnd, Observer, derive_seed, play_match
 from ..simulation.records import (
     CatchingUp,
+    RecordedMove,
     Recorder,
     RecordProblem,
     Resuming,
@@ -211,7 +213,7 @@ def play(
         except AgentError as exc:
             raise CliError(str(exc), 2) from None
         recorder = _recorder(game, rules, opened.record.game if opened and game_name is None else game_name,
-                             seed, n, kinds, max_decisions, record)
+                             seed, n, kinds, max_decisions, record, opened.record.moves if opened else [])
         intro = Text.assemble((game.title, "bold"), f": {plural(n, 'player')}, seed {seed}  (")
         intro.append_text(Text(", ").join(Text(f"{seat_name(s)} {k}") for s, k in enumerate(kinds)))
         intro.append(")")
@@ -232,6 +234,10 @@ def play(
         except RecordProblem as exc:  # a save whose moves do not lead where it says
             raise located(opened.path if opened else "<save>", opened.text if opened else "", exc.where, "S412",
                           exc.message) from None
+        except CliError:  # no input left to read, or the record itself cannot be written
+            with contextlib.suppress(CliError):
+                recorder.finish("abandoned")
+            raise
         except _Quit:
             recorder.finish("abandoned")
             console.print(Text("Game abandoned.", style="yellow"))
@@ -246,10 +252,12 @@ def play(
 
 
 def _recorder(game: Game, rules: CheckedRules, name: str, seed: int, n: int, kinds: list[str],
-              max_decisions: int | None, path: Path | None) -> Recorder:
-    """What notes the game's moves: for `save` at the prompt, and written to `path` as the game goes
-    (first before it starts, so that a file that cannot be written stops it before a move is made)."""
+              max_decisions: int | None, path: Path | None, moves: list[RecordedMove]) -> Recorder:
+    """What notes the game's moves (after `moves`, those of a resumed game): for `save` at the prompt,
+    and written to `path` as the game goes (first before it starts, so that a file that cannot be
+    written stops it before a move is made)."""
     made = new_record(game, name, Path(rules.path).name, seed, n, kinds, max_decisions)
+    made.moves = list(moves)
     if path is None:
         return Recorder(made)
     check_target(path, game)
@@ -307,7 +315,7 @@ def _resuming(opened: Opened, console: Console, seats: list[Any], observers: lis
 
     wrapped = [Resuming(chooser, script, bots.get(s) if kinds[s] == saved.seats[s] else None)
                for s, chooser in enumerate(seats)]
-    return wrapped, [observers[0], CatchingUp(observers[1:], script, resumed)]
+    return wrapped, [CatchingUp(observers, script, resumed)]  # the recorder holds the saved moves already
 
 
 class _Table:

@@ -325,3 +325,14 @@ def test_json_place_follows_the_path():
     assert json_place(text, "$.c") == (3, 8)
     assert json_place(text, "$.nothing") == (1, 1)
     assert json_place("[", "$[0]") == (1, 1)
+
+
+def test_a_closed_input_is_one_line_and_keeps_the_record(tmp_path):
+    record = tmp_path / "game.json"
+    command = " ".join(f"'{a}'" for a in [*CLI, "play", "red7", "--seed", str(human_first_seed()), "--record",
+                                          str(record)])
+    done = subprocess.run(["bash", "-c", command + " <&-"], capture_output=True, text=True, env=_env(), timeout=120)
+    assert done.returncode == 1
+    assert done.stderr.strip() == "error: standard input is closed, so no move can be typed (give every seat to a " \
+        "bot with --seat, or pipe the moves in)"
+    assert read(record)["ended"] == "abandoned"
