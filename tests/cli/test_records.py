@@ -5,6 +5,7 @@ line; a file that cannot be written is one line and exit 1, never an "unexpected
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import os
@@ -16,11 +17,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import cardrules
 from cardrules.bots import make_agent
 from cardrules.cli import play as play_module
 from cardrules.cli import replay as replay_module
+from cardrules.cli.common import CliError
+from cardrules.cli.recordfiles import open_record
 from cardrules.simulation import derive_seed
 from cardrules.simulation.records import FORMAT, json_place
 
@@ -336,3 +341,52 @@ def test_a_closed_input_is_one_line_and_keeps_the_record(tmp_path):
     assert done.stderr.strip() == "error: standard input is closed, so no move can be typed (give every seat to a " \
         "bot with --seat, or pipe the moves in)"
     assert read(record)["ended"] == "abandoned"
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.text(max_size=5),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner,
+                                                                                       max_size=2), max_leaves=4)
+
+
+def _places(data, prefix=()) -> list[tuple]:
+    places = [prefix]
+    if isinstance(data, dict):
+        for key, value in data.items():
+            places += _places(value, (*prefix, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data[:6]):
+            places += _places(value, (*prefix, i))
+    return places
+
+
+_SAVE: list[dict] = []
+
+
+@settings(max_examples=int(os.environ.get("CARDRULES_FUZZ_EXAMPLES", "0")) or 80, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_mangled_save_is_opened_or_refused_with_a_message(invoke, tmp_path_factory, data):
+    """A save is untrusted: a value anywhere replaced, or a key dropped, is a located one-line refusal (or a
+    save that still opens), never another exception."""
+    if not _SAVE:
+        path = tmp_path_factory.mktemp("save") / "s.json"
+        invoke("play", "red7", "--seed", human_first_seed(), input=f"1\n1\nsave {path}\nquit\n")
+        _SAVE.append(read(path))
+    saved = copy.deepcopy(_SAVE[0])
+    for _ in range(data.draw(st.integers(1, 3))):
+        *parents, last = data.draw(st.sampled_from(_places(saved)[1:]))
+        holder = saved
+        for key in parents:
+            holder = holder[key]
+        if isinstance(holder, dict) and data.draw(st.booleans()):
+            del holder[last]
+        else:
+            holder[last] = data.draw(JSON_VALUES)
+    path = tmp_path_factory.mktemp("mangled") / "m.json"
+    path.write_text(json.dumps(saved))
+    try:
+        open_record(path, None, "save")
+    except cardrules.RulesError as exc:
+        assert exc.diagnostics and all(d.message and d.path == str(path) for d in exc.diagnostics)
+    except CliError as exc:
+        assert exc.code in (1, 2) and "unexpected" not in exc.message
