@@ -129,7 +129,7 @@ def read_record(path: str) -> tuple[PlayRecord, str]:
     except Exception as exc:  # cattrs groups every field problem: report them all, each where it is
         messages = cattrs.transform_error(exc) if isinstance(exc, cattrs.BaseValidationError) else [str(exc)]
         raise RulesError([_field_problem(path, text, message) for message in messages]) from None
-    problem = _shape_problem(record)
+    problem = _loose_number(data) or _shape_problem(record)
     if problem is not None:
         raise located(path, text, problem.where, "S412", problem.message)
     return record, text
@@ -142,6 +142,19 @@ def _field_problem(path: str, text: str, message: str):
     line, column = json_place(text, where)
     return error("S411", f"{words.replace('invalid value for type', 'a value of the wrong kind')} at {where}",
                  Span(line, column), path)
+
+
+def _loose_number(data: dict[str, Any]) -> RecordProblem | None:
+    """A whole number written as a text or as true/false, which cattrs would take for one."""
+    places = [(f"$.{key}", data.get(key)) for key in ("seed", "players")]
+    if data.get("max_decisions") is not None:
+        places.append(("$.max_decisions", data["max_decisions"]))
+    for i, move in enumerate(data.get("moves") or []):
+        places += [(f"$.moves[{i}].{key}", move.get(key)) for key in ("player", "index") if isinstance(move, dict)]
+    for where, value in places:
+        if type(value) is not int:
+            return RecordProblem(f"a whole number is expected at {where}, not {json.dumps(value)}", where)
+    return None
 
 
 def _shape_problem(record: PlayRecord) -> RecordProblem | None:

@@ -191,6 +191,8 @@ def _good_record(invoke, tmp_path: Path) -> Path:
     (lambda t: t.replace(FORMAT, "cardrules-record/2"), '"cardrules-record/2"', True,
      "not a record this version of cardrules reads"),
     (lambda t: "[1, 2]", "[", True, "a record is a JSON object"),
+    (lambda t: t.replace('"seed": 5', '"seed": "5"'), '"5"', True, "a whole number is expected at $.seed"),
+    (lambda t: t.replace('"player": 1', '"player": true', 1), "true", True, "at $.moves[2].player, not true"),
     (lambda t: t.replace('"seed": 5', '"seed": 5' + "0" * 30), "5000", True, "a number of 31 digits"),
     (lambda t: t.replace('"seats": ["greedy", "greedy"]', '"seats": ["greedy"]'), '["greedy"]', True,
      "2 players but 1"),
