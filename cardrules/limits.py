@@ -8,6 +8,7 @@ real game needs, and each is reported with the file, line and column where it is
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 # Playing
@@ -72,8 +73,11 @@ def load_json(text: str, most: int = MAX_DIGITS) -> Any:
     """json.loads, but a number of more than MAX_DIGITS digits (or a non-finite one) is a JsonProblem
     with its place, as is every syntax error; never the bare ValueError of Python's digit limit. `most`:
     another bound on the digits (a record's saved position holds 64-bit random states: SAVED_DIGITS)."""
+    deep = False
     try:
-        return json.loads(text, parse_int=lambda digits: _whole_number(digits, most), parse_constant=_no_constant)
+        data = json.loads(text, parse_int=lambda digits: _whole_number(digits, most), parse_constant=_no_constant)
+    except RecursionError:  # nested deeper than Python's stack: located like the too deep ones below
+        data, deep = None, True
     except json.JSONDecodeError as exc:
         raise JsonProblem(f"not valid JSON: {exc.msg}", exc.lineno, exc.colno) from None
     except _TooLong as exc:
@@ -83,6 +87,39 @@ def load_json(text: str, most: int = MAX_DIGITS) -> Any:
     except _NotANumber as exc:
         line, column = line_and_column(text, max(0, text.find(exc.word)))
         raise JsonProblem(f"{exc.word} is not a number JSON allows", line, column) from None
+    if deep or _too_deep(data):
+        line, column = line_and_column(text, _deep_place(text))
+        raise JsonProblem(f"this is nested more than {MAX_NESTING} levels deep", line, column)
+    return data
+
+
+def _too_deep(data: Any) -> bool:
+    """Whether lists and objects nest more than MAX_NESTING deep: what reads the data later may recurse."""
+    stack = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, dict)):
+            if depth > MAX_NESTING:
+                return True
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return False
+
+
+_JSON_NESTING = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _deep_place(text: str) -> int:
+    """Where in a JSON text the nesting first goes past MAX_NESTING (strings skipped)."""
+    depth = 0
+    for match in _JSON_NESTING.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                return match.start()
+        elif token in "]}":
+            depth -= 1
+    return 0
 
 
 class _NotANumber(ValueError):

@@ -392,3 +392,14 @@ def test_any_mangled_save_is_opened_or_refused_with_a_message(invoke, tmp_path_f
         assert exc.diagnostics and all(d.message and d.path == str(path) for d in exc.diagnostics)
     except CliError as exc:
         assert exc.code in (1, 2) and "unexpected" not in exc.message
+
+
+@pytest.mark.parametrize("depth", [101, 200_000])
+def test_json_nested_too_deep_is_located_not_unexpected(invoke, tmp_path, depth):
+    """Deep JSON ended in 'unexpected RecursionError' (#27), for position files too: the 100th [ is the 101st level."""
+    path = tmp_path / "deep.json"
+    path.write_text('{"format": "cardrules-record/1", "x": ' + "[" * depth + "]" * depth + "}")
+    for command in (("replay", path), ("legal", "red7", "--position", path)):
+        refused = invoke(*command)
+        assert refused.exit_code == 1 and "unexpected" not in refused.output
+        assert refused.output.startswith(f"{path}:1:{38 + 100}: error: this is nested more than 100 levels deep")
