@@ -157,7 +157,7 @@ def _shows(state: State, viewer: int | None = ALL) -> list[tuple[str, str]]:
 
 def play(
     game_name: Annotated[Optional[str], typer.Argument(
-        metavar="[GAME]", help="A bundled game's name (see [bold]cardrules list[/]) or a path to a .rules file; "
+        metavar="GAME", help="A bundled game's name (see [bold]cardrules list[/]) or a path to a .rules file; "
                                "with --resume, the saved game's own unless given.", show_default=False)] = None,
     players: PlayersOpt = None,
     seed: Annotated[Optional[int], typer.Option(
