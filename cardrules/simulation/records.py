@@ -293,7 +293,9 @@ class Recorder(Observer):
         self.state = state
 
     def moving(self, state: State, player: int, action: Action) -> None:
-        index = state.legal_actions().index(action)
+        legal = state.legal_actions()  # the very move if it is one of them (equal moves may differ underneath)
+        index = next((i for i, move in enumerate(legal) if move is action), None)
+        index = legal.index(action) if index is None else index
         self.record.moves.append(RecordedMove(player, index, action.text))
 
     def moved(self, state: State, player: int, action: Action) -> None:
