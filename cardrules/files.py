@@ -69,6 +69,9 @@ def write_text(path: str | os.PathLike, text: str) -> None:
     """Write `text` to `path` as UTF-8 in one step: a temporary file beside it, renamed over it (keeping
     an existing file's permissions). On failure the old file is untouched and OSError says why."""
     path = Path(path)
+    if path.exists() and not path.is_file():  # renaming over it would replace a device (/dev/full) or a FIFO
+        raise FileProblem(path, "it is a directory" if path.is_dir() else
+                          "it is not a regular file (a pipe or a device); give a file")
     mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else None
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

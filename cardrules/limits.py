@@ -8,6 +8,7 @@ real game needs, and each is reported with the file, line and column where it is
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 # Playing
@@ -29,6 +30,7 @@ MAX_NUMBER = 10**18  # largest size of a number a variable is set to
 # Files
 MAX_FILE_BYTES = 16 * 1024 * 1024  # a rules, position or save file; real ones are a few kilobytes
 MAX_DIGITS = 15  # a whole number written in a file: up to 999 999 999 999 999
+SAVED_DIGITS = 20  # a whole number in a save or record: a 64-bit random state or seat mask, written by the tool
 MAX_PROBLEMS = 100  # problems located in one position file; the rest are counted
 
 # Runs
@@ -54,8 +56,8 @@ class _TooLong(ValueError):
         self.digits = digits
 
 
-def _whole_number(digits: str) -> int:
-    if len(digits.lstrip("-")) > MAX_DIGITS:
+def _whole_number(digits: str, most: int = MAX_DIGITS) -> int:
+    if len(digits.lstrip("-")) > most:
         raise _TooLong(digits)
     return int(digits)
 
@@ -67,20 +69,57 @@ def line_and_column(text: str | bytes, index: int) -> tuple[int, int]:
     return text.count(newline, 0, index) + 1, index - (text.rfind(newline, 0, index) + 1) + 1
 
 
-def load_json(text: str) -> Any:
+def load_json(text: str, most: int = MAX_DIGITS) -> Any:
     """json.loads, but a number of more than MAX_DIGITS digits (or a non-finite one) is a JsonProblem
-    with its place, as is every syntax error; never the bare ValueError of Python's digit limit."""
+    with its place, as is every syntax error; never the bare ValueError of Python's digit limit. `most`:
+    another bound on the digits (a record's saved position holds 64-bit random states: SAVED_DIGITS)."""
+    deep = False
     try:
-        return json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
+        data = json.loads(text, parse_int=lambda digits: _whole_number(digits, most), parse_constant=_no_constant)
+    except RecursionError:  # nested deeper than Python's stack: located like the too deep ones below
+        data, deep = None, True
     except json.JSONDecodeError as exc:
         raise JsonProblem(f"not valid JSON: {exc.msg}", exc.lineno, exc.colno) from None
     except _TooLong as exc:
         line, column = line_and_column(text, max(0, text.find(exc.digits)))
         raise JsonProblem(f"a number of {len(exc.digits.lstrip('-'))} digits; numbers in these files have at most "
-                          f"{MAX_DIGITS}", line, column) from None
+                          f"{most}", line, column) from None
     except _NotANumber as exc:
         line, column = line_and_column(text, max(0, text.find(exc.word)))
         raise JsonProblem(f"{exc.word} is not a number JSON allows", line, column) from None
+    if deep or _too_deep(data):
+        line, column = line_and_column(text, _deep_place(text))
+        raise JsonProblem(f"this is nested more than {MAX_NESTING} levels deep", line, column)
+    return data
+
+
+def _too_deep(data: Any) -> bool:
+    """Whether lists and objects nest more than MAX_NESTING deep: what reads the data later may recurse."""
+    stack = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, dict)):
+            if depth > MAX_NESTING:
+                return True
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return False
+
+
+_JSON_NESTING = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _deep_place(text: str) -> int:
+    """Where in a JSON text the nesting first goes past MAX_NESTING (strings skipped)."""
+    depth = 0
+    for match in _JSON_NESTING.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                return match.start()
+        elif token in "]}":
+            depth -= 1
+    return 0
 
 
 class _NotANumber(ValueError):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -12,6 +13,7 @@ from rich.console import Console, Group
 from rich.panel import Panel
 from rich.text import Text
 
+from .. import CheckedRules
 from ..bots import AGENTS, Agent, AgentError, check_spec, inform, make_agent
 from ..diagnostics import RulesError
 from ..engine import Action, Game, LegalMoves, State
@@ -19,6 +21,17 @@ from ..engine.moves import entry_hint, find_move, names_cells
 from ..engine.positions import read_position
 from ..files import FileProblem
 from ..simulation import GameDidNotEnd, Observer, derive_seed, play_match
+from ..simulation.records import (
+    CatchingUp,
+    RecordedMove,
+    Recorder,
+    RecordProblem,
+    Resuming,
+    Script,
+    located,
+    new_record,
+    position_differs,
+)
 from .announce import (
     ALL,
     Move,
@@ -38,15 +51,19 @@ from .common import (
     MaxDecisionsOpt,
     OptionOpt,
     PlayersOpt,
+    check_options,
     check_players,
     echo_json,
     load_game,
     make_console,
     parse_options,
+    prepare_game,
     read_line,
     reporting,
 )
+from .ingame import DONE, QUIT, InGame
 from .interrupts import exit_code
+from .recordfiles import Opened, check_target, open_record, write_record
 from .render import CardPainter, cell_marks, plural, render_moves, render_view, seat_name, winners_line
 
 HUMAN = "human"
@@ -60,9 +77,10 @@ def seat_kinds() -> list[str]:
     return [HUMAN, *AGENTS]
 
 
-def parse_seats(raw: list[str] | None, n: int) -> list[str]:
-    """`--seat 1=human` ... -> a kind per seat; by default seat 0 is human and the others DEFAULT_OPPONENT."""
-    kinds = [HUMAN] + [DEFAULT_OPPONENT] * (n - 1)
+def parse_seats(raw: list[str] | None, n: int, base: list[str] | None = None) -> list[str]:
+    """`--seat 1=human` ... -> a kind per seat; by default (`base`: a resumed game's seats) seat 0 is human
+    and the others DEFAULT_OPPONENT."""
+    kinds = list(base) if base else [HUMAN] + [DEFAULT_OPPONENT] * (n - 1)
     for item in raw or []:
         seat_text, sep, kind = item.partition("=")
         seat_text = seat_text.strip().upper().removeprefix("P")
@@ -99,7 +117,8 @@ def _read(console: Console, prompt: Text | str) -> str:
         raise _Quit from None
 
 
-def _human_choice(console: Console, painter: CardPainter, state: State, seat: int) -> Action:
+def _human_choice(console: Console, painter: CardPainter, state: State, seat: int,
+                  commands: InGame | None = None) -> Action:
     legal = state.legal_actions()
     prompt = Text.assemble((seat_name(seat), "bold"), f", your move [{entry_hint(legal)}]: ")
     while True:
@@ -117,14 +136,15 @@ def _human_choice(console: Console, painter: CardPainter, state: State, seat: in
         action = find_move(legal, entry)
         if action is not None:
             return action
-        if wanted in ("q", "quit", "exit"):
+        command = commands.handle(entry, state) if commands is not None else None
+        if command == QUIT or (commands is None and wanted in ("q", "quit", "exit")):
             raise _Quit
-        if wanted in ("?", "help", "moves"):
-            console.print(render_moves(painter, legal))
+        if command == DONE:
             continue
         cells = ", a cell x,y" if names_cells(legal) else ""
         console.print(Text(f"'{entry}' is not a legal move here. Enter a number from 1 to {len(legal)}{cells} or "
-                           f"a move as written, e.g. '{legal[0].text}' ('?' lists the moves, 'quit' leaves).",
+                           f"a move as written, e.g. '{legal[0].text}' ('?' lists the moves and commands, "
+                           "'quit' leaves).",
                            style="red"), soft_wrap=True)
 
 
@@ -136,7 +156,9 @@ def _shows(state: State, viewer: int | None = ALL) -> list[tuple[str, str]]:
 
 
 def play(
-    game_name: GameArg,
+    game_name: Annotated[Optional[str], typer.Argument(
+        metavar="GAME", help="A bundled game's name (see [bold]cardrules list[/]) or a path to a .rules file; "
+                               "with --resume, the saved game's own unless given.", show_default=False)] = None,
     players: PlayersOpt = None,
     seed: Annotated[Optional[int], typer.Option(
         "--seed", help="Seed for the shuffle and the bots; the same seed replays the same game "
@@ -152,13 +174,32 @@ def play(
     reveal_all: Annotated[bool, typer.Option(
         "--reveal-all", help="Spectator mode: show every card, hidden ones too, in the table and the moves "
                              "(without it, a game watched by nobody shows public information only).")] = False,
+    record: Annotated[Optional[Path], typer.Option(
+        "--record", metavar="FILE", help="Write a record of the game to FILE as it goes (rules digest, options, "
+        "seed, seats, every move): [bold]cardrules replay FILE[/] shows it again; an unfinished one goes on with "
+        "--resume FILE (docs/records.md).", show_default=False)] = None,
+    resume: Annotated[Optional[Path], typer.Option(
+        "--resume", metavar="FILE", help="Go on with a game saved with 'save FILE' at the move prompt (or "
+        "recorded with --record): its seed, options, players and seats, unless --seat or --max-decisions are "
+        "given again.", show_default=False)] = None,
 ) -> None:
-    """Play a game in the terminal against bots, with friends (hot seat), or watch bots play."""
+    """Play a game in the terminal against bots, with friends (hot seat), or watch bots play.
+
+    At the move prompt, besides a move: 'rules' shows the rules, '?' the moves and commands, 'save FILE'
+    saves the game (to go on later with --resume FILE), 'quit' leaves.
+    """
     with reporting():
-        options = parse_options(option)
-        game = load_game(game_name, options)
-        n = check_players(game, players)
-        kinds = parse_seats(seat, n)
+        opened = open_record(resume, game_name, "save") if resume is not None else None
+        if opened is not None:
+            rules, game = opened.rules, opened.game
+            n, seed, kinds, max_decisions = _resumed_setup(opened, players, seed, option, seat, max_decisions)
+        else:
+            if game_name is None:
+                raise CliError("give the GAME to play (see 'cardrules list'), or --resume FILE", 2)
+            rules = prepare_game(game_name)
+            game = load_game(game_name, parse_options(option), rules)
+            n = check_players(game, players)
+            kinds = parse_seats(seat, n)
         if reveal_all and HUMAN in kinds:
             raise CliError("--reveal-all shows every hidden card: it is for games of bots only (give every seat a "
                            "bot with --seat I=KIND)", 2)
@@ -171,24 +212,110 @@ def play(
                     if kind != HUMAN}
         except AgentError as exc:
             raise CliError(str(exc), 2) from None
+        recorder = _recorder(game, rules, opened.record.game if opened and game_name is None else game_name,
+                             seed, n, kinds, max_decisions, record, opened.record.moves if opened else [])
         intro = Text.assemble((game.title, "bold"), f": {plural(n, 'player')}, seed {seed}  (")
         intro.append_text(Text(", ").join(Text(f"{seat_name(s)} {k}") for s, k in enumerate(kinds)))
         intro.append(")")
         console.print(intro, soft_wrap=True)
 
         table = _Table(console, painter, kinds, reveal_all)
-        seats = [_Human(table) if kind == HUMAN else _Bot(table, bots[s], kind) for s, kind in enumerate(kinds)]
+        table.commands = InGame(console, painter, rules, recorder.saved)
+        seats: list[Any] = [_Human(table) if kind == HUMAN else _Bot(table, bots[s], kind)
+                            for s, kind in enumerate(kinds)]
+        observers: list[Observer] = [recorder, _Printer(table)]
+        if opened is not None:
+            seats, observers = _resuming(opened, console, seats, observers, bots, kinds)
         try:
-            play_match(game, n, seed, seats, [_Printer(table)], max_decisions)
+            play_match(game, n, seed, seats, observers, max_decisions)
         except GameDidNotEnd as exc:
+            recorder.finish("stopped")
             raise CliError(f"stopped: {exc}", 1) from None
+        except RecordProblem as exc:  # a save whose moves do not lead where it says
+            raise located(opened.path if opened else "<save>", opened.text if opened else "", exc.where, "S412",
+                          exc.message) from None
+        except CliError:  # no input left to read, or the record itself cannot be written
+            with contextlib.suppress(CliError):
+                recorder.finish("abandoned")
+            raise
         except _Quit:
+            recorder.finish("abandoned")
             console.print(Text("Game abandoned.", style="yellow"))
+            _resume_hint(console, record)
             return
         except KeyboardInterrupt:
             console.print()
             console.print(Text("Game abandoned.", style="yellow"))
+            recorder.finish("interrupted")
+            _resume_hint(console, record)
             raise typer.Exit(exit_code()) from None
+
+
+def _recorder(game: Game, rules: CheckedRules, name: str, seed: int, n: int, kinds: list[str],
+              max_decisions: int | None, path: Path | None, moves: list[RecordedMove]) -> Recorder:
+    """What notes the game's moves (after `moves`, those of a resumed game): for `save` at the prompt,
+    and written to `path` as the game goes (first before it starts, so that a file that cannot be
+    written stops it before a move is made)."""
+    made = new_record(game, name, Path(rules.path).name, seed, n, kinds, max_decisions)
+    made.moves = list(moves)
+    if path is None:
+        return Recorder(made)
+    check_target(path, game)
+    recorder = Recorder(made, lambda record: write_record(path, record),
+                        [s for s, kind in enumerate(kinds) if kind == HUMAN])
+    recorder.flush()
+    return recorder
+
+
+def _resume_hint(console: Console, record: Path | None) -> None:
+    if record is not None:
+        console.print(Text(f"The record {record} keeps the game so far: 'cardrules play --resume {record}' "
+                           "goes on with it.", style="dim"), soft_wrap=True)
+
+
+def _resumed_setup(opened: Opened, players: int | None, seed: int | None, option: list[str] | None,
+                   seat: list[str] | None, max_decisions: int | None) -> tuple[int, int, list[str], int | None]:
+    """A saved game's players, seed, seats and decision limit; the seats and the limit may be given
+    again, the rest belongs to the game (a different value: exit 2)."""
+    saved = opened.record
+    if players is not None and players != saved.players:
+        raise CliError(f"this saved game has {plural(saved.players, 'player')}: -p cannot change that", 2)
+    if seed is not None and seed != saved.seed:
+        raise CliError(f"this saved game was dealt with seed {saved.seed}: --seed cannot change that", 2)
+    given = parse_options(option)
+    if given:
+        check_options(opened.rules, given)
+        typed = opened.rules.option_values(given)
+        changed = [key for key in given if typed[key] != opened.game.options.get(key)]
+        if changed:
+            raise CliError(f"this saved game was played with {changed[0]}={opened.game.options.get(changed[0])}: "
+                           "-o cannot change a saved game's options", 2)
+    if saved.ended == "over":
+        raise CliError(f"the game in {opened.path} is over: 'cardrules replay {opened.path}' shows it", 1)
+    kinds = parse_seats(seat, saved.players, saved.seats)
+    return saved.players, saved.seed, kinds, max_decisions if max_decisions is not None else saved.max_decisions
+
+
+def _resuming(opened: Opened, console: Console, seats: list[Any], observers: list[Observer],
+              bots: dict[int, Agent], kinds: list[str]) -> tuple[list[Any], list[Observer]]:
+    """The seats and observers of a resumed game: the saved moves are made again unseen (the bots that
+    sat there then think again over theirs), then the game goes on from where it was saved."""
+    saved = opened.record
+    script = Script(saved.moves)
+
+    def resumed(state: State) -> None:
+        if position_differs(state, saved):
+            raise RecordProblem("the saved position is not the one its moves lead to (the file was changed)",
+                                "$.position")
+        changed = [f"{seat_name(s)} {kind} (saved: {saved.seats[s]})" for s, kind in enumerate(kinds)
+                   if kind != saved.seats[s]]
+        console.print(Text(f"Going on from {opened.path} after {plural(len(saved.moves), 'move')}, at turn "
+                           f"{state.turns}; " + (f"seats changed: {', '.join(changed)}." if changed
+                                                 else "seats as saved."), style="dim"), soft_wrap=True)
+
+    wrapped = [Resuming(chooser, script, bots.get(s) if kinds[s] == saved.seats[s] else None)
+               for s, chooser in enumerate(seats)]
+    return wrapped, [CatchingUp(observers, script, resumed)]  # the recorder holds the saved moves already
 
 
 class _Table:
@@ -206,6 +333,7 @@ class _Table:
         self.last_human: int | None = None
         self.recent: dict[int, list[Any]] = {h: [] for h in self.humans}  # hot seat: shown again after a clear
         self.saw: dict[int, list[Text]] = {h: [] for h in self.humans}  # the "you saw" panel of the next screen
+        self.commands: InGame | None = None  # what a human may type besides a move (ingame.py)
 
     @property
     def viewer(self) -> int | None:
@@ -254,7 +382,7 @@ class _Human:
                                   marks=cell_marks(state.legal_actions())))
         console.print(Text(state.prompt() or "Your moves:", style="bold"))
         console.print(render_moves(table.painter, state.legal_actions()))
-        return _human_choice(console, table.painter, state, player)
+        return _human_choice(console, table.painter, state, player, table.commands)
 
     def _hand_over(self, player: int) -> None:
         """Hot seat: the last player confirms they are done, the screen and its scrollback are

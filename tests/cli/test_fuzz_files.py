@@ -89,12 +89,12 @@ def test_any_json_position_is_loaded_or_refused_with_located_messages(load_game,
             assert d.span.column >= 1 and (1 <= d.span.line <= lines if d.path == "pos.json" else d.span.line >= 1)
 
 
-COMMANDS = ["list", "check", "play", "legal", "simulate", "compare", "validate", "explain", "fmt", "new"]
+COMMANDS = ["list", "check", "play", "legal", "simulate", "compare", "validate", "explain", "fmt", "new", "replay"]
 WORDS = ["red7", "punto", "nosuch", "-p", "--players", "-o", "advanced", "advanced=maybe", "rounds_to_win=11",
          "teams", "--seed", "--games", "--jobs", "-a", "greedy", "random", "nobot", "--json", "--strict",
          "--position", "--seat", "0=random", "1=human", "x=y", "--max-decisions", "--playouts", "--from",
          "--check", "--diff", "--backend", "ray?", "0", "1", "2", "-1", "3", "99999999999999999999", "", " ",
-         "é", "--", "-", "-h"]
+         "é", "--", "-", "-h", "--record", "--resume", "--as", "P1", "--no-wait"]
 
 
 @settings(max_examples=_LONG or 60, deadline=None, derandomize=not _LONG,

@@ -1,0 +1,80 @@
+"""What a player may type at the move prompt besides a move: `rules`, `?` (the moves and these commands),
+`save FILE` and `quit`; an entry -> done here, or the word that it was not one of them."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from rich.console import Console
+from rich.text import Text
+
+from .. import CheckedRules
+from ..authoring.explain import explain
+from ..engine import State
+from ..simulation.records import PlayRecord
+from .common import CliError
+from .recordfiles import check_target, write_record
+from .render import CardPainter, render_moves
+from .reports import render_explanation
+
+QUIT = "quit"  # the entry asks to leave the game
+DONE = "done"  # the entry was a command, and it is done: ask for the move again
+
+COMMANDS_HELP = ("Besides a move you may type: [bold]rules[/] (the rules of this game), [bold]save FILE[/] (save the "
+                 "game; [bold]cardrules play --resume FILE[/] goes on with it), [bold]quit[/] (leave the game), "
+                 "[bold]?[/] (this list).")
+
+
+def _words(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+class InGame:
+    """The commands of one game: `rules` needs the checked rules and options, `save` the record so far
+    (`saved(state)`: the game's record with its position)."""
+
+    def __init__(self, console: Console, painter: CardPainter, rules: CheckedRules | None,
+                 saved: Callable[[State], PlayRecord] | None):
+        self.console, self.painter, self.rules, self.saved = console, painter, rules, saved
+
+    def handle(self, entry: str, state: State) -> str | None:
+        """QUIT, DONE, or None when `entry` is not a command (then it is a move, or a mistake)."""
+        words = _words(entry)
+        first, _, rest = entry.strip().partition(" ")
+        if words in ("q", "quit", "exit"):
+            return QUIT
+        if words in ("?", "help", "moves"):
+            self.console.print(render_moves(self.painter, state.legal_actions()))
+            self.console.print(Text.from_markup(COMMANDS_HELP), soft_wrap=True)
+            return DONE
+        if words in ("rules", "explain"):
+            self._rules(state)
+            return DONE
+        if first.lower() == "save":
+            self._save(state, rest.strip())
+            return DONE
+        return None
+
+    def _rules(self, state: State) -> None:
+        if self.rules is None:
+            self.console.print(Text("The rules are not at hand in this game.", style="red"))
+            return
+        self.console.print(render_explanation(explain(self.rules, dict(state.game.options))), soft_wrap=True)
+
+    def _save(self, state: State, path: str) -> None:
+        """Write the game so far to `path`; a file that cannot be written is said in one line, and the
+        game goes on (another name may do)."""
+        if not path:
+            self.console.print(Text("Write where to save the game: save FILE, e.g. save game.json", style="red"))
+            return
+        if self.saved is None:
+            self.console.print(Text("This game cannot be saved.", style="red"))
+            return
+        try:
+            check_target(path, state.game, "save")
+            write_record(path, self.saved(state), "save")
+        except CliError as exc:
+            self.console.print(Text(f"Not saved: {exc.message}.", style="red"), soft_wrap=True)
+            return
+        self.console.print(Text(f"Saved to {path}: 'cardrules play --resume {path}' goes on from here.",
+                                style="green"), soft_wrap=True)
