@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 
+from . import cache
 from .compiler import compile_game, option_docs, option_refusals, option_values
 from .diagnostics import Diagnostic, RulesError, RulesRuntimeError
 from .engine import Action, Game, IllegalAction, OptionDoc, State
@@ -119,10 +120,47 @@ class CheckedRules:
 
 
 def prepare_source(text: str, path: str = "<rules>", name: str | None = None) -> CheckedRules:
-    """Parse, resolve `extends` and check a rules text once (RulesError only if it does not parse)."""
-    rules = parse_resolved(text, path)
-    symbols, diagnostics = check(rules)
-    return CheckedRules(rules, symbols, tuple(diagnostics), name or Path(path).stem)
+    """Parse, resolve `extends` and check a rules text once (RulesError only if it does not parse).
+
+    The result is kept in the disk cache (cardrules/cache.py), keyed by the text, its path and name
+    and cardrules' code, with the text of every file it extends checked again when it is read back:
+    the next process skips the parser (and never imports lark). Compiling for a set of options is
+    not cached: it is quick, and the compiler's output is code, which pickle does not carry."""
+    name = name or Path(path).stem
+    key = cache.key_digest(["checked rules", text, path, name, cache.code_digest()])
+    prepared = _stored(key, text, path)
+    if prepared is None:
+        rules = parse_resolved(text, path)
+        symbols, diagnostics = check(rules)
+        prepared = CheckedRules(rules, symbols, tuple(diagnostics), name)
+        cache.write("rules", key, cache.dumps(prepared))
+    return prepared
+
+
+# what checked rules are made of: an entry that names any other class is not ours, and is not read
+_STORED_MODULES = frozenset({"cardrules", "cardrules.language.nodes", "cardrules.language.symbols",
+                             "cardrules.language.kinds", "cardrules.diagnostics", "cardrules.values"})
+
+
+def _stored(key: bytes, text: str, path: str) -> CheckedRules | None:
+    """The checked rules stored for `key`, if there are and every file they were made from is unchanged."""
+    data = cache.read("rules", key)
+    if data is None:
+        return None
+    try:
+        prepared = cache.loads(data, _STORED_MODULES)
+    except Exception:  # a corrupt or foreign entry is rebuilt (and written over)
+        return None
+    if not isinstance(prepared, CheckedRules) or prepared.sources.get(path) != text:
+        return None
+    for other, was in prepared.sources.items():
+        if other != path:
+            try:
+                if read_text(other) != was:
+                    return None
+            except OSError:
+                return None
+    return prepared
 
 
 def prepare(game: str | Path) -> CheckedRules:

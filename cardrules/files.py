@@ -68,12 +68,17 @@ def read_text(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> str:
 def write_text(path: str | os.PathLike, text: str) -> None:
     """Write `text` to `path` as UTF-8 in one step: a temporary file beside it, renamed over it (keeping
     an existing file's permissions). On failure the old file is untouched and OSError says why."""
+    write_bytes(path, text.encode("utf-8"))
+
+
+def write_bytes(path: str | os.PathLike, data: bytes) -> None:
+    """Write `data` to `path` in one step, as `write_text` does."""
     path = Path(path)
     mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else None
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as out:
-            out.write(text.encode("utf-8"))
+            out.write(data)
             out.flush()
             os.fsync(out.fileno())
         if mode is not None:
