@@ -27,10 +27,8 @@ from .compiler import compile_game, option_docs, option_refusals, option_values
 from .diagnostics import Diagnostic, RulesError, RulesRuntimeError
 from .engine import Action, Game, IllegalAction, OptionDoc, State
 from .files import read_text
-from .language import extend, nodes
-from .language.check import check
+from .language import builtins, nodes
 from .language.symbols import Symbols
-from .language.syntax import parse
 from .resources import bundled_games, bundled_variants
 
 __all__ = ["load", "load_source", "prepare", "prepare_source", "CheckedRules", "check_source", "find_game", "Game",
@@ -52,6 +50,9 @@ def find_game(name_or_path: str | Path, relative_to: str | None = None) -> Path:
 
 def parse_resolved(text: str, path: str = "<rules>"):
     """Parse a rules text and merge in the game it extends, if any."""
+    from .language import extend  # the parser (lark) only when a text is parsed: not with checked rules cached
+    from .language.syntax import parse
+
     return extend.resolve(parse(text, path), find_game, parse)
 
 
@@ -127,13 +128,17 @@ def prepare_source(text: str, path: str = "<rules>", name: str | None = None) ->
     the next process skips the parser (and never imports lark). Compiling for a set of options is
     not cached: it is quick, and the compiler's output is code, which pickle does not carry."""
     name = name or Path(path).stem
+    cached = builtins.as_shipped()  # a builtin added from outside is not in the key
     key = cache.key_digest(["checked rules", text, path, name, cache.code_digest()])
-    prepared = _stored(key, text, path)
+    prepared = _stored(key, text, path) if cached else None
     if prepared is None:
+        from .language.check import check
+
         rules = parse_resolved(text, path)
         symbols, diagnostics = check(rules)
         prepared = CheckedRules(rules, symbols, tuple(diagnostics), name)
-        cache.write("rules", key, cache.dumps(prepared))
+        if cached:
+            cache.write("rules", key, cache.dumps(prepared))
     return prepared
 
 
@@ -186,3 +191,18 @@ def load_source(text: str, path: str = "<rules>", options: dict[str, Any] | None
 def load(game: str | Path, options: dict[str, Any] | None = None) -> Game:
     """Load a bundled game by name, or a rules file by path, compiled with `options`."""
     return prepare(game).compile(options)
+
+
+def __getattr__(name: str) -> Any:
+    """`cardrules.parse`, `.check`, `.extend`: imported when first asked for, so that a command whose checked
+    rules come from the cache never imports the parser (lark)."""
+    if name == "parse":
+        from .language.syntax import parse
+        return parse
+    if name == "check":
+        from .language.check import check
+        return check
+    if name == "extend":
+        from .language import extend
+        return extend
+    raise AttributeError(f"module 'cardrules' has no attribute '{name}'")

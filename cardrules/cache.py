@@ -1,8 +1,8 @@
 """Keys and bytes -> a per-user disk cache of work done before (the grammar's parser, checked rules), or nothing.
 
 Where: `$CARDRULES_CACHE_DIR` if set, else `$XDG_CACHE_HOME/cardrules`, else `~/.cache/cardrules`.
-`CARDRULES_NO_CACHE=1` (or `disable()`, which `--no-cache` calls) turns it off; tests point it at a
-temporary directory.
+`CARDRULES_NO_CACHE=1` (or `cardrules --no-cache COMMAND`, which calls `disable()`) turns it off; the
+tests point it at a temporary directory.
 
 Trust model. An entry is read back with pickle, which can run code, so the cache is trusted exactly
 as far as the user's own `__pycache__` folders are: it is the user's own directory. It is created
@@ -37,18 +37,17 @@ ENV_DIR = "CARDRULES_CACHE_DIR"
 ENV_OFF = "CARDRULES_NO_CACHE"
 _MAGIC = b"cardrules-cache 1\n"
 _DIGEST = 32  # bytes of a SHA-256
-_disabled = False
 _PACKAGE = Path(__file__).resolve().parent
 
 
 def disable() -> None:
-    """No cache for the rest of this process (`--no-cache`)."""
-    global _disabled
-    _disabled = True
+    """No cache for the rest of this process and the processes it starts (`cardrules --no-cache`): it sets
+    CARDRULES_NO_CACHE, so that `--jobs` workers do without it too."""
+    os.environ[ENV_OFF] = "1"
 
 
 def enabled() -> bool:
-    return not _disabled and os.environ.get(ENV_OFF, "").strip().lower() not in ("1", "true", "yes", "on")
+    return os.environ.get(ENV_OFF, "").strip().lower() not in ("1", "true", "yes", "on")
 
 
 def location() -> Path:
