@@ -273,9 +273,16 @@ def _stop_workers(pool) -> None:
 
 def _pool_context():
     # forkserver: workers start from a clean process even when this one has threads (the progress
-    # bar has one); spawn where forkserver does not exist.
+    # bar has one); spawn where forkserver does not exist. The server imports the engine, the compiler
+    # and the bots once, before it forks the first worker: each worker starts with them in memory, and
+    # spends its first milliseconds loading the game (from the disk cache of checked rules), not on
+    # imports.
     methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if "forkserver" not in methods:
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
+    return context
 
 
 def _run_pool(plan: Plan, jobs: int, advance: Callable[[int], None]) -> tuple[list[GameRecord], bool]:
