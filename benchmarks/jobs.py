@@ -80,9 +80,12 @@ def _worker_startup(plan: runner.Plan) -> float:
 
 def worker_startup(game: str) -> list[float]:
     """CPU seconds each of two fresh `--jobs` workers spends before it could play its first game, started the
-    way runner.py starts them (its pool context, its initializer)."""
+    way runner.py starts them from a process like this one (its pool context, the game handed to forked workers,
+    its initializer)."""
     plan = runner.Plan.make(game, {}, 2, ["random", "random"], 0, 2)
-    pool = runner._pool_context().Pool(processes=2, initializer=runner._start_worker)
+    context = runner._pool_context()
+    with runner._inherited(plan, None, context):
+        pool = context.Pool(processes=2, initializer=runner._start_worker)
     try:
         return pool.map(_worker_startup, [plan, plan], chunksize=1)
     finally:
