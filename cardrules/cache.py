@@ -143,8 +143,25 @@ def write(kind: str, key: bytes, payload: bytes) -> None:
         return
     try:
         write_bytes(path, _MAGIC + kind.encode() + b"\n" + key + hashlib.sha256(payload).digest() + payload)
+        _prune(path.parent)
     except OSError:
         pass
+
+
+MAX_ENTRIES = 200  # entries kept; a new code version or rules text adds some, old ones are never read again
+
+
+def _prune(where: Path) -> None:
+    """Past MAX_ENTRIES, remove the entries written longest ago (a removed entry is only rebuilt when needed)."""
+    found = [entry for entry in os.scandir(where) if entry.name.endswith(".bin") and entry.is_file()]
+    if len(found) <= MAX_ENTRIES:
+        return
+    found.sort(key=lambda entry: entry.stat().st_mtime)
+    for entry in found[:len(found) - MAX_ENTRIES * 3 // 4]:
+        try:
+            os.unlink(entry.path)
+        except OSError:
+            pass
 
 
 class _Unpickler(pickle.Unpickler):

@@ -165,3 +165,16 @@ def test_no_cache_switch(where, invoke):
     result = invoke("--no-cache", "simulate", "red7", "--games", "1", env={cache.ENV_OFF: None})
     assert result.exit_code == 0 and not where.exists()
     assert cache.enabled()
+
+
+def test_the_oldest_entries_go_past_the_limit(where, monkeypatch):
+    monkeypatch.setattr(cache, "MAX_ENTRIES", 8)
+    for number in range(8):
+        key = cache.key_digest([str(number)])
+        cache.write("rules", key, b"x")
+        os.utime(cache.entry_path("rules", key), (number, number))  # as if written in the order of their numbers
+    assert len(entries(where, "rules")) == 8
+    cache.write("rules", cache.key_digest(["new"]), b"y")
+    assert len(entries(where, "rules")) == 6  # three quarters of the limit are kept: the newest
+    assert cache.read("rules", cache.key_digest(["new"])) == b"y"
+    assert cache.read("rules", cache.key_digest(["7"])) == b"x" and cache.read("rules", cache.key_digest(["0"])) is None
