@@ -121,22 +121,27 @@ class CheckedRules:
 
 
 def prepare_source(text: str, path: str = "<rules>", name: str | None = None) -> CheckedRules:
-    """Parse, resolve `extends` and check a rules text once (RulesError only if it does not parse).
+    """Parse, resolve `extends` and check a rules text once (RulesError only if it does not parse)."""
+    from .language.check import check  # with the parser: not imported when checked rules come from the cache
 
-    The result is kept in the disk cache (cardrules/cache.py), keyed by the text, its path and name
-    and cardrules' code, with the text of every file it extends checked again when it is read back:
-    the next process skips the parser (and never imports lark). Compiling for a set of options is
-    not cached: it is quick, and the compiler's output is code, which pickle does not carry."""
-    name = name or Path(path).stem
+    rules = parse_resolved(text, path)
+    symbols, diagnostics = check(rules)
+    return CheckedRules(rules, symbols, tuple(diagnostics), name or Path(path).stem)
+
+
+def _prepare_file(text: str, path: str, name: str) -> CheckedRules:
+    """`prepare_source` for the text of a rules file, through the disk cache (cardrules/cache.py).
+
+    An entry is keyed by the text, its path and name and cardrules' code, and holds the text of every
+    file it extends, which must still be on disk as it was: the next process that loads the same file
+    skips the parser and the checker (and never imports lark). Compiling for a set of options is not
+    cached: it is quick, and the compiler's output is code, which pickle does not carry. Texts that
+    are not files (`load_source`, the language server's buffers) are not cached."""
     cached = builtins.as_shipped()  # a builtin added from outside is not in the key
     key = cache.key_digest(["checked rules", text, path, name, cache.code_digest()])
     prepared = _stored(key, text, path) if cached else None
     if prepared is None:
-        from .language.check import check
-
-        rules = parse_resolved(text, path)
-        symbols, diagnostics = check(rules)
-        prepared = CheckedRules(rules, symbols, tuple(diagnostics), name)
+        prepared = prepare_source(text, path, name)
         if cached:
             cache.write("rules", key, cache.dumps(prepared))
     return prepared
@@ -171,7 +176,7 @@ def _stored(key: bytes, text: str, path: str) -> CheckedRules | None:
 def prepare(game: str | Path) -> CheckedRules:
     """A bundled game by name, or a rules file by path, parsed and checked once."""
     path = find_game(game)
-    return prepare_source(read_text(path), str(path), path.stem)
+    return _prepare_file(read_text(path), str(path), path.stem)
 
 
 def check_source(text: str, path: str = "<rules>") -> list[Diagnostic]:

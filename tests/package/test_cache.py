@@ -37,11 +37,19 @@ def red7_text() -> tuple[str, str]:
     return path.read_text(encoding="utf-8"), str(path)
 
 
+def test_only_rules_files_are_cached(where):
+    text, path = red7_text()
+    cardrules.prepare_source(text, path)  # a text given in memory (load_source, the language server)
+    assert entries(where, "rules") == []
+    cardrules.prepare(path)
+    assert len(entries(where, "rules")) == 1
+
+
 def test_checked_rules_come_back_equal_and_play_the_same_games(where):
     text, path = red7_text()
-    made = cardrules.prepare_source(text, path, "red7")
+    made = cardrules.prepare(path)
     assert len(entries(where, "rules")) == 1
-    again = cardrules.prepare_source(text, path, "red7")
+    again = cardrules.prepare(path)
     assert again is not made and again == made
     games = [checked.compile({"advanced": True}) for checked in (made, again)]
     states = [game.new_initial_state(3, seed=5) for game in games]
@@ -55,14 +63,14 @@ def test_checked_rules_come_back_equal_and_play_the_same_games(where):
 
 def test_a_damaged_entry_is_rebuilt(where):
     text, path = red7_text()
-    made = cardrules.prepare_source(text, path)
+    made = cardrules.prepare(path)
     [entry] = entries(where, "rules")
     data = bytearray(entry.read_bytes())
     data[-10] ^= 0xFF  # the payload no longer matches its checksum
     entry.write_bytes(bytes(data))
-    assert cardrules.prepare_source(text, path) == made
+    assert cardrules.prepare(path) == made
     entry.write_bytes(b"")  # nothing at all
-    assert cardrules.prepare_source(text, path) == made
+    assert cardrules.prepare(path) == made
     assert entry.read_bytes()  # written again
 
 
@@ -79,14 +87,14 @@ class _Payload:
 def test_an_entry_naming_anything_but_our_classes_is_refused(where, tmp_path):
     """A whole entry, checksum right, whose payload calls a function: the unpickler does not build it."""
     text, path = red7_text()
-    made = cardrules.prepare_source(text, path)
+    made = cardrules.prepare(path)
     [entry] = entries(where, "rules")
     key = entry.read_bytes()[len(b"cardrules-cache 1\nrules\n"):][:32]  # the header names the whole key
     assert entry.stem == f"rules-{key.hex()[:40]}"
     marker = tmp_path / "made"
     cache.write("rules", key, pickle.dumps(_Payload(marker)))
     assert cache.read("rules", key) is not None  # a whole entry...
-    assert cardrules.prepare_source(text, path) == made and not marker.exists()  # ...not trusted
+    assert cardrules.prepare(path) == made and not marker.exists()  # ...not trusted
     with pytest.raises(pickle.UnpicklingError):
         cache.loads(pickle.dumps(_Payload(marker)), frozenset({"os", "posix"}))  # a function, even of a named module
     assert not marker.exists()
@@ -94,7 +102,7 @@ def test_an_entry_naming_anything_but_our_classes_is_refused(where, tmp_path):
 
 def test_an_entry_of_someone_else_or_a_shared_directory_is_not_used(where):
     text, path = red7_text()
-    cardrules.prepare_source(text, path)
+    cardrules.prepare(path)
     os.chmod(where, 0o777)
     assert cache.directory() is None  # others may write there: no cache at all
     os.chmod(where, 0o700)
@@ -116,7 +124,7 @@ def test_a_changed_extended_file_is_read_again(where, tmp_path):
 def test_nothing_is_written_when_the_cache_is_off(where, monkeypatch):
     monkeypatch.setenv(cache.ENV_OFF, "1")
     text, path = red7_text()
-    cardrules.prepare_source(text, path)
+    cardrules.prepare(path)
     assert not where.exists()
 
 
@@ -125,7 +133,7 @@ def test_an_unwritable_cache_just_means_building(tmp_path, monkeypatch):
     blocked.write_text("not a directory")
     monkeypatch.setenv(cache.ENV_DIR, str(blocked / "cache"))
     text, path = red7_text()
-    assert cardrules.prepare_source(text, path).title == "Red7"
+    assert cardrules.prepare(path).title == "Red7"
     assert syntax.build_parser().parse('game "X"\n')
 
 
