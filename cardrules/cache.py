@@ -176,7 +176,8 @@ class _Unpickler(pickle.Unpickler):
             return super().find_class(module, name)
         if module in self.allowed and not name.startswith("_"):
             found = super().find_class(module, name)
-            if isinstance(found, type):  # a class of ours, never a function that could act on the machine
+            # a class defined there (not one it imports), never a function that could act on the machine
+            if isinstance(found, type) and found.__module__ == module:
                 return found
         raise pickle.UnpicklingError(f"{module}.{name} is not allowed in a cache entry")
 

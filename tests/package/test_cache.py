@@ -45,12 +45,24 @@ def test_only_rules_files_are_cached(where):
     assert len(entries(where, "rules")) == 1
 
 
-def test_checked_rules_come_back_equal_and_play_the_same_games(where):
+def test_checked_rules_come_back_equal_and_play_the_same_games(where, monkeypatch):
     text, path = red7_text()
     made = cardrules.prepare(path)
     assert len(entries(where, "rules")) == 1
+
+    parse, parsing = cardrules.parse_resolved, [False]
+
+    def parse_if_allowed(*args):
+        assert parsing[0], "parsed again: the entry was not used"
+        return parse(*args)
+    monkeypatch.setattr(cardrules, "parse_resolved", parse_if_allowed)
     again = cardrules.prepare(path)
     assert again is not made and again == made
+    for name in ["red7-violet-below-five", "the-game", "punto", "go-fish", "sushi-go"]:  # every kind of node
+        parsing[0] = True
+        first = cardrules.prepare(name)
+        parsing[0] = False
+        assert cardrules.prepare(name) == first
     games = [checked.compile({"advanced": True}) for checked in (made, again)]
     states = [game.new_initial_state(3, seed=5) for game in games]
     while not states[0].is_terminal():
