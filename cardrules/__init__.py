@@ -48,12 +48,25 @@ def find_game(name_or_path: str | Path, relative_to: str | None = None) -> Path:
     raise FileNotFoundError(f"no bundled game or rules file named '{name_or_path}' (bundled games: {known})")
 
 
+def _import_parser() -> None:
+    """The parser and the checker (and lark with them) are imported when a text is first parsed, not by a command
+    whose checked rules come from the disk cache; they become this module's `parse`, `check` and `extend`."""
+    found = globals()
+    if "parse" not in found:
+        from .language.syntax import parse
+        found["parse"] = parse
+    if "check" not in found:
+        from .language.check import check
+        found["check"] = check
+    if "extend" not in found:
+        from .language import extend
+        found["extend"] = extend
+
+
 def parse_resolved(text: str, path: str = "<rules>"):
     """Parse a rules text and merge in the game it extends, if any."""
-    from .language import extend  # the parser (lark) only when a text is parsed: not with checked rules cached
-    from .language.syntax import parse
-
-    return extend.resolve(parse(text, path), find_game, parse)
+    _import_parser()
+    return extend.resolve(parse(text, path), find_game, parse)  # noqa: F821 (imported by _import_parser)
 
 
 @attrs.frozen
@@ -122,10 +135,8 @@ class CheckedRules:
 
 def prepare_source(text: str, path: str = "<rules>", name: str | None = None) -> CheckedRules:
     """Parse, resolve `extends` and check a rules text once (RulesError only if it does not parse)."""
-    from .language.check import check  # with the parser: not imported when checked rules come from the cache
-
     rules = parse_resolved(text, path)
-    symbols, diagnostics = check(rules)
+    symbols, diagnostics = check(rules)  # noqa: F821 (imported by _import_parser)
     return CheckedRules(rules, symbols, tuple(diagnostics), name or Path(path).stem)
 
 
@@ -199,15 +210,8 @@ def load(game: str | Path, options: dict[str, Any] | None = None) -> Game:
 
 
 def __getattr__(name: str) -> Any:
-    """`cardrules.parse`, `.check`, `.extend`: imported when first asked for, so that a command whose checked
-    rules come from the cache never imports the parser (lark)."""
-    if name == "parse":
-        from .language.syntax import parse
-        return parse
-    if name == "check":
-        from .language.check import check
-        return check
-    if name == "extend":
-        from .language import extend
-        return extend
+    """`cardrules.parse`, `.check`, `.extend` before a text was parsed: imported when first asked for."""
+    if name in ("parse", "check", "extend"):
+        _import_parser()
+        return globals()[name]
     raise AttributeError(f"module 'cardrules' has no attribute '{name}'")
