@@ -1,11 +1,17 @@
-"""Random-playout speed of the generic engine, and of the hand-written Red7 for comparison.
+"""Random-playout speed of the generic engine, and of hand-written Red7s for comparison.
 
 For every bundled game and every player count it allows, plays uniformly random games on one core
-for a fixed wall time per row and prints games/s and decisions/s. It does the same for the
-hand-written Red7 that the tests use as a referee (tests/games/red7/referee.py: plain Python, Red7
-basic game only) and prints the ratio engine / hand-written for Red7 basic with 2 players; that
-ratio is measured in alternating slices of both, so a change in the machine's load during the run
-affects both sides alike.
+for a fixed wall time per row and prints games/s and decisions/s. It does the same for two
+hand-written Red7s (basic game only): the reference, benchmarks/red7_handwritten.py (a careful
+plain-Python implementation, written for speed with sensible data structures), and the tests'
+referee (tests/games/red7/referee.py, written to be read beside the rules). It prints the ratio
+engine / reference for Red7 basic with 2 players (and engine / referee); the three are measured in
+alternating slices, so a change in the machine's load during the run affects them alike.
+
+With --processes it also compares whole processes, as a user runs them: `cardrules simulate red7 -p 2
+--games 6000` against `python benchmarks/red7_handwritten.py --games 6000` (CPU time of each process,
+alternating, median of --rounds), and measures the start-up of `cardrules simulate red7 --games 1`
+(CPU time of the whole process, on a warm disk cache and without the cache).
 
     python benchmarks/bench.py                  # 3 s per row
     python benchmarks/bench.py --seconds 10     # steadier numbers
@@ -13,6 +19,7 @@ affects both sides alike.
     python benchmarks/bench.py --profile        # cProfile of the engine on Red7 basic 2p
     python benchmarks/bench.py --json
     python benchmarks/bench.py --pin            # pin to one core (on a quiet machine)
+    python benchmarks/bench.py --processes      # and the whole-process comparisons
 
 The seed is fixed (--seed), so two runs play the same games; only the number of games that fit in
 the wall time changes. The "cpu" column is the process's CPU time over the wall time: well below
@@ -30,6 +37,9 @@ import json
 import os
 import platform
 import pstats
+import resource
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -43,18 +53,31 @@ from cardrules.bots import RandomAgent  # noqa: E402
 from cardrules.resources import bundled_games  # noqa: E402
 from cardrules.simulation import play_match  # noqa: E402
 
-HANDWRITTEN = ROOT / "tests" / "games" / "red7" / "referee.py"
-REFERENCE = ("red7", 2)  # the row compared with the hand-written implementation
-TARGET_RATIO = 0.5
+REFEREE = ROOT / "tests" / "games" / "red7" / "referee.py"
+HANDWRITTEN = ROOT / "benchmarks" / "red7_handwritten.py"
+REFERENCE = ("red7", 2)  # the row compared with the hand-written implementations
+TARGET_RATIO = 1.0  # issue #26: the engine at least as fast as the careful hand-written Red7
+TARGET_PROCESS_RATIO = 0.8  # whole processes: the command at least 0.8x the script
+TARGET_STARTUP = 0.25  # CPU seconds of `cardrules simulate red7 --games 1`, warm cache
+PROCESS_GAMES = 6000
 
 
-def load_handwritten():
-    """The tests' hand-written Red7 referee, imported from its path (benchmarks may read the tests, never the
-    other way round)."""
-    spec = importlib.util.spec_from_file_location("red7_handwritten", HANDWRITTEN)
+def load_module(path: Path, name: str):
+    """A hand-written Red7 imported from its path (benchmarks may read the tests, never the other way round)."""
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def load_handwritten():
+    """The careful hand-written Red7: the reference."""
+    return load_module(HANDWRITTEN, "red7_handwritten")
+
+
+def load_referee():
+    """The tests' hand-written Red7 referee: plain, not written for speed."""
+    return load_module(REFEREE, "red7_referee")
 
 
 def engine_player(game: cardrules.Game, players: int) -> Callable[[int], int]:
@@ -172,6 +195,70 @@ def profile(seconds: float, seed: int, top: int) -> str:
     return header + out.getvalue()
 
 
+def ratios(seconds: float, seed: int, implementations: dict[str, Any]) -> dict[str, Any]:
+    """Engine / each hand-written Red7, basic 2p: all sides in alternating slices of a tenth of the row time."""
+    name, players = REFERENCE
+    engine = Meter(engine_player(cardrules.load(name), players), seed)
+    plain = {impl: Meter(handwritten_player(module, players), seed) for impl, module in implementations.items()}
+    for _ in range(10):
+        engine.run_for(seconds / 10)
+        for meter in plain.values():
+            meter.run_for(seconds / 10)
+    result: dict[str, Any] = {"game": name, "players": players, "target": TARGET_RATIO,
+                              "engine": engine.row(impl="engine", game=name, options="-", players=players)}
+    for impl, meter in plain.items():
+        ratio = (engine.games / engine.wall) / (meter.games / meter.wall)
+        decision_ratio = (engine.decisions / engine.wall) / (meter.decisions / meter.wall)
+        cpu_ratio = (engine.games / engine.cpu) / (meter.games / meter.cpu)
+        verdict = f"; {'meets' if cpu_ratio >= TARGET_RATIO else 'is below'} the target {TARGET_RATIO}" \
+            if impl == "handwritten" else ""
+        print(f"\nRatio engine / {impl}, {name} basic {players}p (alternating slices): "
+              f"{ratio:.3f} in games/s, {decision_ratio:.3f} in decisions/s, {cpu_ratio:.3f} in games per CPU second "
+              f"({engine.games / engine.cpu:.1f} vs {meter.games / meter.cpu:.1f} games/cpu-s){verdict}")
+        result[impl] = {"games_per_s": round(ratio, 4), "decisions_per_s": round(decision_ratio, 4),
+                        "games_per_cpu_s": round(cpu_ratio, 4),
+                        "row": meter.row(impl=impl, game=name, options="-", players=players)}
+    return result
+
+
+def child_cpu(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) of a whole child process, its start-up included."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env={**os.environ, **(env or {})})
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, wall
+
+
+def whole_processes(rounds: int) -> dict[str, Any]:
+    """The command against the hand-written script, each a whole process, alternating; and start-up."""
+    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    env = {"PYTHONPATH": path}
+    cli = [sys.executable, "-c", "from cardrules.cli import main; main()"]
+    simulate = cli + ["simulate", "red7", "-p", "2", "--games", str(PROCESS_GAMES)]
+    script = [sys.executable, str(HANDWRITTEN), "--games", str(PROCESS_GAMES)]
+    startup = cli + ["simulate", "red7", "--games", "1"]
+    child_cpu(startup, env)  # fills the disk cache
+    times: dict[str, list[tuple[float, float]]] = {"engine": [], "handwritten": [], "startup": [], "cold": []}
+    for _ in range(rounds):
+        times["engine"].append(child_cpu(simulate, env))
+        times["handwritten"].append(child_cpu(script, env))
+        times["startup"].append(child_cpu(startup, env))
+        times["cold"].append(child_cpu(startup, {**env, "CARDRULES_NO_CACHE": "1"}))
+    cpu = {name: statistics.median(t[0] for t in runs) for name, runs in times.items()}
+    ratio = cpu["handwritten"] / cpu["engine"]
+    print(f"\nWhole processes, Red7 basic 2p, {PROCESS_GAMES} random games (CPU s, median of {rounds}): "
+          f"'cardrules simulate' {cpu['engine']:.2f}, hand-written script {cpu['handwritten']:.2f}: ratio "
+          f"{ratio:.3f} ({'meets' if ratio >= TARGET_PROCESS_RATIO else 'is below'} the target "
+          f"{TARGET_PROCESS_RATIO})")
+    print(f"Start-up, 'cardrules simulate red7 --games 1' (CPU s of the whole process, median of {rounds}): "
+          f"{cpu['startup']:.3f} on a warm cache ({'meets' if cpu['startup'] < TARGET_STARTUP else 'is above'} "
+          f"the target {TARGET_STARTUP}), {cpu['cold']:.3f} without the cache")
+    return {"games": PROCESS_GAMES, "cpu_s": cpu, "ratio": round(ratio, 4), "target": TARGET_PROCESS_RATIO,
+            "startup_target": TARGET_STARTUP, "runs": times}
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=3.0, help="wall time per row (default 3)")
@@ -183,6 +270,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--json", action="store_true", help="print the results as JSON at the end")
     parser.add_argument("--pin", action="store_true", help="pin the process to one core (a single process "
                         "either way: every row runs on one core at a time)")
+    parser.add_argument("--processes", action="store_true", help="also compare whole processes (simulate "
+                        f"{PROCESS_GAMES} games against the hand-written script) and measure start-up")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of the whole-process comparisons (default 3)")
     args = parser.parse_args(argv)
 
     core = pin_to_one_core() if args.pin else None
@@ -207,36 +297,19 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 rows.append(row)
                 print_row(row)
 
-    handwritten = load_handwritten()
-    print("\nHand-written Red7 basic (tests/games/red7/referee.py):")
-    for players in (2, 3, 4):
-        meter = Meter(handwritten_player(handwritten, players), args.seed)
-        meter.run_for(args.seconds)
-        row = meter.row(impl="handwritten", game="red7", options="-", players=players)
-        rows.append(row)
-        print_row(row)
+    implementations = {"handwritten": load_handwritten(), "referee": load_referee()}
+    for impl, module in implementations.items():
+        print(f"\nHand-written Red7 basic, {impl} ({Path(module.__file__).relative_to(ROOT)}):")
+        for players in (2, 3, 4):
+            meter = Meter(handwritten_player(module, players), args.seed)
+            meter.run_for(args.seconds)
+            row = meter.row(impl=impl, game="red7", options="-", players=players)
+            rows.append(row)
+            print_row(row)
 
-    # The ratio: both sides in alternating slices of a tenth of the row time, the same total each.
-    name, players = REFERENCE
-    engine = Meter(engine_player(cardrules.load(name), players), args.seed)
-    plain = Meter(handwritten_player(handwritten, players), args.seed)
-    for _ in range(10):
-        engine.run_for(args.seconds / 10)
-        plain.run_for(args.seconds / 10)
-    ratio = (engine.games / engine.wall) / (plain.games / plain.wall)
-    decision_ratio = (engine.decisions / engine.wall) / (plain.decisions / plain.wall)
-    cpu_ratio = (engine.games / engine.cpu) / (plain.games / plain.cpu)
-    verdict = "meets" if ratio >= TARGET_RATIO else "is below"
-    print(f"\nRatio engine / hand-written, {name} basic {players}p (alternating slices): "
-          f"{ratio:.3f} in games/s, {decision_ratio:.3f} in decisions/s, {cpu_ratio:.3f} in games per CPU second "
-          f"({engine.games / engine.wall:.1f} vs {plain.games / plain.wall:.1f} games/s); "
-          f"{verdict} the target {TARGET_RATIO}")
-    result = {"machine": info, "rows": rows,
-              "ratio": {"game": name, "players": players, "games_per_s": round(ratio, 4),
-                        "decisions_per_s": round(decision_ratio, 4), "games_per_cpu_s": round(cpu_ratio, 4),
-                        "target": TARGET_RATIO,
-                        "engine": engine.row(impl="engine", game=name, options="-", players=players),
-                        "handwritten": plain.row(impl="handwritten", game=name, options="-", players=players)}}
+    result = {"machine": info, "rows": rows, "ratio": ratios(args.seconds, args.seed, implementations)}
+    if args.processes:
+        result["processes"] = whole_processes(args.rounds)
     if args.profile:
         print()
         result["profile"] = profile(args.seconds, args.seed, args.top)

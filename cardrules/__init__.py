@@ -22,14 +22,13 @@ from typing import Any
 
 import attrs
 
+from . import cache
 from .compiler import compile_game, option_docs, option_refusals, option_values
 from .diagnostics import Diagnostic, RulesError, RulesRuntimeError
 from .engine import Action, Game, IllegalAction, OptionDoc, State
 from .files import read_text
-from .language import extend, nodes
-from .language.check import check
+from .language import builtins, nodes
 from .language.symbols import Symbols
-from .language.syntax import parse
 from .resources import bundled_games, bundled_variants
 
 __all__ = ["load", "load_source", "prepare", "prepare_source", "CheckedRules", "check_source", "find_game", "Game",
@@ -49,9 +48,25 @@ def find_game(name_or_path: str | Path, relative_to: str | None = None) -> Path:
     raise FileNotFoundError(f"no bundled game or rules file named '{name_or_path}' (bundled games: {known})")
 
 
+def _import_parser() -> None:
+    """The parser and the checker (and lark with them) are imported when a text is first parsed, not by a command
+    whose checked rules come from the disk cache; they become this module's `parse`, `check` and `extend`."""
+    found = globals()
+    if "parse" not in found:
+        from .language.syntax import parse
+        found["parse"] = parse
+    if "check" not in found:
+        from .language.check import check
+        found["check"] = check
+    if "extend" not in found:
+        from .language import extend
+        found["extend"] = extend
+
+
 def parse_resolved(text: str, path: str = "<rules>"):
     """Parse a rules text and merge in the game it extends, if any."""
-    return extend.resolve(parse(text, path), find_game, parse)
+    _import_parser()
+    return extend.resolve(parse(text, path), find_game, parse)  # noqa: F821 (imported by _import_parser)
 
 
 @attrs.frozen
@@ -121,14 +136,58 @@ class CheckedRules:
 def prepare_source(text: str, path: str = "<rules>", name: str | None = None) -> CheckedRules:
     """Parse, resolve `extends` and check a rules text once (RulesError only if it does not parse)."""
     rules = parse_resolved(text, path)
-    symbols, diagnostics = check(rules)
+    symbols, diagnostics = check(rules)  # noqa: F821 (imported by _import_parser)
     return CheckedRules(rules, symbols, tuple(diagnostics), name or Path(path).stem)
+
+
+def _prepare_file(text: str, path: str, name: str) -> CheckedRules:
+    """`prepare_source` for the text of a rules file, through the disk cache (cardrules/cache.py).
+
+    An entry is keyed by the text, its path and name and cardrules' code, and holds the text of every
+    file it extends, which must still be on disk as it was: the next process that loads the same file
+    skips the parser and the checker (and never imports lark). Compiling for a set of options is not
+    cached: it is quick, and the compiler's output is code, which pickle does not carry. Texts that
+    are not files (`load_source`, the language server's buffers) are not cached."""
+    cached = builtins.as_shipped()  # a builtin added from outside is not in the key
+    key = cache.key_digest(["checked rules", text, path, name, cache.code_digest()])
+    prepared = _stored(key, text, path) if cached else None
+    if prepared is None:
+        prepared = prepare_source(text, path, name)
+        if cached:
+            cache.write("rules", key, cache.dumps(prepared))
+    return prepared
+
+
+# what checked rules are made of: an entry that names any other class is not ours, and is not read
+_STORED_MODULES = frozenset({"cardrules", "cardrules.language.nodes", "cardrules.language.symbols",
+                             "cardrules.language.kinds", "cardrules.diagnostics", "cardrules.values"})
+
+
+def _stored(key: bytes, text: str, path: str) -> CheckedRules | None:
+    """The checked rules stored for `key`, if there are and every file they were made from is unchanged."""
+    data = cache.read("rules", key)
+    if data is None:
+        return None
+    try:
+        prepared = cache.loads(data, _STORED_MODULES)
+    except Exception:  # a corrupt or foreign entry is rebuilt (and written over)
+        return None
+    if not isinstance(prepared, CheckedRules) or prepared.sources.get(path) != text:
+        return None
+    for other, was in prepared.sources.items():
+        if other != path:
+            try:
+                if read_text(other) != was:
+                    return None
+            except OSError:
+                return None
+    return prepared
 
 
 def prepare(game: str | Path) -> CheckedRules:
     """A bundled game by name, or a rules file by path, parsed and checked once."""
     path = find_game(game)
-    return prepare_source(read_text(path), str(path), path.stem)
+    return _prepare_file(read_text(path), str(path), path.stem)
 
 
 def check_source(text: str, path: str = "<rules>") -> list[Diagnostic]:
@@ -148,3 +207,11 @@ def load_source(text: str, path: str = "<rules>", options: dict[str, Any] | None
 def load(game: str | Path, options: dict[str, Any] | None = None) -> Game:
     """Load a bundled game by name, or a rules file by path, compiled with `options`."""
     return prepare(game).compile(options)
+
+
+def __getattr__(name: str) -> Any:
+    """`cardrules.parse`, `.check`, `.extend` before a text was parsed: imported when first asked for."""
+    if name in ("parse", "check", "extend"):
+        _import_parser()
+        return globals()[name]
+    raise AttributeError(f"module 'cardrules' has no attribute '{name}'")

@@ -68,6 +68,11 @@ def read_text(path: str | os.PathLike, limit: int = MAX_FILE_BYTES) -> str:
 def write_text(path: str | os.PathLike, text: str) -> None:
     """Write `text` to `path` as UTF-8 in one step: a temporary file beside it, renamed over it (keeping
     an existing file's permissions). On failure the old file is untouched and OSError says why."""
+    write_bytes(path, text.encode("utf-8"))
+
+
+def write_bytes(path: str | os.PathLike, data: bytes) -> None:
+    """Write `data` to `path` in one step, as `write_text` does."""
     path = Path(path)
     if path.exists() and not path.is_file():  # renaming over it would replace a device (/dev/full) or a FIFO
         raise FileProblem(path, "it is a directory" if path.is_dir() else
@@ -76,7 +81,7 @@ def write_text(path: str | os.PathLike, text: str) -> None:
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as out:
-            out.write(text.encode("utf-8"))
+            out.write(data)
             out.flush()
             os.fsync(out.fileno())
         if mode is not None:

@@ -7,7 +7,11 @@ game's words (tests/games/red7/conftest.py builds a position from palettes, hand
 
 from __future__ import annotations
 
+import atexit
+import os
 import random
+import shutil
+import tempfile
 from collections.abc import Callable
 from typing import Any
 
@@ -15,9 +19,15 @@ import pytest
 from click.testing import Result
 from typer.testing import CliRunner
 
-import cardrules
-from cardrules import cli
-from cardrules.engine.positions import load_position
+# cardrules' disk cache (cardrules/cache.py) goes to a directory of this test session, never the user's own;
+# set before anything is loaded (the golden tests list the games while they are collected)
+os.environ["CARDRULES_CACHE_DIR"] = tempfile.mkdtemp(prefix="cardrules-test-cache-")
+os.environ.pop("CARDRULES_NO_CACHE", None)
+atexit.register(shutil.rmtree, os.environ["CARDRULES_CACHE_DIR"], ignore_errors=True)
+
+import cardrules  # noqa: E402
+from cardrules import cli  # noqa: E402
+from cardrules.engine.positions import load_position  # noqa: E402
 
 
 @pytest.fixture(scope="session")

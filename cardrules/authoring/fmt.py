@@ -26,8 +26,12 @@ The canonical layout
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..language import nodes
-from ..language.syntax import LayoutToken, layout_tokens, parse
+
+if TYPE_CHECKING:  # the parser (lark) is imported when a text is formatted, not by every command
+    from ..language.syntax import LayoutToken
 
 INDENT = 2
 _OPEN = {"(", "["}
@@ -172,6 +176,8 @@ class _Writer:
 def format_text(text: str, path: str = "<rules>") -> str:
     """The canonical layout of a rules text. Raises `RulesError` if it does not parse, and
     `FormatError` if formatting would change its meaning."""
+    from ..language.syntax import layout_tokens, parse
+
     text = text.replace("\r\n", "\n")
     original = parse(text, path)
     tokens = layout_tokens(text, path)

@@ -19,7 +19,7 @@ import sys
 import typer
 from rich.text import Text
 
-from .. import budgets
+from .. import budgets, cache
 from ..limits import MAX_MEMORY
 from . import authoring, games, lsp, play, replay, simulate
 from .common import make_console, one_line_paragraphs, stream_failure
@@ -63,9 +63,15 @@ def _budgets(
         help="CPU time one process of the command may use, or 'none'. Time waiting for a player's move does "
              "not count; games are bounded anyway by --max-decisions and the steps per decision "
              "(docs/limits.md)."),
+    no_cache: bool = typer.Option(
+        False, "--no-cache",
+        help="Neither read nor write the disk cache of parsed and checked rules (~/.cache/cardrules, or "
+             "$CARDRULES_CACHE_DIR; docs/performance.md). The same as CARDRULES_NO_CACHE=1."),
 ) -> None:
     """Play, check and simulate card games written in the [bold]cardrules[/] rules language."""
     budgets.set_budgets(_size(max_memory), _seconds(max_cpu))
+    if no_cache:
+        cache.disable()
 
 
 for _group in GROUPS:

@@ -577,3 +577,14 @@ for _record in (
 ):
     register(_record)
 del _record
+
+
+# ---- the registry as shipped -------------------------------------------------------------------------------
+_SHIPPED = {**FUNCTIONS, **NAMES}  # what cardrules itself registers (this module's code is part of the cache key)
+
+
+def as_shipped() -> bool:
+    """Whether the builtins are exactly cardrules' own: checked rules are only cached then (a builtin added,
+    taken out or replaced from outside changes what a file means)."""
+    registered = len(FUNCTIONS) + len(NAMES)
+    return registered == len(_SHIPPED) and all(FUNCTIONS.get(n, NAMES.get(n)) is r for n, r in _SHIPPED.items())

@@ -7,10 +7,12 @@ from functools import lru_cache
 from typing import Any
 
 import attrs
+import lark
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.indenter import DedentError, Indenter
 
+from .. import cache
 from ..diagnostics import Diagnostic, RulesError, Span, error
 from ..limits import MAX_DIGITS, MAX_NESTING
 from ..resources import grammar_path
@@ -27,8 +29,35 @@ class _BlockIndenter(Indenter):
 
 
 def build_parser(strict: bool = False) -> Lark:
-    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", postlex=_BlockIndenter(),
-                propagate_positions=True, maybe_placeholders=False, strict=strict)
+    """The grammar's parser; `strict` builds it afresh and has lark check its terminals for collisions (with
+    `interegular`, a test dependency); otherwise it comes from the disk cache when it is there."""
+    options = dict(parser="lalr", postlex=_BlockIndenter(), propagate_positions=True, maybe_placeholders=False)
+    if strict:
+        return Lark(grammar_path().read_text(encoding="utf-8"), strict=True, **options)
+    return _cached_lark(**options)
+
+
+def _cached_lark(**options: Any) -> Lark:
+    """Lark(grammar, **options) through lark's own cache (`cache=FILE`), in cardrules' cache directory.
+
+    Building the LALR tables takes a few tenths of a second; loading them a few milliseconds, and a
+    loaded parser skips lark's terminal collision check, so `interegular` is never needed to parse.
+    The file is named by a digest of the grammar, lark's and Python's versions, the options and
+    cardrules' code; lark checks its own digest of the grammar and options inside. lark writes the
+    file itself, in place (its digest covers the file's name, so it cannot be written elsewhere and
+    renamed): a process reading it half written, or a corrupt file, makes lark build afresh and write
+    it again. No cache, or one that cannot be written, just means building.
+    """
+    grammar = grammar_path().read_text(encoding="utf-8")
+    key = cache.key_digest([grammar, lark.__version__, repr(sorted((k, repr(v)) for k, v in options.items()
+                                                                   if k not in _UNHASHED)), cache.code_digest()])
+    path = cache.entry_path("parser", key)
+    if path is None or (path.exists() and not cache.owned_file(path)):
+        return Lark(grammar, **options)
+    return Lark(grammar, cache=str(path), **options)
+
+
+_UNHASHED = ("postlex", "lexer_callbacks")  # objects: their repr changes from run to run (the code digest covers them)
 
 
 @lru_cache(maxsize=1)
@@ -649,8 +678,8 @@ def _layout_parser() -> Lark:
     def keep(token: Token) -> Token:
         _skipped.append(token)
         return token
-    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", postlex=_BlockIndenter(),
-                maybe_placeholders=False, lexer_callbacks={"COMMENT": keep, "_NL": keep})
+    return _cached_lark(parser="lalr", postlex=_BlockIndenter(), maybe_placeholders=False,
+                        lexer_callbacks={"COMMENT": keep, "_NL": keep})
 
 
 def layout_tokens(text: str, path: str = "<rules>") -> list[LayoutToken]:

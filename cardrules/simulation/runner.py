@@ -210,7 +210,7 @@ def run(plan: Plan, *, jobs: int = 1, backend: str = "local", address: str | Non
     elif jobs <= 1 or plan.games <= 1:
         records, interrupted = _run_here(plan, game or worker_game(plan), advance, observers)
     else:
-        records, interrupted = _run_pool(plan, jobs, advance)
+        records, interrupted = _run_pool(plan, jobs, advance, game)
     records.sort(key=lambda r: r.index)
     return Run(plan, records, interrupted, time.perf_counter() - start)
 
@@ -273,20 +273,47 @@ def _stop_workers(pool) -> None:
 
 
 def _pool_context():
-    # forkserver: workers start from a clean process even when this one has threads (the progress
-    # bar has one); spawn where forkserver does not exist.
+    """How workers start. On Linux, when this process runs a single thread: fork, so that a worker starts
+    at once with everything this process has, the compiled game included (nothing to import or load).
+    Else forkserver, so that workers start from a clean process even when this one has threads (the
+    progress bar has one; forking a process with threads can deadlock the child): the server imports the
+    engine, the compiler and the bots once, before it forks the first worker, and each worker then only
+    loads the game (from the disk cache of checked rules). Spawn where neither exists."""
     methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if "fork" in methods and sys.platform.startswith("linux") and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    if "forkserver" not in methods:
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
+    return context
 
 
-def _run_pool(plan: Plan, jobs: int, advance: Callable[[int], None]) -> tuple[list[GameRecord], bool]:
+@contextlib.contextmanager
+def _inherited(plan: Plan, game: Game | None, context) -> Iterator[None]:
+    """While workers are forked: the plan's game, loaded once here, is theirs from the start."""
+    key = (plan.game, plan.options)
+    if context.get_start_method() != "fork" or key in _WORKER_GAMES:
+        yield
+        return
+    _WORKER_GAMES[key] = game or worker_game(plan)
+    try:
+        yield
+    finally:  # here, a later run loads the game afresh (its file may have changed)
+        _WORKER_GAMES.pop(key, None)
+
+
+def _run_pool(plan: Plan, jobs: int, advance: Callable[[int], None],
+              game: Game | None = None) -> tuple[list[GameRecord], bool]:
     workers = min(jobs, plan.games)
     work = chunks(plan.games, workers)
     records: list[GameRecord] = []
     interrupted = False
     pool = None
     try:
-        pool = _pool_context().Pool(processes=workers, initializer=_start_worker)
+        context = _pool_context()
+        with _inherited(plan, game, context):
+            pool = context.Pool(processes=workers, initializer=_start_worker)
         done: queue.SimpleQueue = queue.SimpleQueue()
         pending = 0
         for start, stop in itertools.islice(work, _in_flight(workers)):

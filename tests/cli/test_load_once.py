@@ -12,7 +12,9 @@ import cardrules
 
 @pytest.fixture
 def counted(monkeypatch) -> Counter:
-    """How often the façade parses a file, checks rules and compiles a game."""
+    """How often the façade parses a file, checks rules and compiles a game (without the disk cache, which
+    would spare the parse and the check of a file loaded before: tests/package/test_cache.py)."""
+    monkeypatch.setenv("CARDRULES_NO_CACHE", "1")
     counts: Counter = Counter()
 
     def counting(name, real):

@@ -22,6 +22,7 @@ RANKS = {
     "cardrules.converter": -1, "cardrules.limits": -1,
     "cardrules.diagnostics": 0, "cardrules.values": 0, "cardrules.resources": 0, "cardrules.files": 0,
     "cardrules.budgets": 0, "cardrules.words": 0,
+    "cardrules.cache": 0.5,  # the disk cache: writes through cardrules.files
     "cardrules.engine": 1,
     "cardrules.language": 2,
     "cardrules.compiler": 3, "cardrules.bots": 3,

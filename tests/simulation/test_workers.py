@@ -1,0 +1,40 @@
+"""How `--jobs` workers start: forked with the game already in them, or from a preloaded forkserver; the same
+games either way."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+import cardrules
+from cardrules import simulation as sim
+from cardrules.simulation import runner
+
+linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are forked on Linux only")
+
+
+def plan(games: int = 12) -> sim.Plan:
+    return sim.Plan.make("red7", {"advanced": True}, 3, ["random"] * 3, 5, games)
+
+
+@linux_only
+def test_forked_workers_play_the_game_this_process_loaded(monkeypatch):
+    """With one thread, workers are forked after the game is loaded here: they never load it themselves
+    (loading is made to fail, and the workers inherit that)."""
+    game = cardrules.load("red7", {"advanced": True})
+    expected = sim.run(plan(), game=game).records
+    assert runner._pool_context().get_start_method() == "fork"
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a forked worker loaded the game again")
+    monkeypatch.setattr(cardrules, "load", refuse)
+    assert sim.run(plan(), jobs=2, game=game).records == expected
+    assert (plan().game, plan().options) not in runner._WORKER_GAMES  # handed to the workers, not kept here
+
+
+def test_with_threads_running_workers_come_from_the_forkserver(monkeypatch):
+    expected = sim.run(plan(), game=cardrules.load("red7", {"advanced": True})).records
+    monkeypatch.setattr(runner.threading, "active_count", lambda: 2)  # as with the progress bar's thread
+    assert runner._pool_context().get_start_method() in ("forkserver", "spawn")
+    assert sim.run(plan(), jobs=2).records == expected
