@@ -29,6 +29,7 @@ from ..engine import Action, Game, State
 from ..engine.saves import load_state, save_state
 from ..files import read_text
 from ..limits import MAX_GAME_DECISIONS, MAX_PLAYERS, SAVED_DIGITS, JsonProblem, line_and_column, load_json
+from ..words import plural
 from .match import Observer, result_value
 
 FORMAT = "cardrules-record/1"
@@ -162,7 +163,7 @@ def _shape_problem(record: PlayRecord) -> RecordProblem | None:
     if record.ended not in ENDINGS:
         return RecordProblem(f"'ended' is one of {', '.join(ENDINGS)}, not {json.dumps(record.ended)}", "$.ended")
     if not 1 <= record.players <= MAX_PLAYERS or len(record.seats) != record.players:
-        return RecordProblem(f"{record.players} players but {len(record.seats)} seats", "$.seats")
+        return RecordProblem(f"{plural(record.players, 'player')} but {plural(len(record.seats), 'seat')}", "$.seats")
     if record.max_decisions is not None and not 1 <= record.max_decisions <= MAX_GAME_DECISIONS:
         return RecordProblem(f"'max_decisions' is from 1 to {MAX_GAME_DECISIONS}", "$.max_decisions")
     if len(record.moves) > MAX_GAME_DECISIONS:
