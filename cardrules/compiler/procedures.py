@@ -26,6 +26,7 @@ from ..language import nodes
 from ..limits import MAX_HELD_LIST, MAX_NUMBER
 from ..values import NOTHING, Card
 from . import visibility
+from .enumeration import candidate_lister
 from .scope import Label, Scope
 
 if TYPE_CHECKING:
@@ -511,19 +512,22 @@ def choose(c: "Compiler", st: nodes.Choose, sc: "Scope", loop_exit) -> None:
     c.emit(pause, st.span)
     end = Label()
     options = []
-    for option in st.options:
+    for index, option in enumerate(st.options):
         inner, binders = sc, []
         for binder in option.binders:
             source = c.expr(binder.source, inner)
             inner, slot = inner.bind(binder.var)
             binders.append(BinderSpec(slot, lambda s, f, source=source: _as_list(source(s, f))))
-        guards = tuple(_guard(c, g, inner) for g in option.guards if c.constant(g.when) != (True, False))
+        kept = [g for g in option.guards if c.constant(g.when) != (True, False)]
+        guards = tuple(_guard(c, g, inner) for g in kept)
+        hides = tuple(visibility.may_hide(b.source, c.sym) for b in option.binders)
+        lister = None if option.fallback else candidate_lister(
+            c, option, sc, [b.slot for b in binders], list(zip(kept, guards)), hides, index)
         body_pc = c.here()
         block(c, option.body, inner, loop_exit)
         _jump(c, end, option.span)
-        hides = tuple(visibility.may_hide(b.source, c.sym) for b in option.binders)
         options.append(OptionSpec(option.name, tuple(binders), guards, body_pc, option.span, hides,
-                                  fallback=option.fallback))
+                                  fallback=option.fallback, lister=lister))
     end.pc = c.here()
     c.decisions[here] = Decision(tuple(options), st.span, st.prompt or "")
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any, Iterator, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
 import attrs
 
@@ -346,17 +346,11 @@ class State:
         decision = game.decisions[self.pc]
         frame = list(self.locals)
         self.memo.clear()
-        out = []
+        out: list[Action] = []
         namer = Namer(self, self.me) if decision.may_hide else None
-        for index, option in enumerate(decision.options):
-            if option.fallback:
-                continue
-            guarded = bool(option.guards)
-            namers = None if namer is None or not any(option.hides) else \
-                tuple(namer if hides else None for hides in option.hides)
-            for values in self._bindings(option.binders, frame, (), namers):
-                if not guarded or self._allowed(option, frame, values):
-                    out.append(Action(index, option.name, values, game))
+        for option in decision.options:
+            if not option.fallback:  # its generated lister (compiler/enumeration.py) appends its legal moves
+                option.lister(self, frame, out, namer, option)
         if namer is not None and namer.used:  # name the cards the chooser cannot see by their places
             out = [Action(a.option, a.name, namer.public(a.values), game, a.values) for a in out]
         if not out:  # "if you cannot ...": the fallback option exists only when nothing else is legal
@@ -364,26 +358,6 @@ class State:
                 if option.fallback and self._allowed(option, frame, ()):
                     out.append(Action(index, option.name, (), game))
         return out
-
-    def _bindings(self, binders, frame: list, bound: tuple, namers: tuple | None) -> Iterator[tuple]:
-        """Every combination of binder values; `namers` (one per binder, or None when no binder may
-        offer unseen cards) puts the unseen cards of a binder's list in the order of their names."""
-        if len(bound) == len(binders):
-            yield bound
-            return
-        if len(binders) == 1:  # the common case, without recursion
-            slot = binders[0].slot
-            values = binders[0].source(self, frame)
-            for value in values if namers is None else namers[0].reorder(values):
-                frame[slot] = value
-                yield (value,)
-            return
-        binder = binders[len(bound)]
-        slot, values = binder.slot, binder.source(self, frame)
-        namer = None if namers is None else namers[len(bound)]
-        for value in values if namer is None else namer.reorder(values):
-            frame[slot] = value
-            yield from self._bindings(binders, frame, bound + (value,), namers)
 
     def _allowed(self, option: OptionSpec, frame: list, values: tuple) -> bool:
         later = []
@@ -394,8 +368,12 @@ class State:
                 later.append(guard)
             elif not self._guard(guard, frame):
                 return False
-        if not later:
-            return True
+        return not later or self.allowed_later(option, later, frame, values)
+
+    def allowed_later(self, option: OptionSpec, later: Sequence[GuardSpec], frame: list, values: tuple) -> bool:
+        """Whether the move (the option's binders bound to `values`, also in `frame`) leaves the
+        'afterwards' guards that apply to it (`later`, not empty) true: judged after the moves made
+        in place when the option allows it, else on a clone played to the end of the turn."""
         if option.straight is not None:
             allowed = self._allowed_in_place(option.straight, later, frame)
             if allowed is not None:
@@ -413,7 +391,8 @@ class State:
         finally:
             _SEARCH.budget = None
 
-    def _allowed_in_place(self, moves: tuple[StraightMove, ...], guards: list[GuardSpec], frame: list) -> bool | None:
+    def _allowed_in_place(self, moves: tuple[StraightMove, ...], guards: Sequence[GuardSpec],
+                          frame: list) -> bool | None:
         """The afterwards guards of an option whose rest of the turn is plain moves: make the moves on
         this state, judge the guards, put every card back where it was. Cheaper than a clone and a
         run, and the same answer. None when a move cannot be made (the full run reports why).
@@ -465,8 +444,7 @@ class State:
         try:
             return bool((condition or guard.condition)(self, frame))
         except Exception as exc:
-            raise RulesRuntimeError([error("R302", f"this condition could not be evaluated: {_explain(exc)}",
-                                           guard.span, self.game.path)], self.game.sources) from None
+            raise guard_error(self, guard, exc) from None
 
     def _resolve(self, action: Action | int | str) -> Action:
         legal = self.legal_actions()
@@ -488,7 +466,13 @@ class State:
         raise IllegalAction(f"'{action}' is not a legal move here")
 
 
-def _can_finish(state: State, guards: list[GuardSpec], budget: list[int]) -> bool:
+def guard_error(state: State, guard: GuardSpec, exc: Exception) -> RulesRuntimeError:
+    """The error of a guard that could not be judged (its `when` or its condition failed)."""
+    return RulesRuntimeError([error("R302", f"this condition could not be evaluated: {_explain(exc)}",
+                                    guard.span, state.game.path)], state.game.sources)
+
+
+def _can_finish(state: State, guards: Sequence[GuardSpec], budget: list[int]) -> bool:
     """True if some way of finishing the current turn ends it with every guard true."""
     budget[0] -= 1
     if budget[0] < 0:
