@@ -397,6 +397,10 @@ class State:
         this state, judge the guards, put every card back where it was. Cheaper than a clone and a
         run, and the same answer. None when a move cannot be made (the full run reports why).
         Tried for every card of a hand at every decision, hence written for speed."""
+        if len(moves) == 1 and not self.known:  # the common case, one card moved: without the undo list
+            allowed = self._one_card_in_place(moves[0], guards, frame)
+            if allowed is not None:
+                return allowed
         zones, undo = self.zones, []
         try:
             for move in moves:
@@ -439,6 +443,42 @@ class State:
                 else:
                     del zone[len(zone) + what:]
             self.memo.clear()
+
+    def _one_card_in_place(self, move: StraightMove, guards: Sequence[GuardSpec], frame: list) -> bool | None:
+        """_allowed_in_place for one move of one card, nobody knowing any card: None when the move is of
+        anything else (the general way then makes it)."""
+        zones = self.zones
+        target = zones[move.destination(self, frame)]  # in the order the move instruction works them out
+        card = move.cards(self, frame)
+        if card.__class__ is not Card:
+            return None
+        for zone in reversed(zones):  # players' zones come last, and most moves start there
+            if card in zone:
+                break
+        index = zone.index(card)
+        del zone[index]
+        bottom = move.bottom
+        if bottom:
+            target.insert(0, card)
+        else:
+            target.append(card)
+        memo = self.memo
+        memo.clear()
+        try:
+            for guard in guards:
+                try:
+                    if not guard.condition(self, frame):
+                        return False
+                except Exception as exc:
+                    raise guard_error(self, guard, exc) from None
+            return True
+        finally:
+            if bottom:
+                del target[0]
+            else:
+                target.pop()
+            zone.insert(index, card)
+            memo.clear()
 
     def _guard(self, guard: GuardSpec, frame: list, condition: ExprFn | None = None) -> bool:
         try:
