@@ -395,7 +395,7 @@ def new_round(c: "Compiler", st: nodes.NewRound, sc: "Scope", loop_exit) -> None
     start = c.round_label
 
     def new_round(s: State) -> int:
-        ended = s.clone()  # the round as it ended, for a summary before the new deal (once a round: cheap)
+        ended = None if s.quiet else s.clone()  # the round as it ended, for a summary before the new deal
         if s.secret is not None:  # a new round from a chosen body: the bodies not run yet are dropped
             s.me, s.secret = s.secret.turn_player, None
         s.eliminated = [False] * s.n

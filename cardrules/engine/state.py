@@ -66,6 +66,9 @@ class State:
     memo: dict = attrs.field(factory=dict, eq=False, repr=False)  # definition results for this state
     events: list[Event] = attrs.field(factory=list, eq=False, repr=False)  # what the last move told (events.py)
     tracer: Tracer | None = attrs.field(default=None, eq=False, repr=False)  # this game only: never cloned
+    # Nobody reads what this game's moves tell (a simulation, a search): `events` stays empty (events.py). The
+    # rules run the same, their `say` parts still evaluated. Clones keep it.
+    quiet: bool = attrs.field(default=False, eq=False, repr=False)
 
     # -- OpenSpiel-like API
     def current_player(self) -> int:
@@ -130,7 +133,7 @@ class State:
         new.terminal, new.winners, new.turns, new.decisions = self.terminal, self.winners[:], self.turns, self.decisions
         new.stack = [frame[:] for frame in self.stack]
         new.opened, new.known, new.secret = self.opened[:], self.known.copy(), self.secret
-        new._legal, new.memo, new.events, new.tracer = None, {}, [], None
+        new._legal, new.memo, new.events, new.tracer, new.quiet = None, {}, [], None, self.quiet
         return new
 
     def clone_with_moves(self) -> "State":
@@ -379,6 +382,7 @@ class State:
             if allowed is not None:
                 return allowed
         trial = self.clone()
+        trial.quiet = True  # a search: nobody reads what its moves tell
         for binder, value in zip(option.binders, values):
             trial.locals[binder.slot] = value
         trial.pc = option.body_pc
