@@ -13,7 +13,8 @@ whose guards hold (State._enumerate calls it). For `pick(a in A, b in B(a)) only
             out.append(Action(i, "pick", (a, b), game))
 
 A guard that reads none of the later binders is also judged before their loops (here G2, before A): when
-it is false no candidate below can be legal, so their lists are not even worked out. Guards read the
+it is false no candidate below can be legal, so their lists are not even worked out. The parts of a guard
+`A and B` are tests of their own for this (`only if A and B` means `only if A only if B`). Guards read the
 state and never change it, so its answer there is the one each candidate would get; if it fails there
 it is judged again, in its place, for each candidate, so an error is reported exactly where it was.
 An option with `afterwards` guards writes the binders' values into the frame and hands those guards to
@@ -26,6 +27,8 @@ str; every other value is a constant of the game's namespace.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
+
+import attrs
 
 from ..engine.actions import Action
 from ..engine.specs import GuardSpec
@@ -68,6 +71,36 @@ class _Writer:
         self(depth + 1, f"raise {failed.replace('EXC', 'x_')} from None")
 
 
+@attrs.frozen
+class _Test:
+    """One test of a candidate: a guard, or one part of a guard's `A and B` (each part judged on its own
+    gives the same answer, and may be judged ahead of the loops of the binders it does not read)."""
+
+    guard: nodes.Guard
+    spec: GuardSpec
+    condition: nodes.Expr  # the part of the condition tested
+    level: int  # how many binders it reads, counted from the first: it is judged once they are bound
+
+
+def _conjuncts(e: nodes.Expr) -> list[nodes.Expr]:
+    if isinstance(e, nodes.BoolOp) and e.op == "and":
+        return _conjuncts(e.left) + _conjuncts(e.right)
+    return [e]
+
+
+def _tests(option: nodes.Option, guards: list[tuple[nodes.Guard, GuardSpec]]) -> list[_Test]:
+    depth_of = {binder.var: i + 1 for i, binder in enumerate(option.binders)}
+    innermost = len(option.binders)
+    out = []
+    for gd, gs in guards:
+        whole = gs.afterwards or gs.applies is not None  # judged after the move, or with its `when`: whole
+        for part in [gd.condition] if whole else _conjuncts(gd.condition):
+            read = _names(part) | (_names(gd.when) if gs.applies is not None else set())
+            level = innermost if gs.afterwards else max((depth_of.get(name, 0) for name in read), default=0)
+            out.append(_Test(gd, gs, part, level))
+    return out
+
+
 def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list[int],
                      guards: list[tuple[nodes.Guard, GuardSpec]], hides: tuple[bool, ...], index: int) -> Callable:
     """The generated lister of one option (see the module's docstring). `sc` is the scope outside the
@@ -82,19 +115,17 @@ def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list
     inner = env
     for binder, value in zip(option.binders, values):
         inner = inner.bind(binder.var, value)
-    depth_of = {binder.var: i + 1 for i, binder in enumerate(option.binders)}
     innermost = len(option.binders)
-    levels = [max((depth_of.get(name, 0) for name in _names(gd.condition) | _names(gd.when)), default=0)
-              for gd, _ in guards]
-    ahead = [level < innermost and not gs.afterwards for level, (_, gs) in zip(levels, guards)]
+    tests = _tests(option, guards)
+    ahead = [test.level < innermost and not test.spec.afterwards for test in tests]
     verdicts = [g.fresh("r") if early else "" for early in ahead]
-    rejects = [_reject(g, gd, gs, inner) for gd, gs in guards]
+    rejects = [_reject(g, test, inner) for test in tests]
 
     line(0, f"{append} = {out}.append")
     line(0, f"{game} = s.game")
     for depth, (binder, value) in enumerate(zip(option.binders, values)):
-        for k, level in enumerate(levels):
-            if ahead[k] and level == depth:
+        for k, test in enumerate(tests):
+            if ahead[k] and test.level == depth:
                 _judge_ahead(line, depth, verdicts[k], rejects[k], undecided)
         listed = g.fresh("b")
         line(depth, f"{listed} = {g.expr(binder.source, env)}")
@@ -110,7 +141,7 @@ def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list
             line(depth + 1, f"f[{int(slots[depth])}] = {value}")
         env = env.bind(binder.var, value)
     depth = innermost
-    pending, dynamic = _judge_all(g, line, depth, guards, rejects, verdicts, inner, undecided)
+    pending, dynamic = _judge_all(g, line, depth, tests, rejects, verdicts, inner, undecided)
     if later:
         line(depth, f"if {pending + ' and ' if dynamic else ''}not s.allowed_later({spec}, {pending}, f, {bound}):")
         line(depth + 1, "continue" if depth else "return")
@@ -119,23 +150,25 @@ def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list
     return g.define(source, fn)
 
 
-def _judge_all(g, line: _Writer, depth: int, guards: list[tuple[nodes.Guard, GuardSpec]], rejects: list[str],
-               verdicts: list[str], env: Env, undecided: str) -> tuple[str, bool]:
-    """Every guard in its order, for one candidate: `continue` when one rules it out. Returns the code of
+def _judge_all(g, line: _Writer, depth: int, tests: list[_Test], rejects: list[str], verdicts: list[str],
+               env: Env, undecided: str) -> tuple[str, bool]:
+    """Every test in its order, for one candidate: `continue` when one rules it out. Returns the code of
     the 'afterwards' guards that apply, for State.allowed_later (a constant when none has a `when`), and
     whether that list is made for each candidate."""
-    dynamic = any(gs.afterwards and gs.applies is not None for _, gs in guards)
-    pending = g.fresh("l") if dynamic else g.const(tuple(gs for _, gs in guards if gs.afterwards))
+    dynamic = any(test.spec.afterwards and test.spec.applies is not None for test in tests)
+    pending = g.fresh("l") if dynamic else g.const(tuple(test.spec for test in tests if test.spec.afterwards))
     if dynamic:
         line(depth, f"{pending} = []")
     skip = "    continue" if depth else "    return"  # no binder, no loop: the one candidate is out
-    for (gd, gs), reject, verdict in zip(guards, rejects, verdicts):
+    for test, reject, verdict in zip(tests, rejects, verdicts):
+        gs = test.spec
         failed = f"{g.const(guard_error)}(s, {g.const(gs)}, EXC)"
         if gs.afterwards and gs.applies is None:
             if dynamic:
                 line(depth, f"{pending}.append({g.const(gs)})")
         elif gs.afterwards:
-            line.guarded(depth, [f"if {g.expr(gd.when, env)}:", f"    {pending}.append({g.const(gs)})"], failed)
+            line.guarded(depth, [f"if {g.expr(test.guard.when, env)}:", f"    {pending}.append({g.const(gs)})"],
+                         failed)
         elif verdict:  # judged ahead of the loops: again here only if it failed there
             line(depth, f"if {verdict} is {undecided}:")
             line.guarded(depth + 1, [f"if {reject}:", skip], failed)
@@ -144,10 +177,10 @@ def _judge_all(g, line: _Writer, depth: int, guards: list[tuple[nodes.Guard, Gua
     return pending, dynamic
 
 
-def _reject(g, gd: nodes.Guard, gs: GuardSpec, env: Env) -> str:
-    """The test that rules a candidate out: its `when` holds (if it has one) and its condition does not."""
-    condition = f"(not {g.expr(gd.condition, env)})"
-    return condition if gs.applies is None else f"({g.expr(gd.when, env)} and {condition})"
+def _reject(g, test: _Test, env: Env) -> str:
+    """The code that rules a candidate out: its `when` holds (if it has one) and its condition does not."""
+    condition = f"(not {g.expr(test.condition, env)})"
+    return condition if test.spec.applies is None else f"({g.expr(test.guard.when, env)} and {condition})"
 
 
 def _judge_ahead(line: _Writer, depth: int, verdict: str, reject: str, undecided: str) -> None:

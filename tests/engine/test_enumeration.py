@@ -94,3 +94,15 @@ def test_afterwards_guards_with_and_without_when():
     state.apply_action(0)
     later = hand_cards(state)  # one card on the pile: a third card would make two
     assert texts(state) == [f"put {text}" for text, rank in later if rank != 3] + ["pass"]
+
+
+def test_the_part_of_a_guard_that_reads_no_binder_rules_the_option_out_before_its_lists():
+    options = "    pair(a in hand(me), b in [hand(me)][5]) only if a != b and flag:\n      pass\n"
+    game = cardrules.load_source(HEAD.replace("setup:\n", "setup:\n  set flag = false\n") + options
+                                 + "    pass:\n      pass\n", "t.rules")
+    assert texts(game.new_initial_state(2, seed=1)) == ["pass"]
+    game = load("    pair(a in hand(me), b in hand(me)) only if a != b and flag and a.rank <= b.rank:\n      pass\n")
+    state = game.new_initial_state(2, seed=4)
+    cards = hand_cards(state)
+    expected = [f"pair {a[0]} {b[0]}" for a, b in itertools.permutations(cards, 2) if a[1] <= b[1]]
+    assert texts(state) == expected + ["pass"]
