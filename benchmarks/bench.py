@@ -84,7 +84,7 @@ def engine_player(game: cardrules.Game, players: int) -> Callable[[int], int]:
     """Play game number k from seed k with uniformly random moves (one random agent seeded k in
     every seat, as validate plays); return its decisions."""
     def play(k: int) -> int:
-        return play_match(game, players, k, [RandomAgent(game, 0, k)] * players).decisions
+        return play_match(game, players, k, [RandomAgent(game, 0, k)] * players, quiet=True).decisions  # as simulate
     return play
 
 

@@ -304,7 +304,8 @@ def _play(game: Game, run: Run, seed: int, report: Report, observers: list[Obser
         if isinstance(observer, _Coverage):
             observer.state = None  # until this game has started
     try:
-        state = play_match(game, run.players, seed, [chooser] * run.players, observers, max_decisions)
+        state = play_match(game, run.players, seed, [chooser] * run.players, observers, max_decisions,
+                           quiet=True)  # its observers count and check; none reads what the moves tell
         numbers = list(_numbers(state))
         winners = [seat for seat in state.winners if 0 <= seat < run.players]
         if len(winners) != len(state.winners):  # the engine refuses such a win: never count it

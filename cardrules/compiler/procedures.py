@@ -26,6 +26,7 @@ from ..language import nodes
 from ..limits import MAX_HELD_LIST, MAX_NUMBER
 from ..values import NOTHING, Card
 from . import visibility
+from .enumeration import candidate_lister
 from .scope import Label, Scope
 
 if TYPE_CHECKING:
@@ -120,12 +121,16 @@ def _take_all(s: State, moving: list, hidden_to: int = -1, watched: bool = True)
     there keep knowing it (knowledge.follow); `watched` is False when the cards surely come from a
     zone nobody sees, so only a card someone knew there has knowledge to follow."""
     from_slot = -1
+    zones = s.zones
     for card in moving:
         if not isinstance(card, Card):
             raise RuleFailure("there is no card to move" if card is NOTHING else
                               f"'move' needs cards, not {s.game.describe(card)}")
         mask = s.known.pop(card, 0) if s.known else 0  # who knew it where it lay, beyond its zone's seers
-        from_slot = _take(s, card)
+        if from_slot >= 0 and card in zones[from_slot]:  # cards moved together mostly lie together
+            zones[from_slot].remove(card)
+        else:
+            from_slot = _take(s, card)
         if hidden_to >= 0 and (watched or mask or s.known):
             knowledge.follow(s, card, mask, from_slot, hidden_to)
     return from_slot
@@ -230,11 +235,20 @@ def deal(c: "Compiler", st: nodes.Deal, sc: "Scope", loop_exit) -> None:
         def targets(s: State) -> list[int]:
             return [one(s, s.locals)]
 
+    # nothing to do for a card but move it, from a list to lists
+    plain = not (hiding and watched) and not opens and moved is None and not c.sym.kind(dest_name).by_cell \
+        and not c.sym.kind(from_name).by_cell
+
     def deal(s: State) -> int:
         src_slot = source(s, s.locals)
         src = s.zones[src_slot]
         slots = targets(s)
-        for _ in range(count(s, s.locals)):
+        rounds = count(s, s.locals)
+        if plain and not s.known and rounds.__class__ is int and 0 < rounds * len(slots) <= len(src) \
+                and src_slot not in slots:
+            _deal_plainly(s, src, slots, rounds)
+            return nxt.pc
+        for _ in range(rounds):
             for slot in slots:
                 if not src:
                     raise RuleFailure(f"cannot deal: '{source_name}' is empty")
@@ -250,6 +264,18 @@ def deal(c: "Compiler", st: nodes.Deal, sc: "Scope", loop_exit) -> None:
         return nxt.pc
     c.emit(deal, st.span)
     nxt.pc = c.here()
+
+
+def _deal_plainly(s: State, src: list, slots: list[int], rounds: int) -> None:
+    """`deal` when no card has anyone's knowledge to follow, no zone opens, nothing is kept per card and
+    the source holds enough: the cards the one-at-a-time deal pops from the top, given round by round,
+    taken in one slice."""
+    total = rounds * len(slots)
+    taken = src[-total:]
+    del src[-total:]
+    taken.reverse()  # the order they leave the top
+    for i, slot in enumerate(slots):
+        s.zones[slot].extend(taken[i::len(slots)])
 
 
 def shuffle(c: "Compiler", st: nodes.Shuffle, sc: "Scope", loop_exit) -> None:
@@ -394,7 +420,7 @@ def new_round(c: "Compiler", st: nodes.NewRound, sc: "Scope", loop_exit) -> None
     start = c.round_label
 
     def new_round(s: State) -> int:
-        ended = s.clone()  # the round as it ended, for a summary before the new deal (once a round: cheap)
+        ended = None if s.quiet else s.clone()  # the round as it ended, for a summary before the new deal
         if s.secret is not None:  # a new round from a chosen body: the bodies not run yet are dropped
             s.me, s.secret = s.secret.turn_player, None
         s.eliminated = [False] * s.n
@@ -511,19 +537,22 @@ def choose(c: "Compiler", st: nodes.Choose, sc: "Scope", loop_exit) -> None:
     c.emit(pause, st.span)
     end = Label()
     options = []
-    for option in st.options:
+    for index, option in enumerate(st.options):
         inner, binders = sc, []
         for binder in option.binders:
             source = c.expr(binder.source, inner)
             inner, slot = inner.bind(binder.var)
             binders.append(BinderSpec(slot, lambda s, f, source=source: _as_list(source(s, f))))
-        guards = tuple(_guard(c, g, inner) for g in option.guards if c.constant(g.when) != (True, False))
+        kept = [g for g in option.guards if c.constant(g.when) != (True, False)]
+        guards = tuple(_guard(c, g, inner) for g in kept)
+        hides = tuple(visibility.may_hide(b.source, c.sym) for b in option.binders)
+        lister = None if option.fallback else candidate_lister(
+            c, option, sc, [b.slot for b in binders], list(zip(kept, guards)), hides, index)
         body_pc = c.here()
         block(c, option.body, inner, loop_exit)
         _jump(c, end, option.span)
-        hides = tuple(visibility.may_hide(b.source, c.sym) for b in option.binders)
         options.append(OptionSpec(option.name, tuple(binders), guards, body_pc, option.span, hides,
-                                  fallback=option.fallback))
+                                  fallback=option.fallback, lister=lister))
     end.pc = c.here()
     c.decisions[here] = Decision(tuple(options), st.span, st.prompt or "")
 

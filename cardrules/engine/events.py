@@ -2,7 +2,8 @@
 
 An event is kept as structured words, not as text, so that every front end writes it for one
 observer at display time (cli/announce.py): a card the observer could not see nor know when it
-was named is written "a card" for them. `State.events` holds the events of the last move.
+was named is written "a card" for them. `State.events` holds the events of the last move; a `quiet`
+state (nobody reads them: a simulation, a search) makes none.
 
 * `say PARTS` and `say PARTS to PLAYERS` (`said`): the sentence, told to everyone or to those seats;
 * the choices of a `simultaneously`, told to everyone once all are made (`chose`);
@@ -107,15 +108,21 @@ def _words(s: State, values: list[Any], long: bool) -> tuple[str | Named, ...]:
 
 def said(s: State, values: list[Any], seats: list[Any] | None = None) -> None:
     """`say`: the sentence of `values`, told to `seats` (everyone when None)."""
+    if s.quiet:
+        return
     audience = None if seats is None else sum({1 << int(p) for p in seats})
     s.events.append(Event("say", _words(s, values, True), audience, s.game))
 
 
 def chose(s: State, seat: int, name: str, values: tuple) -> None:
     """A secret choice, told to everyone once all are made: `P1 chose pick r3`."""
+    if s.quiet:
+        return
     s.events.append(Event("chose", _words(s, [SEATS[seat], "chose", name, *values], False), None, s.game))
 
 
 def notice(s: State, kind: str, text: str, snapshot: State | None = None) -> None:
     """A sentence with no card, told to everyone (a seat put out, a new round)."""
+    if s.quiet:
+        return
     s.events.append(Event(kind, (text,), None, s.game, snapshot))

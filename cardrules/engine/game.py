@@ -161,8 +161,9 @@ class Game:
         if refused:
             raise ValueError(refused)
         state = self.blank_state(n, seed)
+        zones, homes = state.zones, self.card_home
         for card in self.cards:
-            state.zones[self.card_home[card]].append(card)
+            zones[homes[card]].append(card)
         self.initialise_vars(state)
         state.pc = self.setup_pc
         state.run()

@@ -243,29 +243,41 @@ class Namer:
 
     def __init__(self, s: "State", player: int):
         self.s, self.player = s, player
-        self.unseen: set[Card] | None = None  # worked out when the first list of values is offered
+        self.hidden: tuple[int, ...] | None = None  # the slots of the zones the player does not see, once asked
+        self.unseen: dict[int, set[Card]] = {}  # slot -> the cards named by place there, worked out when asked
         self.names: dict[Card, Unseen] = {}
         self.used = False  # some offered value was an unseen card
 
-    def _unseen(self) -> set[Card]:
-        """The cards named by place: those of the zones the player does not see, but for the cards
-        the player knows where their place is known too, in a stack (its order is watched) or in
-        the player's own zone (held facing away, by the player's own hands). In another player's
-        row a known card is named by place as well: knowing that a hand holds a card does not tell
-        where it lies (so picking "the known card" of a hand is no more possible than at a table)."""
-        s, player = self.s, self.player
-        bit, derived, known = 1 << player, s.game.derived, s.known
-        watchers = derived.sight(s)[1]  # where the player can tell one card from another (watcher_masks)
-        unseen: set[Card] = set()
-        for slot in derived.hidden_slots(s, player):
+    def _unseen_at(self, slot: int) -> set[Card]:
+        """The cards of a zone the player does not see that are named by place: all of them, but for the
+        cards the player knows where their place is known too, in a stack (its order is watched) or in
+        the player's own zone (held facing away, by the player's own hands). In another player's row
+        a known card is named by place as well: knowing that a hand holds a card does not tell where
+        it lies (so picking "the known card" of a hand is no more possible than at a table)."""
+        found = self.unseen.get(slot)
+        if found is None:
+            s, bit, known = self.s, 1 << self.player, self.s.known
             cards = s.zones[slot]
-            if not cards:
-                continue
-            if known and watchers[slot] & bit:
-                unseen.update(card for card in cards if not known.get(card, 0) & bit)
+            if known and s.game.derived.sight(s)[1][slot] & bit:  # where the player can tell one card from another
+                found = {card for card in cards if not known.get(card, 0) & bit}
             else:
-                unseen.update(cards)
-        return unseen
+                found = set(cards)
+            self.unseen[slot] = found
+        return found
+
+    def _offered_unseen(self, values: list) -> set[Card]:
+        """The cards among `values` that are named by place. Only the zones holding some of them are
+        looked into (a hand's cards against a deck: one test in C, not a walk over the deck)."""
+        s = self.s
+        if self.hidden is None:
+            self.hidden = s.game.derived.hidden_slots(s, self.player)
+        offered = {value for value in values if value.__class__ is Card}
+        out: set[Card] = set()
+        for slot in self.hidden:
+            cards = s.zones[slot]
+            if cards and not offered.isdisjoint(cards):
+                out |= offered & self._unseen_at(slot)
+        return out
 
     def reorder(self, values: list) -> list:
         """The unseen cards of a binder's list, put in the order of their names (the places they
@@ -275,17 +287,10 @@ class Namer:
                 break
         else:
             return values
-        unseen = self.unseen
-        if unseen is None:
-            unseen = self.unseen = self._unseen()
-        try:
-            if unseen.isdisjoint(values):  # the common case, decided without a Python loop
-                return values
-        except TypeError:  # unhashable values (lists) are never cards
-            pass
-        places = [i for i, v in enumerate(values) if v.__class__ is Card and v in unseen]
-        if not places:
+        unseen = self._offered_unseen(values)
+        if not unseen:  # the common case
             return values
+        places = [i for i, v in enumerate(values) if v.__class__ is Card and v in unseen]
         self.used = True
         for i in places:
             if values[i] not in self.names:
@@ -300,7 +305,8 @@ class Namer:
         """Number the unseen cards of the zone holding `card`, in the secret order."""
         s = self.s
         slot = slot_of(s, card)
-        here = sorted((c for c in s.zones[slot] if c in self.unseen), key=lambda c: _secret(s.rng, c))
+        unseen = self._unseen_at(slot)
+        here = sorted((c for c in s.zones[slot] if c in unseen), key=lambda c: _secret(s.rng, c))
         where = _zone_text(s, slot)
         for number, other in enumerate(here, 1):
             self.names[other] = Unseen(slot, number, f"{where}#{number}")

@@ -57,6 +57,7 @@ def move_hook(records: bool, in_setup: bool, resets: Sequence[VarSpec], shared_v
     card: note the mover (`none` in setup) and put back the values of `reset on move` variables."""
     if not records and not resets:
         return None
+    slots: list[dict[tuple[int, int], list[int]]] = [{} for _ in resets]  # per variable: (n, card) -> card_slots
 
     def moved(s: "State", cards: Sequence[Card]) -> None:
         values = s.vars
@@ -67,10 +68,14 @@ def move_hook(records: bool, in_setup: bool, resets: Sequence[VarSpec], shared_v
                 values[base + card] = who
         if resets and s.memo:
             s.memo.clear()  # the initial values are worked out after the move, not from what was known before
-        for spec in resets:
+        n = s.n
+        for spec, known in zip(resets, slots):
             initial = spec.initial(s, s.locals)
             for card in cards:
-                for slot in card_slots(spec, shared_vars, s.n, card):
+                where = known.get((n, card))
+                if where is None:
+                    where = known[n, card] = card_slots(spec, shared_vars, n, card)
+                for slot in where:
                     values[slot] = initial
     return moved
 

@@ -90,11 +90,11 @@ def commit(s: "State", decision: Decision, action: "Action", stop_at: int) -> No
     chosen = list(secret.chosen)
     chosen[secret.seats.index(s.me)] = Choice(action.option, action.actual, action.text)
     waiting = next((i for i, choice in enumerate(chosen) if choice is None), -1)
-    if waiting >= 0:
-        s.secret = attrs.evolve(secret, chosen=tuple(chosen))
+    if waiting >= 0:  # (a Secret made field by field: attrs.evolve costs more than the rest of a commit)
+        s.secret = Secret(secret.turn_player, secret.pc, secret.seats, tuple(chosen), secret.revealed)
         _ask(s, decision.secret.player_slot, secret.seats[waiting])
         return
-    s.secret = attrs.evolve(secret, chosen=tuple(chosen), revealed=0)
+    s.secret = Secret(secret.turn_player, secret.pc, secret.seats, tuple(chosen), 0)
     for seat, choice in zip(secret.seats, chosen):
         events.chose(s, seat, decision.options[choice.option].name, choice.values)
     s.invalidate()
@@ -113,7 +113,7 @@ def next_body(s: "State", slot: int) -> int | None:
     if index >= len(seats):
         s.me, s.secret = secret.turn_player, None
         return None
-    s.secret = attrs.evolve(secret, revealed=index + 1)
+    s.secret = Secret(secret.turn_player, secret.pc, secret.seats, secret.chosen, index + 1)
     choice = secret.chosen[index]
     option = s.game.decisions[secret.pc].options[choice.option]
     s.me = seats[index]

@@ -97,6 +97,9 @@ class OptionSpec:
     # those moves, in order (worked out by the compiler); otherwise None.
     straight: tuple[StraightMove, ...] | None = None
     fallback: bool = False  # `otherwise:` / `otherwise NAME:`: offered only when no other option is legal
+    # (state, frame, out, namer or None, this spec) -> appends the option's legal moves to `out`, in the order
+    # of its binders' lists (compiler/enumeration.py); None for a fallback option, which has no binders.
+    lister: Callable | None = None
 
 
 @attrs.frozen

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any, Iterator, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
 import attrs
 
@@ -66,6 +66,9 @@ class State:
     memo: dict = attrs.field(factory=dict, eq=False, repr=False)  # definition results for this state
     events: list[Event] = attrs.field(factory=list, eq=False, repr=False)  # what the last move told (events.py)
     tracer: Tracer | None = attrs.field(default=None, eq=False, repr=False)  # this game only: never cloned
+    # Nobody reads what this game's moves tell (a simulation, a search): `events` stays empty (events.py). The
+    # rules run the same, their `say` parts still evaluated. Clones keep it.
+    quiet: bool = attrs.field(default=False, eq=False, repr=False)
 
     # -- OpenSpiel-like API
     def current_player(self) -> int:
@@ -130,7 +133,7 @@ class State:
         new.terminal, new.winners, new.turns, new.decisions = self.terminal, self.winners[:], self.turns, self.decisions
         new.stack = [frame[:] for frame in self.stack]
         new.opened, new.known, new.secret = self.opened[:], self.known.copy(), self.secret
-        new._legal, new.memo, new.events, new.tracer = None, {}, [], None
+        new._legal, new.memo, new.events, new.tracer, new.quiet = None, {}, [], None, self.quiet
         return new
 
     def clone_with_moves(self) -> "State":
@@ -346,17 +349,11 @@ class State:
         decision = game.decisions[self.pc]
         frame = list(self.locals)
         self.memo.clear()
-        out = []
+        out: list[Action] = []
         namer = Namer(self, self.me) if decision.may_hide else None
-        for index, option in enumerate(decision.options):
-            if option.fallback:
-                continue
-            guarded = bool(option.guards)
-            namers = None if namer is None or not any(option.hides) else \
-                tuple(namer if hides else None for hides in option.hides)
-            for values in self._bindings(option.binders, frame, (), namers):
-                if not guarded or self._allowed(option, frame, values):
-                    out.append(Action(index, option.name, values, game))
+        for option in decision.options:
+            if not option.fallback:  # its generated lister (compiler/enumeration.py) appends its legal moves
+                option.lister(self, frame, out, namer, option)
         if namer is not None and namer.used:  # name the cards the chooser cannot see by their places
             out = [Action(a.option, a.name, namer.public(a.values), game, a.values) for a in out]
         if not out:  # "if you cannot ...": the fallback option exists only when nothing else is legal
@@ -364,26 +361,6 @@ class State:
                 if option.fallback and self._allowed(option, frame, ()):
                     out.append(Action(index, option.name, (), game))
         return out
-
-    def _bindings(self, binders, frame: list, bound: tuple, namers: tuple | None) -> Iterator[tuple]:
-        """Every combination of binder values; `namers` (one per binder, or None when no binder may
-        offer unseen cards) puts the unseen cards of a binder's list in the order of their names."""
-        if len(bound) == len(binders):
-            yield bound
-            return
-        if len(binders) == 1:  # the common case, without recursion
-            slot = binders[0].slot
-            values = binders[0].source(self, frame)
-            for value in values if namers is None else namers[0].reorder(values):
-                frame[slot] = value
-                yield (value,)
-            return
-        binder = binders[len(bound)]
-        slot, values = binder.slot, binder.source(self, frame)
-        namer = None if namers is None else namers[len(bound)]
-        for value in values if namer is None else namer.reorder(values):
-            frame[slot] = value
-            yield from self._bindings(binders, frame, bound + (value,), namers)
 
     def _allowed(self, option: OptionSpec, frame: list, values: tuple) -> bool:
         later = []
@@ -394,13 +371,18 @@ class State:
                 later.append(guard)
             elif not self._guard(guard, frame):
                 return False
-        if not later:
-            return True
+        return not later or self.allowed_later(option, later, frame, values)
+
+    def allowed_later(self, option: OptionSpec, later: Sequence[GuardSpec], frame: list, values: tuple) -> bool:
+        """Whether the move (the option's binders bound to `values`, also in `frame`) leaves the
+        'afterwards' guards that apply to it (`later`, not empty) true: judged after the moves made
+        in place when the option allows it, else on a clone played to the end of the turn."""
         if option.straight is not None:
             allowed = self._allowed_in_place(option.straight, later, frame)
             if allowed is not None:
                 return allowed
         trial = self.clone()
+        trial.quiet = True  # a search: nobody reads what its moves tell
         for binder, value in zip(option.binders, values):
             trial.locals[binder.slot] = value
         trial.pc = option.body_pc
@@ -413,11 +395,16 @@ class State:
         finally:
             _SEARCH.budget = None
 
-    def _allowed_in_place(self, moves: tuple[StraightMove, ...], guards: list[GuardSpec], frame: list) -> bool | None:
+    def _allowed_in_place(self, moves: tuple[StraightMove, ...], guards: Sequence[GuardSpec],
+                          frame: list) -> bool | None:
         """The afterwards guards of an option whose rest of the turn is plain moves: make the moves on
         this state, judge the guards, put every card back where it was. Cheaper than a clone and a
         run, and the same answer. None when a move cannot be made (the full run reports why).
         Tried for every card of a hand at every decision, hence written for speed."""
+        if len(moves) == 1 and not self.known:  # the common case, one card moved: without the undo list
+            allowed = self._one_card_in_place(moves[0], guards, frame)
+            if allowed is not None:
+                return allowed
         zones, undo = self.zones, []
         try:
             for move in moves:
@@ -461,12 +448,47 @@ class State:
                     del zone[len(zone) + what:]
             self.memo.clear()
 
+    def _one_card_in_place(self, move: StraightMove, guards: Sequence[GuardSpec], frame: list) -> bool | None:
+        """_allowed_in_place for one move of one card, nobody knowing any card: None when the move is of
+        anything else (the general way then makes it)."""
+        zones = self.zones
+        target = zones[move.destination(self, frame)]  # in the order the move instruction works them out
+        card = move.cards(self, frame)
+        if card.__class__ is not Card:
+            return None
+        for zone in reversed(zones):  # players' zones come last, and most moves start there
+            if card in zone:
+                break
+        index = zone.index(card)
+        del zone[index]
+        bottom = move.bottom
+        if bottom:
+            target.insert(0, card)
+        else:
+            target.append(card)
+        memo = self.memo
+        memo.clear()
+        try:
+            for guard in guards:
+                try:
+                    if not guard.condition(self, frame):
+                        return False
+                except Exception as exc:
+                    raise guard_error(self, guard, exc) from None
+            return True
+        finally:
+            if bottom:
+                del target[0]
+            else:
+                target.pop()
+            zone.insert(index, card)
+            memo.clear()
+
     def _guard(self, guard: GuardSpec, frame: list, condition: ExprFn | None = None) -> bool:
         try:
             return bool((condition or guard.condition)(self, frame))
         except Exception as exc:
-            raise RulesRuntimeError([error("R302", f"this condition could not be evaluated: {_explain(exc)}",
-                                           guard.span, self.game.path)], self.game.sources) from None
+            raise guard_error(self, guard, exc) from None
 
     def _resolve(self, action: Action | int | str) -> Action:
         legal = self.legal_actions()
@@ -488,7 +510,13 @@ class State:
         raise IllegalAction(f"'{action}' is not a legal move here")
 
 
-def _can_finish(state: State, guards: list[GuardSpec], budget: list[int]) -> bool:
+def guard_error(state: State, guard: GuardSpec, exc: Exception) -> RulesRuntimeError:
+    """The error of a guard that could not be judged (its `when` or its condition failed)."""
+    return RulesRuntimeError([error("R302", f"this condition could not be evaluated: {_explain(exc)}",
+                                    guard.span, state.game.path)], state.game.sources)
+
+
+def _can_finish(state: State, guards: Sequence[GuardSpec], budget: list[int]) -> bool:
     """True if some way of finishing the current turn ends it with every guard true."""
     budget[0] -= 1
     if budget[0] < 0:

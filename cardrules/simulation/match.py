@@ -57,8 +57,9 @@ class GameDidNotEnd(RuntimeError):
 
 
 def play_match(game: Game, players: int, seed: int, seats: Sequence[Chooser], observers: Sequence[Observer] = (),
-               limit: int | None = None) -> State:
+               limit: int | None = None, quiet: bool = False) -> State:
     """Play one game with `seats` (one per player) from the deal `seed`; return the final state.
+    `quiet`: nobody reads what the moves tell (`State.events`), so it is not written (State.quiet).
 
     Raises GameDidNotEnd when the game is still running after `limit` decisions (None: the game's own
     limit, `limit decisions N` or the tool's default); anything a seat
@@ -72,6 +73,7 @@ def play_match(game: Game, players: int, seed: int, seats: Sequence[Chooser], ob
                  if (observe := getattr(seat, "observe", None)) is not None]
     limit = limit or game.limits.decisions
     state = game.new_initial_state(players, seed)
+    state.quiet = quiet
     for observer in observers:
         observer.started(state)
     while not state.is_terminal():

@@ -134,7 +134,9 @@ def play_game(game: Game, plan: Plan, index: int, observers: Sequence[Observer] 
         agents = [make_agent(spec, game, seat, agent_seed(plan.seed, index, seat))
                   for seat, spec in enumerate(plan.agents)]
         mover = FirstMover()
-        state = play_match(game, plan.players, seed, agents, [mover, *observers], plan.max_decisions)
+        # Nobody reads what the moves tell unless an observer of the caller's may
+        state = play_match(game, plan.players, seed, agents, [mover, *observers], plan.max_decisions,
+                           quiet=not observers)
         # the teams, for the statistics by side
         sides = [[int(p) for p in side] for side in state.sides()] if game.sides is not None else None
         return GameRecord(index, seed, None, mover.first, sorted(int(w) for w in state.winners),

@@ -1,0 +1,194 @@
+"""An option of a `choose` -> one generated Python function that lists its legal moves: flat loops over the
+binders' lists with the guards judged inline, in the order and with the values the engine always offered.
+
+The function is `(state, frame, out, namer, option)`: it appends an `Action` to `out` for every candidate
+whose guards hold (State._enumerate calls it). For `pick(a in A, b in B(a)) only if G1(a, b) only if G2`:
+
+    A' = A                                 # a list, as a binder's list always is; unseen cards named
+    for a in A':                           # by place (knowledge.Namer) where the binder may offer them
+        B' = B(a)
+        for b in B':
+            if not G1(a, b): continue      # a failing guard is reported with its span (R302)
+            if not G2: continue
+            out.append(Action(i, "pick", (a, b), game))
+
+A guard that reads none of the later binders is also judged before their loops (here G2, before A): when
+it is false no candidate below can be legal, so their lists are not even worked out. The parts of a guard
+`A and B` are tests of their own for this (`only if A and B` means `only if A only if B`). Guards read the
+state and never change it, so its answer there is the one each candidate would get; if it fails there
+it is judged again, in its place, for each candidate, so an error is reported exactly where it was.
+An option with `afterwards` guards writes the binders' values into the frame and hands those guards to
+the engine (State.allowed_later), as before.
+
+The source follows codegen's rule: no text of the rules file reaches it but through `repr` of an int or a
+str; every other value is a constant of the game's namespace.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import attrs
+
+from ..engine.actions import Action
+from ..engine.specs import GuardSpec
+from ..engine.state import guard_error
+from ..language import nodes
+from .codegen import Env
+from .scope import Scope
+
+if TYPE_CHECKING:
+    from .compiler import Compiler
+
+_UNDECIDED = object()  # a guard judged ahead of the loops failed there: judge it for each candidate
+
+
+def _as_list(value) -> list:
+    """What a binder's value becomes: a list or tuple as it is, anything else a list of one."""
+    return value if isinstance(value, list | tuple) else [value]
+
+
+def _names(e: nodes.Expr | None) -> set[str]:
+    return set() if e is None else {node.id for node in nodes.walk(e) if isinstance(node, nodes.Name)}
+
+
+class _Writer:
+    """The lines of one lister, indented by loop depth."""
+
+    def __init__(self):
+        self.lines: list[str] = []
+
+    def __call__(self, depth: int, text: str) -> None:
+        self.lines.append("    " * (depth + 1) + text)
+
+    def guarded(self, depth: int, body: list[str], failed: str) -> None:
+        """`body` (its lines one level in from the first) run with any failure reported with the
+        guard's span (R302), as State._guard reports it; `failed` is the call that makes the error."""
+        self(depth, "try:")
+        for text in body:
+            self(depth + 1 + (len(text) - len(text.lstrip())) // 4, text.lstrip())
+        self(depth, "except Exception as x_:")
+        self(depth + 1, f"raise {failed.replace('EXC', 'x_')} from None")
+
+
+@attrs.frozen
+class _Test:
+    """One test of a candidate: a guard, or one part of a guard's `A and B` (each part judged on its own
+    gives the same answer, and may be judged ahead of the loops of the binders it does not read)."""
+
+    guard: nodes.Guard
+    spec: GuardSpec
+    condition: nodes.Expr  # the part of the condition tested
+    level: int  # how many binders it reads, counted from the first: it is judged once they are bound
+
+
+def _conjuncts(e: nodes.Expr) -> list[nodes.Expr]:
+    if isinstance(e, nodes.BoolOp) and e.op == "and":
+        return _conjuncts(e.left) + _conjuncts(e.right)
+    return [e]
+
+
+def _tests(option: nodes.Option, guards: list[tuple[nodes.Guard, GuardSpec]]) -> list[_Test]:
+    depth_of = {binder.var: i + 1 for i, binder in enumerate(option.binders)}
+    innermost = len(option.binders)
+    out = []
+    for gd, gs in guards:
+        whole = gs.afterwards or gs.applies is not None  # judged after the move, or with its `when`: whole
+        for part in [gd.condition] if whole else _conjuncts(gd.condition):
+            read = _names(part) | (_names(gd.when) if gs.applies is not None else set())
+            level = innermost if gs.afterwards else max((depth_of.get(name, 0) for name in read), default=0)
+            out.append(_Test(gd, gs, part, level))
+    return out
+
+
+def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list[int],
+                     guards: list[tuple[nodes.Guard, GuardSpec]], hides: tuple[bool, ...], index: int) -> Callable:
+    """The generated lister of one option (see the module's docstring). `sc` is the scope outside the
+    option, `slots` the binders' frame slots, `guards` the guards kept for these options, each with its spec."""
+    g, line = c.emitter, _Writer()
+    fn, out, namer, spec, append, game = (g.fresh(p) for p in ("n", "q", "q", "q", "q", "q"))
+    undecided = g.const(_UNDECIDED)
+    later = any(gs.afterwards for _, gs in guards)
+    values = [g.fresh("v") for _ in option.binders]
+    bound = "(" + "".join(v + ", " for v in values) + ")"
+    env = Env({name: f"f[{int(slot)}]" for name, slot in sc.names.items()})
+    inner = env
+    for binder, value in zip(option.binders, values):
+        inner = inner.bind(binder.var, value)
+    innermost = len(option.binders)
+    tests = _tests(option, guards)
+    ahead = [test.level < innermost and not test.spec.afterwards for test in tests]
+    verdicts = [g.fresh("r") if early else "" for early in ahead]
+    rejects = [_reject(g, test, inner) for test in tests]
+
+    line(0, f"{append} = {out}.append")
+    line(0, f"{game} = s.game")
+    for depth, (binder, value) in enumerate(zip(option.binders, values)):
+        for k, test in enumerate(tests):
+            if ahead[k] and test.level == depth:
+                _judge_ahead(line, depth, verdicts[k], rejects[k], undecided)
+        listed = g.fresh("b")
+        line(depth, f"{listed} = {g.expr(binder.source, env)}")
+        line(depth, f"if {listed}.__class__ is not list:")
+        line(depth + 1, f"{listed} = {g.const(_as_list)}({listed})")
+        if later:  # moves are tried on the state while the list is walked: walk a copy, as before
+            line(depth, f"{listed} = list({listed})")
+        if hides[depth]:
+            line(depth, f"if {namer} is not None:")
+            line(depth + 1, f"{listed} = {namer}.reorder({listed})")
+        line(depth, f"for {value} in {listed}:")
+        if later:  # the moves tried and the 'afterwards' guards read the frame
+            line(depth + 1, f"f[{int(slots[depth])}] = {value}")
+        env = env.bind(binder.var, value)
+    depth = innermost
+    pending, dynamic = _judge_all(g, line, depth, tests, rejects, verdicts, inner, undecided)
+    if later:
+        line(depth, f"if {pending + ' and ' if dynamic else ''}not s.allowed_later({spec}, {pending}, f, {bound}):")
+        line(depth + 1, "continue" if depth else "return")
+    line(depth, f"{append}({g.const(Action)}({int(index)}, {repr(str(option.name))}, {bound}, {game}))")
+    source = f"def {fn}(s, f, {out}, {namer}, {spec}):\n" + "\n".join(line.lines) + "\n"
+    return g.define(source, fn)
+
+
+def _judge_all(g, line: _Writer, depth: int, tests: list[_Test], rejects: list[str], verdicts: list[str],
+               env: Env, undecided: str) -> tuple[str, bool]:
+    """Every test in its order, for one candidate: `continue` when one rules it out. Returns the code of
+    the 'afterwards' guards that apply, for State.allowed_later (a constant when none has a `when`), and
+    whether that list is made for each candidate."""
+    dynamic = any(test.spec.afterwards and test.spec.applies is not None for test in tests)
+    pending = g.fresh("l") if dynamic else g.const(tuple(test.spec for test in tests if test.spec.afterwards))
+    if dynamic:
+        line(depth, f"{pending} = []")
+    skip = "    continue" if depth else "    return"  # no binder, no loop: the one candidate is out
+    for test, reject, verdict in zip(tests, rejects, verdicts):
+        gs = test.spec
+        failed = f"{g.const(guard_error)}(s, {g.const(gs)}, EXC)"
+        if gs.afterwards and gs.applies is None:
+            if dynamic:
+                line(depth, f"{pending}.append({g.const(gs)})")
+        elif gs.afterwards:
+            line.guarded(depth, [f"if {g.expr(test.guard.when, env)}:", f"    {pending}.append({g.const(gs)})"],
+                         failed)
+        elif verdict:  # judged ahead of the loops: again here only if it failed there
+            line(depth, f"if {verdict} is {undecided}:")
+            line.guarded(depth + 1, [f"if {reject}:", skip], failed)
+        else:
+            line.guarded(depth, [f"if {reject}:", skip], failed)
+    return pending, dynamic
+
+
+def _reject(g, test: _Test, env: Env) -> str:
+    """The code that rules a candidate out: its `when` holds (if it has one) and its condition does not."""
+    condition = f"(not {g.expr(test.condition, env)})"
+    return condition if test.spec.applies is None else f"({g.expr(test.guard.when, env)} and {condition})"
+
+
+def _judge_ahead(line: _Writer, depth: int, verdict: str, reject: str, undecided: str) -> None:
+    """A guard judged before the loops of the binders it does not read: when it rules the candidates out,
+    none below is listed; when it fails, it is judged again for each candidate (its error in its place)."""
+    line(depth, "try:")
+    line(depth + 1, f"{verdict} = {reject}")
+    line(depth, "except Exception:")
+    line(depth + 1, f"{verdict} = {undecided}")
+    line(depth, f"if {verdict} is not {undecided} and {verdict}:")
+    line(depth + 1, "return" if depth == 0 else "continue")

@@ -1,0 +1,59 @@
+"""A quiet state (State.quiet: nobody reads what the moves tell, as in simulations and searches) makes no
+events but plays exactly the same game, and a `say` that cannot be worked out is still an error."""
+
+import random
+
+import pytest
+
+import cardrules
+from cardrules.bots import RandomAgent
+from cardrules.simulation import play_match
+
+
+@pytest.mark.parametrize("name,players", [("go-fish", 3), ("sushi-go", 3), ("hearts", 4)])
+def test_a_quiet_game_is_the_same_game_without_events(name, players):
+    game = cardrules.load(name)
+    told, quiet = game.new_initial_state(players, seed=5), game.new_initial_state(players, seed=5)
+    quiet.quiet = True
+    rng = random.Random(5)
+    said = 0
+    for _ in range(60):
+        if told.is_terminal():
+            break
+        index = rng.randrange(len(told.legal_actions()))
+        assert told.legal_actions() == quiet.legal_actions()
+        told.apply_action(index)
+        quiet.apply_action(index)
+        assert told == quiet and quiet.events == []
+        said += len(told.events)
+        assert quiet.clone().quiet
+    assert said > 0  # the game does tell things, when somebody listens
+
+
+def test_play_match_quiet_gives_the_same_final_state():
+    game = cardrules.load("go-fish")
+    loud = play_match(game, 3, 7, [RandomAgent(game, 0, 7)] * 3)
+    quiet = play_match(game, 3, 7, [RandomAgent(game, 0, 7)] * 3, quiet=True)
+    assert loud == quiet and quiet.quiet and not loud.quiet
+
+
+def test_a_say_that_fails_is_an_error_in_a_quiet_game_too():
+    text = """\
+game "T"
+players 2..2
+attribute rank: 1..3
+cards: rank -> deck
+zone deck: stack, public
+var bad = 5
+
+turn:
+  choose:
+    talk:
+      say "item", [1, 2][bad]
+      win me
+"""
+    state = cardrules.load_source(text, "t.rules").new_initial_state(2)
+    state.quiet = True
+    with pytest.raises(cardrules.RulesRuntimeError) as caught:
+        state.apply_action(0)
+    assert caught.value.diagnostics[0].code == "R300"
