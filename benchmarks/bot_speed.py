@@ -5,8 +5,9 @@ under test in seat 0 and `greedy` in the other seats (`--others`; a solitaire ga
 greedy opponents play games of a sensible length, where random ones end The Game at once), and times
 every choice of the bot that had more than one legal move (a forced move costs nothing and would
 flatter the median). Times are CPU seconds of this process (`time.process_time`), so other programs
-on a shared machine do not inflate them; the wall-time budget of a time-limited bot (`ismcts:time=`)
-is wall time, so on a busy machine its CPU time per move is below the budget.
+on a shared machine do not inflate them; the last column is the median wall time, which is what a
+time budget (`ismcts:time=`, wall clock by default) bounds: on a busy machine a time-limited bot's
+CPU time per move is below its budget.
 
     python benchmarks/bot_speed.py                              # greedy and ismcts, every game, 2 games a row
     python benchmarks/bot_speed.py --bot greedy --games 5       # steadier greedy numbers
@@ -47,9 +48,12 @@ class Stop(Exception):
 
 
 def time_row(game: cardrules.Game, players: int, spec: str, others: str, games: int, moves: int, seed: int,
-             profile: cProfile.Profile | None = None) -> list[float]:
-    """CPU seconds of each timed choice of `spec` in seat 0 over `games` games (at most `moves` choices)."""
+             profile: cProfile.Profile | None = None) -> tuple[list[float], list[float], list[int]]:
+    """CPU and wall seconds of each timed choice of `spec` in seat 0 over `games` games (at most `moves`),
+    and the search's iterations for each where the agent counts them (ismcts)."""
     times: list[float] = []
+    walls: list[float] = []
+    iterations: list[int] = []
     for index in range(games):
         state = game.new_initial_state(players, seed + index)
         specs = [spec] + [others] * (players - 1)
@@ -62,19 +66,22 @@ def time_row(game: cardrules.Game, players: int, spec: str, others: str, games: 
                     raise Stop
                 if profile is not None and timed:
                     profile.enable()
-                start = time.process_time()
+                start, wall = time.process_time(), time.perf_counter()
                 action = agents[player].choose(state)
-                spent = time.process_time() - start
+                spent, wall = time.process_time() - start, time.perf_counter() - wall
                 if profile is not None and timed:
                     profile.disable()
                 if timed:
                     times.append(spent)
+                    walls.append(wall)
+                    if hasattr(agents[0], "last_iterations"):
+                        iterations.append(agents[0].last_iterations)
                 for agent in agents:
                     agent.observe(state, action)
                 state.apply_action(action)
         except Stop:
             break
-    return times
+    return times, walls, iterations
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -98,19 +105,24 @@ def main(argv: list[str] | None = None) -> None:
     profile = cProfile.Profile() if args.profile else None
     rows = []
     if not args.json:
-        print(f"{'bot':<24} {'game':<14} {'players':>7} {'moves':>6} {'median ms':>10} {'p90 ms':>8} {'max ms':>8}")
+        print(f"{'bot':<24} {'game':<14} {'players':>7} {'moves':>6} {'median ms':>10} {'p90 ms':>8} {'max ms':>8} "
+              f"{'wall median ms':>15} {'iterations':>10}")
     for name in names:
         game = cardrules.load(name)
         for players in range(game.min_players, game.max_players + 1):
             for spec in bots:
-                times = time_row(game, players, spec, args.others, args.games, args.moves, args.seed, profile)
+                times, walls, iterations = time_row(game, players, spec, args.others, args.games, args.moves,
+                                                    args.seed, profile)
                 row = {"bot": spec, "game": name, "players": players, "moves": len(times),
                        "median_ms": 1000 * statistics.median(times) if times else 0.0,
-                       "p90_ms": 1000 * percentile(times, 0.9), "max_ms": 1000 * max(times, default=0.0)}
+                       "p90_ms": 1000 * percentile(times, 0.9), "max_ms": 1000 * max(times, default=0.0),
+                       "wall_median_ms": 1000 * statistics.median(walls) if walls else 0.0,
+                       "iterations_median": statistics.median(iterations) if iterations else None}
                 rows.append(row)
                 if not args.json:
                     print(f"{spec:<24} {name:<14} {players:>7} {row['moves']:>6} {row['median_ms']:>10.2f} "
-                          f"{row['p90_ms']:>8.2f} {row['max_ms']:>8.2f}", flush=True)
+                          f"{row['p90_ms']:>8.2f} {row['max_ms']:>8.2f} {row['wall_median_ms']:>15.2f} "
+                          f"{'' if row['iterations_median'] is None else row['iterations_median']:>10}", flush=True)
     machine = {"nproc": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()}
     if args.json:
         print(json.dumps({"seed": args.seed, "games": args.games, "machine": machine, "rows": rows}, indent=2))
