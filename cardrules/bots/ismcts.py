@@ -101,6 +101,7 @@ class ISMCTSAgent(Agent):
         if self.paired and self.prior <= 0:
             raise AgentError("ismcts: paired=yes needs the prior (prior > 0), which gives every root move its node")
         self.last_iterations = self.steps_done = 0
+        self.deadline = math.inf  # of the time budget, for the move being chosen
         self.forced: _Node | None = None  # paired search: the root move the next iteration tries
         self.history = History(seat)
         # The prior needs values on the scale of the search's results (0 to 1): chance(p) has it;
@@ -154,7 +155,7 @@ class ISMCTSAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         # The time budget counts from here: drawing the samples and the greedy prior are thinking too.
-        deadline = self.timer() + self.time if self.time else math.inf
+        self.deadline = deadline = self.timer() + self.time if self.time else math.inf
         me = state.current_player()
         allowed = set(legal)
         root = _Node(None, -1)
@@ -284,12 +285,14 @@ class ISMCTSAgent(Agent):
         `rollout=N`, stop when the N-th next turn of the searching player begins (so every leaf is
         judged at the same point of the round). A rollout longer than ROLLOUT_DECISIONS decisions
         is judged where it stands: a move that changes nothing (a signal, say) would otherwise let
-        the policy play on forever."""
+        the policy play on forever; so is one still going when the time budget runs out, so that a
+        long rollout (The Game plays many cards) does not carry the move past its time."""
         turn, left, finishing = world.turns, self.rollout or math.inf, False
         stop = world.decisions + ROLLOUT_DECISIONS
         cut = self.steps_done + self.cutoff if self.cutoff else math.inf
+        deadline, timer = self.deadline, self.timer
         while not world.is_terminal():
-            if world.decisions >= stop:
+            if world.decisions >= stop or deadline != math.inf and timer() >= deadline:
                 return self.evaluate(world)
             if world.turns != turn:  # a new turn begins
                 turn = world.turns
