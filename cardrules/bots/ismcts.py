@@ -175,7 +175,7 @@ class ISMCTSAgent(Agent):
                                                                    and timer() < deadline):
             self._iterate(sample(), root, allowed, me)
             done += 1
-        self.last_iterations = done
+        self.last_iterations, self.deadline = done, math.inf  # play_out called on its own has no deadline
         options = [root.children[a] for a in legal if a in root.children]
         if not options:
             return legal[0]
