@@ -286,7 +286,7 @@ class ISMCTSAgent(Agent):
         judged at the same point of the round). A rollout longer than ROLLOUT_DECISIONS decisions
         is judged where it stands: a move that changes nothing (a signal, say) would otherwise let
         the policy play on forever; so is one still going when the time budget runs out, so that a
-        long rollout (The Game plays many cards) does not carry the move past its time."""
+        long rollout (a game of many small moves) does not carry the move past its time."""
         turn, left, finishing = world.turns, self.rollout or math.inf, False
         stop = world.decisions + ROLLOUT_DECISIONS
         cut = self.steps_done + self.cutoff if self.cutoff else math.inf
