@@ -81,17 +81,19 @@ class GreedyAgent(Agent):
                 after.apply_action(action)
             except IllegalAction:
                 continue
-            line = self._value(after, player, world.turns, self.depth - 1, [share])
             at_once = self.score(after, player)
+            line = self._value(after, player, world.turns, self.depth - 1, [share], at_once)
             stays = at_once == now and not turn_over(after, player, world.turns)
             (idle if stays else judged).append((action, line + at_once))
         return judged or idle
 
-    def _value(self, state: State, me: int, turn: int, depth: int, budget: list[int]) -> tuple:
+    def _value(self, state: State, me: int, turn: int, depth: int, budget: list[int], scored: tuple | None = None
+               ) -> tuple:
+        """The best score `me` can reach by finishing the turn from `state` (`scored`: its score, if known)."""
         budget[0] -= 1
         mine = not state.terminal and state.current_player() == me and state.turns == turn
         if not mine or depth <= 0 or budget[0] <= 0:
-            return self.score(state, me)
+            return self.score(state, me) if scored is None else scored
         best = None
         for action in state.legal_actions():
             after = state.clone_with_moves()

@@ -19,8 +19,10 @@ SURPRISE = 0.1  # ismcts's beliefs: the chance that a player's move is not the o
 ROLLOUT_DECISIONS = 100  # ismcts: decisions in one rollout at most
 FOLLOW_UPS = 64  # ismcts's best rollout policy: second moves tried per decision at most
 JUDGED_MOVES = 20  # ismcts's beliefs: decisions with more options than this are not judged
+DEFAULT_TIME = 0.2  # ismcts: seconds a move when no budget is given (the prior and the samples included)
 STEPS_PER_ITERATION = 70  # ismcts: default cap on the work per iteration of the budget (a light game uses under 50)
 ROLLOUT_POLICIES = ("random", "careful", "thrifty", "best")
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}  # what a time budget counts
 
 
 class _Node:
@@ -51,11 +53,17 @@ class ISMCTSAgent(Agent):
     name = "ismcts"
     description = "information-set Monte Carlo tree search"
     options = {
-        "iterations": (int, 600, "search iterations per move (0: no limit, then 'time' must be set)"),
+        "iterations": (int, 0, "search iterations per move at most (0: no limit); reproducible: given without "
+                               "'time', the search has no time limit"),
         "steps": (int, 0, "moves the search may try on its samples per decision; a budget of work, like time, "
                           f"but the same on every machine (0: {STEPS_PER_ITERATION} per iteration of the "
                           "budget, no limit without one)"),
-        "time": (float, 0.0, "seconds per move at most (0: no limit); makes the agent depend on speed"),
+        "time": (float, DEFAULT_TIME, f"seconds of thinking per move at most (default {DEFAULT_TIME}, none when "
+                                      "iterations or steps is given without time; 0: no limit). A time budget "
+                                      "makes the choices depend on the machine's speed and load: use "
+                                      "iterations=N for reproducible games"),
+        "clock": (str, "wall", "what 'time' counts: wall (seconds elapsed) or cpu (this process's CPU seconds, "
+                               "steadier on a busy machine)"),
         "c": (float, 0.5, "UCB exploration constant (rewards are between 0 and 1)"),
         "rollout": (int, 1, "a rollout stops when the searching player's N-th next turn begins, and the "
                             "estimate scores that state (0: play to the end of the game)"),
@@ -81,6 +89,11 @@ class ISMCTSAgent(Agent):
 
     def __init__(self, game: Game, seat: int = 0, seed: int = 0, **options: Any):
         super().__init__(game, seat, seed, **options)
+        if "time" not in options and ("iterations" in options or "steps" in options):
+            self.time = 0.0  # a budget of iterations or steps alone: the same search on every machine
+        if self.clock not in CLOCKS:
+            raise AgentError(f"ismcts: clock must be {' or '.join(CLOCKS)}, not '{self.clock}'")
+        self.timer: Callable[[], float] = CLOCKS[self.clock]  # tests put a fake clock here
         if not self.iterations and not self.time and not self.steps:
             raise AgentError("ismcts: give an iteration, a steps or a time budget")
         if self.policy not in ROLLOUT_POLICIES:
@@ -88,6 +101,7 @@ class ISMCTSAgent(Agent):
         if self.paired and self.prior <= 0:
             raise AgentError("ismcts: paired=yes needs the prior (prior > 0), which gives every root move its node")
         self.last_iterations = self.steps_done = 0
+        self.deadline = math.inf  # of the time budget, for the move being chosen
         self.forced: _Node | None = None  # paired search: the root move the next iteration tries
         self.history = History(seat)
         # The prior needs values on the scale of the search's results (0 to 1): chance(p) has it;
@@ -140,6 +154,8 @@ class ISMCTSAgent(Agent):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        # The time budget counts from here: drawing the samples and the greedy prior are thinking too.
+        self.deadline = deadline = self.timer() + self.time if self.time else math.inf
         me = state.current_player()
         allowed = set(legal)
         root = _Node(None, -1)
@@ -149,16 +165,17 @@ class ISMCTSAgent(Agent):
         if self.paired and root.children:
             source = random.Random(self.rng.getrandbits(64))  # the iterations reseed self.rng
             sample = self._paired(self._sampler(state, me, source), root, source)
-        deadline = time.perf_counter() + self.time if self.time else math.inf
         # Where a move is costly to work out (long turns, long rollouts), the iterations alone
         # would take many seconds: by default the work is capped at what a light game's iterations take.
         steps = self.steps or (STEPS_PER_ITERATION * self.iterations if self.iterations else math.inf)
         done = self.steps_done = 0
-        while (not self.iterations or done < self.iterations) and (done == 0 or time.perf_counter() < deadline
-                                                                   and self.steps_done < steps):
+        # Every budget given is a most: the first one reached ends the search (one iteration at least).
+        timer = self.timer
+        while (not self.iterations or done < self.iterations) and (done == 0 or self.steps_done < steps
+                                                                   and timer() < deadline):
             self._iterate(sample(), root, allowed, me)
             done += 1
-        self.last_iterations = done
+        self.last_iterations, self.deadline = done, math.inf  # play_out called on its own has no deadline
         options = [root.children[a] for a in legal if a in root.children]
         if not options:
             return legal[0]
@@ -268,12 +285,14 @@ class ISMCTSAgent(Agent):
         `rollout=N`, stop when the N-th next turn of the searching player begins (so every leaf is
         judged at the same point of the round). A rollout longer than ROLLOUT_DECISIONS decisions
         is judged where it stands: a move that changes nothing (a signal, say) would otherwise let
-        the policy play on forever."""
+        the policy play on forever; so is one still going when the time budget runs out, so that a
+        long rollout (a game of many small moves) does not carry the move past its time."""
         turn, left, finishing = world.turns, self.rollout or math.inf, False
         stop = world.decisions + ROLLOUT_DECISIONS
         cut = self.steps_done + self.cutoff if self.cutoff else math.inf
+        deadline, timer = self.deadline, self.timer
         while not world.is_terminal():
-            if world.decisions >= stop:
+            if world.decisions >= stop or deadline != math.inf and timer() >= deadline:
                 return self.evaluate(world)
             if world.turns != turn:  # a new turn begins
                 turn = world.turns

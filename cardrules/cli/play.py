@@ -167,7 +167,9 @@ def play(
     seat: Annotated[Optional[list[str]], typer.Option(
         "--seat", metavar="I=KIND",
         help="Who sits in seat I (from 0): " + ", ".join(seat_kinds()) + ", with agent options as "
-             "KIND:KEY=VALUE,... (e.g. ismcts:iterations=200, see docs/agents.md); repeatable. Default: seat 0 "
+             "KIND:KEY=VALUE,... (e.g. ismcts:time=0.5 or ismcts:iterations=200, see docs/agents.md); "
+             "repeatable. ismcts thinks 0.2 s a move by default, so its moves depend on the machine's speed; "
+             "with iterations=N and no time, a seed replays the same game. Default: seat 0 "
              f"human, the others {DEFAULT_OPPONENT}. With no human seat the game runs by itself.",
         show_default=False)] = None,
     max_decisions: MaxDecisionsOpt = None,

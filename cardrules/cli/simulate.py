@@ -34,7 +34,9 @@ from .tables import fitted
 AgentOpt = Annotated[Optional[list[str]], typer.Option(
     "--agent", "-a", metavar="NAME",
     help="The agent in each seat: once for all seats, or once per seat in seat order (default: random). "
-         "Agents take options as NAME:KEY=VALUE,... (see [bold]cardrules play --help[/]).",
+         "Agents take options as NAME:KEY=VALUE,... (see [bold]cardrules play --help[/]). ismcts thinks "
+         "0.2 s a move by default, so its games depend on the machine's speed: give ismcts:iterations=N "
+         "for games the seed repeats.",
     show_default=False)]
 
 GamesOpt = Annotated[int, typer.Option("--games", "-n", metavar="K", min=1, max=MAX_GAMES,

@@ -1,6 +1,7 @@
 """The agents: legal moves only, reproducible, honest about hidden cards, driven by a rules file's heuristic."""
 
 import itertools
+import math
 import random
 import time
 
@@ -22,7 +23,7 @@ from cardrules.bots import (
 from cardrules.bots.beliefs import sample_information_set
 from cardrules.bots.evaluation import estimate, estimator
 from cardrules.bots.greedy import judged_by
-from cardrules.bots.ismcts import ROLLOUT_DECISIONS, STEPS_PER_ITERATION, _Node
+from cardrules.bots.ismcts import DEFAULT_TIME, ROLLOUT_DECISIONS, STEPS_PER_ITERATION, _Node
 
 OPTION_SETS = [{}, {"advanced": True}, {"expert": True}, {"advanced": True, "expert": True}]
 SMALL = ["random", "greedy:depth=2,budget=40", "greedy:heuristic=default,depth=1",
@@ -145,15 +146,73 @@ def test_information_set_sample_depends_only_on_the_view():
         assert sorted(c for z in a.zones for c in z) == list(game.cards)
 
 
-def test_ismcts_time_budget_and_statistics():
+class FakeClock:
+    """A clock that moves `tick` seconds every time it is read: a time budget tested without timing."""
+
+    def __init__(self, tick: float):
+        self.now, self.tick, self.reads = 1000.0, tick, 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.now += self.tick
+        return self.now
+
+
+def _searcher(spec: str, tick: float, seed: int = 1):
     game = cardrules.load("red7")
-    state = game.new_initial_state(2, 1)
-    agent = make_agent("ismcts:iterations=0,time=0.2", game, state.current_player(), 1)
-    start = time.perf_counter()
+    state = game.new_initial_state(2, seed)
+    agent = make_agent(spec, game, state.current_player(), 1)
+    agent.timer = clock = FakeClock(tick)
+    return agent, state, clock
+
+
+def test_ismcts_time_budget_stops_the_search_by_its_clock():
+    """time=0.05 on a clock that moves 0.011 s at every reading: the clock is read at the start, after
+    every iteration and at every decision of a rollout: the fifth reading after the start is past the
+    deadline, the rollout under way stops there and the search after it, with a legal move."""
+    agent, state, clock = _searcher("ismcts:time=0.05", 0.011)
     assert agent.choose(state) in state.legal_actions()
-    assert time.perf_counter() - start < 2.0 and agent.last_iterations >= 1
+    assert 1 <= agent.last_iterations <= 5 and clock.reads <= 7
+    slower, state, _ = _searcher("ismcts:time=0.05", 0.0011)  # ten times more readings fit
+    slower.choose(state)
+    assert agent.last_iterations < slower.last_iterations <= 46
+    again, state, _ = _searcher("ismcts:time=0.05", 1.0)  # past the budget at once: one iteration still
+    assert again.choose(state) in state.legal_actions() and again.last_iterations == 1
+
+
+def test_ismcts_thinks_for_a_time_by_default_and_counts_iterations_when_told_to():
+    game = cardrules.load("red7")
+    default = make_agent("ismcts", game)
+    assert (default.time, default.iterations, default.steps) == (DEFAULT_TIME, 0, 0)
+    assert default.timer is time.perf_counter
+    assert make_agent("ismcts:clock=cpu", game).timer is time.process_time
+    for spec in ("ismcts:iterations=30", "ismcts:steps=3000", "ismcts:iterations=30,steps=3000"):
+        assert make_agent(spec, game).time == 0  # no time limit: the same search on every machine
+    # iterations alone: however the clock runs, every iteration is made
+    agent, state, _ = _searcher("ismcts:iterations=30", 1000.0)
+    agent.choose(state)
+    assert agent.last_iterations == 30
+    # both: the first budget reached ends the search
+    agent, state, _ = _searcher("ismcts:iterations=30,time=0.05", 0.011)
+    agent.choose(state)
+    assert 1 <= agent.last_iterations <= 5
+    agent, state, _ = _searcher("ismcts:iterations=30,time=100", 0.01)
+    agent.choose(state)
+    assert agent.last_iterations == 30
     with pytest.raises(AgentError, match="budget"):
         make_agent("ismcts:iterations=0,steps=0", game)
+    with pytest.raises(AgentError, match="budget"):
+        make_agent("ismcts:time=0", game)
+    # a rollout still going when the time is up is judged where it stands (iterations alone: never)
+    agent, state, clock = _searcher("ismcts:time=0.05", 0.011)
+    me = state.current_player()
+    agent.deadline = clock.now
+    assert agent.play_out(state.clone(), me) == agent.evaluate(state) and agent.steps_done == 0
+    agent.deadline = math.inf
+    agent.play_out(state.clone(), me)
+    assert agent.steps_done > 0
+    with pytest.raises(AgentError, match="clock must be wall or cpu"):
+        make_agent("ismcts:clock=sundial", game)
 
 
 def test_ismcts_steps_budget_counts_the_moves_tried_and_is_reproducible():
