@@ -17,10 +17,10 @@ from rich.text import Text
 
 from ..engine import Action, State, View
 from ..engine.events import Event, Named, bit, knowers
+from ..engine.table_values import show_text
 from ..engine.zones.grid import Cell
 from ..values import NOTHING, Card, Words
 from .render import DIM, SEAT_STYLE, CardPainter, seat_name
-from .table_values import show_text
 
 ALL: int | None = None  # the viewer who reads everything (spectator mode)
 HIDDEN_CARD = "a card"

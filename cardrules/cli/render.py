@@ -14,9 +14,9 @@ from rich.text import Text
 
 from ..engine import Action, Game, View
 from ..engine.specs import ZoneSpec
+from ..engine.table_values import variable_text
 from ..engine.zones.grid import Cell
 from ..values import Card
-from .table_values import variable_text
 
 # Common colour words -> rich styles. Generic: any game whose cards carry colour-named attribute
 # values gets coloured cards; a game without such values is printed without card colours.

@@ -125,8 +125,8 @@ def join(a: Kind, b: Kind) -> Kind:
 
 
 def _seats(k: Kind) -> bool:
-    """A seat, or a list of seats (`none` aside)."""
-    return k.name == "seat" or (k.name == "list" and k.element is not None and k.element.name == "seat")
+    """A seat, or a list of seats, or of lists of them (`none` aside)."""
+    return k.name == "seat" or (k.name == "list" and k.element is not None and _seats(k.element))
 
 
 def element(k: Kind) -> Kind:

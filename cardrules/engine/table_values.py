@@ -1,4 +1,4 @@
-"""A `show` line's or a variable's value -> the words the table writes for it.
+"""A `show` line's or a variable's value -> the words a player reads for it (`State.shows`, the terminal's table).
 
 Values per seat are written against the seats' names (`P0 0 · P1 0 · P2 8`, not `[0, 0, 8]`); a value
 the checker found to be a seat is written `P1` even when it was worked out as a number (`ShowSpec.seat`,
@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from ..engine.specs import ShowSpec, VarSpec
-from ..engine.zones.grid import Cell
 from ..values import Seat
+from .specs import ShowSpec, VarSpec
+from .zones.grid import Cell
 
 SEPARATOR = " · "
 NOTHING_SET = "none"  # a keyed variable whose every value is `none`
