@@ -133,8 +133,8 @@ class CardPainter:
         return text
 
     def cards(self, cards: Iterable[Card | str]) -> Text:
-        """Cards side by side; each with its colour word where its text does not say it (`DS1 yellow, AG5
-        indigo`); set apart by commas when a text has words of its own (`35 DRAW_ONE, 37`)."""
+        """Cards side by side; each with its colour word where its text does not say it (`X1 yellow, Y5
+        indigo`); set apart by commas when a text has words of its own (`35 SKIP, 37`)."""
         cards = list(cards)
         words = [self._colour_words.get((self.game.card_texts[c] if isinstance(c, Card) else str(c)).lower(), "")
                  for c in cards]
