@@ -21,6 +21,7 @@ from ..engine.accepts import limits
 from ..language import nodes
 from ..language.game_limits import CEILINGS
 from ..language.symbols import Symbols
+from ..language.table import table_words
 from ..words import player_span, plural
 from .exprs import is_constant, is_false, is_true, requirement, simplify, unparse
 
@@ -200,7 +201,8 @@ class _Explainer:
     def zones(self) -> list[Item]:
         items = []
         for decl in self.sym.zones.values():
-            parts = [_n(decl.name), _w(f": {self.sym.kind(decl.name).describe(self.sym.declared(decl.name))}")]
+            parts = [_n(decl.name), _w(f": {self.sym.kind(decl.name).describe(self.sym.declared(decl.name))}"
+                                       f"{table_words(decl.properties)}")]
             holds = next((d for d in self.rules.declarations if isinstance(d, nodes.HoldsDecl) and d.zone == decl.name),
                          None)
             if holds is not None:
@@ -227,6 +229,7 @@ class _Explainer:
             keys = ["player"] * decl.per_player + list(decl.keys)
             per = f" (one for each {', '.join(keys)})" if keys else ""
             again = ", and again for a card whenever it moves" if decl.reset_on_move else ""
+            again += "; internal: not shown on the table" if decl.internal else ""
             items.append(Item([_n(name), _w(per + ", starts at "), _c(self.code(decl.initial)), _w(again)]))
         return items
 

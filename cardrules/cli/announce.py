@@ -17,6 +17,7 @@ from rich.text import Text
 
 from ..engine import Action, State, View
 from ..engine.events import Event, Named, bit, knowers
+from ..engine.table_values import show_text
 from ..engine.zones.grid import Cell
 from ..values import NOTHING, Card, Words
 from .render import DIM, SEAT_STYLE, CardPainter, seat_name
@@ -186,14 +187,20 @@ def revealed_view(state: State, viewer: int, zones: Sequence[str] | None) -> Vie
 
 
 def shows_for(state: State, viewer: int | None) -> list[tuple[str, str]]:
-    """The `show` lines as `viewer` may read them: a card they neither see nor know is "a card"."""
-    texts = state.shows()
-    if viewer is ALL:
-        return texts
+    """The `show` lines as `viewer` may read them: a card they neither see nor know is "a card"; values per
+    seat against the seats' names, seats as P0 (table_values.py)."""
+    state.shows()  # a line that cannot be worked out is reported here, at its rules line
     state.memo.clear()
-    values = [v for v in (line.value(state, list(state.locals)) for line in state.game.shows) if v is not NOTHING]
-    return [(label, _shown(state, value, viewer) if _names_a_card(value) else text)
-            for (label, text), value in zip(texts, values)]
+    out = []
+    for line in state.game.shows:
+        value = line.value(state, list(state.locals))
+        if value is NOTHING:
+            continue
+
+        def write(v: Any) -> str:
+            return _shown(state, v, viewer) if viewer is not ALL and _names_a_card(v) else state.game.describe(v)
+        out.append((line.label, show_text(line, value, write)))
+    return out
 
 
 def _names_a_card(value: Any) -> bool:

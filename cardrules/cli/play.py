@@ -438,7 +438,7 @@ class _Printer(Observer):
         self.shows = {viewer: _shows(state, viewer) for viewer in {table.viewer, *table.humans}}
         if not table.humans:
             table.console.print(render_view(state.game, view_for(state, table.viewer), table.painter,
-                                            turn=state.turns))
+                                            turn=state.turns, everything=table.viewer is ALL))
 
     def moved(self, state: State, player: int, action: Action) -> None:
         table, painter = self.table, self.table.painter
@@ -479,7 +479,7 @@ class _Printer(Observer):
         shown = None if viewer is ALL else game.end_reveals()
         view = revealed_view(state, -1 if viewer is ALL else viewer, shown)
         view = attrs.evolve(view, show=tuple(_shows(state, viewer)))
-        console.print(render_view(game, view, table.painter, turn=state.turns))
+        console.print(render_view(game, view, table.painter, turn=state.turns, everything=viewer is ALL))
         console.print(Text(f"Game over after {plural(state.turns, 'turn')}.", style="bold"))
         console.print(winners_line(state.winners, humans))
         if game.result is not None:
@@ -488,7 +488,8 @@ class _Printer(Observer):
 
 def _round_summary(table: _Table, ended: State, viewer: int | None) -> Panel:
     """The round as it ended, as `viewer` saw it (everything for announce.ALL), with the `show` lines."""
-    return Panel(render_view(ended.game, view_for(ended, viewer), table.painter, turn=ended.turns),
+    return Panel(render_view(ended.game, view_for(ended, viewer), table.painter, turn=ended.turns,
+                             everything=viewer is ALL),
                  title="End of the round", title_align="left", border_style="cyan")
 
 

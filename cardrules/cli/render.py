@@ -13,6 +13,8 @@ from rich.console import Group
 from rich.text import Text
 
 from ..engine import Action, Game, View
+from ..engine.specs import ZoneSpec
+from ..engine.table_values import variable_text
 from ..engine.zones.grid import Cell
 from ..values import Card
 from ..words import plural as plural  # counted words: cardrules/words.py
@@ -85,6 +87,17 @@ class CardPainter:
         self._by_text: dict[str, str] = {}
         for card in game.cards:
             self._by_text.setdefault(game.card_texts[card].lower(), self._by_card[card])
+        self._colour_words = {game.card_texts[card].lower(): word for card in game.cards
+                              for word in [self._unwritten_colour(card)] if word}
+
+    def _unwritten_colour(self, card: Card) -> str:
+        """The card's colour word when neither its text nor its full name says it (a card named by a
+        code): a zone shows it, since a colour may decide where a card may go."""
+        name = self.game.describe(card, long=True).lower().split()
+        for value in self.game.card_json(card).values():
+            if color_style(value) and str(value).lower() not in name:
+                return str(value)
+        return ""
 
     def _style_of(self, card: Card) -> str:
         for value in self.game.card_json(card).values():
@@ -117,7 +130,16 @@ class CardPainter:
         return text
 
     def cards(self, cards: Iterable[Card | str]) -> Text:
-        return Text(" ").join(self.card(c) for c in cards)
+        """Cards side by side; each with its colour word where its text does not say it (`X1 yellow, Y5
+        indigo`); set apart by commas when a text has words of its own (`35 SKIP, 37`)."""
+        cards = list(cards)
+        words = [self._colour_words.get((self.game.card_texts[c] if isinstance(c, Card) else str(c)).lower(), "")
+                 for c in cards]
+        texts = [self.game.card_texts[c] if isinstance(c, Card) else str(c) for c in cards]
+        if not any(words) and not any(" " in text for text in texts):
+            return Text(" ").join(self.card(c) for c in cards)
+        return Text(", ").join(self.card(c).append(f" {w}" if w else "", style=self.style(c))
+                               for c, w in zip(cards, words))
 
     def value(self, value: Any) -> Text:
         """Any rules value as a player writes it, cards coloured."""
@@ -150,11 +172,12 @@ def cell_marks(actions: Sequence[Action]) -> dict[Cell, int]:
 
 
 def render_view(game: Game, view: View, painter: CardPainter | None = None, turn: int | None = None,
-                seed: int | None = None, marks: dict[Cell, int] | None = None) -> Group:
+                seed: int | None = None, marks: dict[Cell, int] | None = None, everything: bool = False) -> Group:
     """What a player sees (`State.view(player)`; player -1 is a spectator), as rich lines.
 
-    Header, the game's `show` lines, shared zones and variables (only when the game declares no
-    `show` line), then each seat with its own zones:
+    Header, the game's `show` lines, shared zones and variables, then each seat with its own zones and
+    variables; zones and variables marked `internal` are left out (shown with `everything`: spectator mode);
+    a `sorted` zone is drawn in the card order; values are written by table_values.py;
     owner-only zones of other seats and hidden zones appear as counts, eliminated seats are marked.
     Each zone is drawn by its kind (zones.ZoneKind.render): a grid as a board, with the move
     numbers of `marks` on its cells.
@@ -176,29 +199,30 @@ def render_view(game: Game, view: View, painter: CardPainter | None = None, turn
     for label, value in view.show:
         lines.append(Text.assemble((f"{label}: ", "bold"), (str(value), "bold cyan")))
 
-    zones = view.zones
-    # A file that declares `show` lines says what its players need to know; its variables are
-    # then bookkeeping (counters, flags) and are left out of the picture.
-    variables = {} if game.shows else view.variables
-    shared_zones = [spec for spec in game.zones if not spec.per_player and spec.name in zones]
-    player_zones = [spec for spec in game.zones if spec.per_player and spec.name in zones]
-    shared_vars = [spec for spec in game.vars if not spec.per_player and spec.name in variables]
-    player_vars = [spec for spec in game.vars if spec.per_player and spec.name in variables]
+    zones, variables = view.zones, view.variables
+    zone_specs = [spec for spec in game.zones if spec.name in zones and (everything or not spec.internal)]
+    var_specs = [spec for spec in game.vars if spec.name in variables and (everything or not spec.internal)]
+    shared_zones = [spec for spec in zone_specs if not spec.per_player]
+    player_zones = [spec for spec in zone_specs if spec.per_player]
+    shared_vars = [spec for spec in var_specs if not spec.per_player]
+    player_vars = [spec for spec in var_specs if spec.per_player]
     width = max([len(s.name) for s in [*shared_zones, *player_zones, *shared_vars, *player_vars]] or [0])
 
     def labelled(name: str, content: Text, indent: str) -> Text:
         return Text.assemble(indent, (f"{name}:".ljust(width + 2), DIM), content)
 
     for spec in shared_zones:
-        head, below = spec.kind.render(painter, zones[spec.name], marks)
+        head, below = spec.kind.render(painter, in_order(game, spec, zones[spec.name]), marks)
         lines.append(labelled(spec.name, head, "  "))
         lines.extend(below)
     for family, members in game.opening_families.items():
+        if members[0].internal and not everything:
+            continue
         head, below = members[0].kind.render_family(painter, zones.get(family, {}))
         lines.append(labelled(family, head, "  "))
         lines.extend(below)
     for spec in shared_vars:
-        lines.append(labelled(spec.name, Text(str(variables[spec.name])), "  "))
+        lines.append(labelled(spec.name, Text(variable_text(spec, variables[spec.name])), "  "))
 
     for seat in range(view.players):
         title = Text("  ")
@@ -217,14 +241,21 @@ def render_view(game: Game, view: View, painter: CardPainter | None = None, turn
         for spec in player_zones:
             seats = zones[spec.name]
             content = seats[seat] if seat < len(seats) else {"count": 0}
-            head, below = spec.kind.render(painter, content, marks, seat)
+            head, below = spec.kind.render(painter, in_order(game, spec, content), marks, seat)
             lines.append(labelled(spec.name, head, "    "))
             lines.extend(below)
         for spec in player_vars:
             values = variables[spec.name]
             value = values[seat] if seat < len(values) else ""
-            lines.append(labelled(spec.name, Text(str(value)), "    "))
+            lines.append(labelled(spec.name, Text(variable_text(spec, value)), "    "))
     return Group(*lines)
+
+
+def in_order(game: Game, spec: ZoneSpec, contents: Any) -> Any:
+    """A zone's entry of a view, its cards in the card order when the zone is `sorted` (ids follow the order)."""
+    if not spec.sorted or not isinstance(contents, list):
+        return contents
+    return sorted(contents, key=lambda text: game.by_text.get(str(text).lower(), (0,))[0])
 
 
 def render_moves(painter: CardPainter, actions: Sequence[Action]) -> Group:

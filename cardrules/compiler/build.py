@@ -40,8 +40,10 @@ def compile_game(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], 
     result = next((ResultSpec(d.label, c.expr(d.value, Scope(c.frame)), d.span) for d in rules.declarations
                    if isinstance(d, nodes.ResultDecl)), None)
     pcs = build_program(c)
-    shows = tuple(ShowSpec(d.label, c.expr(d.value, Scope(c.frame)), d.span) for d in rules.declarations
-                  if isinstance(d, nodes.ShowDecl))
+    show_decls = [d for d in rules.declarations if isinstance(d, nodes.ShowDecl)]
+    seats = c.sym.seat_shows or (False,) * len(show_decls)  # the kind check marks the lines that give seats
+    shows = tuple(ShowSpec(d.label, c.expr(d.value, Scope(c.frame)), d.span, seat, per_seat(d.value))
+                  for d, seat in zip(show_decls, seats))
     sides = next((SidesSpec(c.expr(d.value, Scope(c.frame)), d.span) for d in rules.declarations
                   if isinstance(d, nodes.SidesDecl)), None)
     card_texts, card_labels = card_words(c, raw_cards, cards, text_decl)
@@ -61,3 +63,17 @@ def compile_game(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], 
         definitions=c.definition_specs,
         sources=sources, sides=sides, holds=holds, limits=game_limits(rules), records_movers=c.records_movers,
         blame=c.blamer, end_reveal=end_reveal, **pcs)
+
+
+def per_seat(e: nodes.Expr) -> bool:
+    """Whether a `show` line gives one value per seat: `[X for p in players]`, alone or as a branch of an
+    `if` whose other branch is `none` (the table writes it against the seats' names: `P0 3 · P1 5`)."""
+    match e:
+        case nodes.Comprehension(_, _, nodes.Name("players"), None):
+            return True
+        case nodes.IfExpr(_, then, otherwise):
+            none = nodes.Name("none")
+            return (per_seat(then) or then == none) and (per_seat(otherwise) or otherwise == none) \
+                and then != otherwise
+        case _:
+            return False

@@ -170,7 +170,8 @@ class Compiler:
     def zone_spec(decl: nodes.ZoneDecl, name: str, per_player: bool, index: int, family: str = "") -> ZoneSpec:
         props = set(decl.properties)
         visibility = visibility_of(props)
-        return ZoneSpec(name, per_player, visibility, kind_of(props), index, family, "hidden_when_out" in props)
+        return ZoneSpec(name, per_player, visibility, kind_of(props), index, family, "hidden_when_out" in props,
+                        "internal" in props, "sorted" in props)
 
     def variables(self) -> tuple[VarSpec, ...]:
         """Shared variables (each key combination a slot), then per-player ones (n times as many)."""
@@ -186,7 +187,8 @@ class Compiler:
                 card_key = decl.keys.index(CARD_KEY) if CARD_KEY in decl.keys else -1
                 specs.append(VarSpec(decl.name, per_player, offset, self.expr(decl.initial, Scope(self.frame)),
                                      decl.span, size, keys, card_key, decl.reset_on_move,
-                                     self.sym.var_attributes.get(decl.name)))
+                                     self.sym.var_attributes.get(decl.name), decl.internal,
+                                     decl.name in self.sym.seat_vars))
                 offset += size
         self.var_specs = {s.name: s for s in specs}
         self.shared_vars = sum(s.size for s in specs if not s.per_player)

@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ..values import SEATS, Card, Words
+from ..values import SEATS, Card, Seat, Words
 from .knowledge import seers, slot_of
+from .wording import agree, listed
 
 if TYPE_CHECKING:
     from .game import Game
@@ -92,10 +93,18 @@ def _named(s: State, items: Any, long: bool, listed: bool) -> Named:
 
 def _words(s: State, values: list[Any], long: bool) -> tuple[str | Named, ...]:
     """Values -> words: cards kept with who knows them (a `words(...)` text split into its pieces,
-    its cards written by their text), anything else written out."""
+    its cards written by their text), seats listed as a subject (`P0 and P2`) that the next text agrees
+    with, anything else written out."""
     out: list[str | Named] = []
+    subject = 0  # the players named just before: the text after them agrees with them (wording.py)
     for value in values:
-        if isinstance(value, Card):
+        if subject and isinstance(value, str) and not isinstance(value, Words):
+            value = agree(value, subject)
+        subject = 0
+        if isinstance(value, list | tuple) and value and all(isinstance(v, Seat) for v in value):
+            out.append(listed([s.game.describe(v) for v in value]))  # `P0 and P2`, not `[P0, P2]`
+            subject = len(value)
+        elif isinstance(value, Card):
             out.append(_named(s, (value,), long, False))
         elif isinstance(value, Words):
             out.append(_named(s, value.pieces, False, False))

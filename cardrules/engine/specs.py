@@ -29,6 +29,8 @@ class ZoneSpec:
     index: int  # shared: slot; per player: position among per-player zones
     family: str = ""  # for the zones of a family (`zone pile: per key`): the family's name
     hidden_when_out: bool = False  # a per-player zone turned face down once its owner is eliminated
+    internal: bool = False  # bookkeeping: the table does not draw it (the view still has it)
+    sorted: bool = False  # drawn in the card order, whatever order its cards lie in
 
 
 @attrs.frozen
@@ -43,6 +45,8 @@ class VarSpec:
     card_key: int = -1  # which of the keys is the card (`per card`), or -1 (engine/percard.py)
     reset_on_move: bool = False  # a card's values go back to the initial one whenever it moves
     attribute: str | None = None  # the ranked attribute whose values it holds, if the checker could tell
+    internal: bool = False  # bookkeeping: the table does not show it (the view still has it)
+    seat: bool = False  # it holds seats (the checker's kinds): shown P0, even when a number was worked out
 
 
 @attrs.frozen
@@ -139,6 +143,8 @@ class ShowSpec:
     label: str
     value: ExprFn
     span: Span
+    seat: bool = False  # its value is a seat or seats (the checker's kinds): shown P0, even when worked out as a number
+    per_seat: bool = False  # `[... for p in players]`: one value per seat, shown against the seats' names
 
 
 @attrs.frozen

@@ -15,6 +15,7 @@ from . import secret as secrets
 from .actions import Action, IllegalAction
 from .knowledge import Namer, keep_to_holds, unseen_pool
 from .specs import PAUSE, ExprFn, GuardSpec, OptionSpec, RuleFailure, StraightMove, VarSpec, ZoneSpec
+from .table_values import show_text
 from .views import MoveView, View
 from .zones import open_slots
 
@@ -291,7 +292,7 @@ class State:
             try:
                 value = line.value(self, list(self.locals))
                 if value is not NOTHING:  # a show line whose value is none is not shown
-                    out.append((line.label, self.game.describe(value)))
+                    out.append((line.label, show_text(line, value, self.game.describe)))
             except Exception as exc:
                 raise RulesRuntimeError([error("R306", f"this 'show' line could not be evaluated: {_explain(exc)}",
                                                line.span, self.game.path)], self.game.sources) from None

@@ -25,6 +25,8 @@ from .shadowing import shadowing
 from .simultaneous import check_simultaneous
 from .suggest import suggest
 from .symbols import Symbols, collect, declared
+from .table import PROPERTIES as TABLE_PROPERTIES
+from .table import table_marks
 from .unknown import Unknowns, function_names, value_names
 
 # Definitions the bots read by name (docs/agents.md), so a file need not use them itself.
@@ -76,6 +78,7 @@ class Checker:
         self.diags.extend(self.unknowns.diagnostics(self.path))
         self.diags.extend(shadowing(self.rules, self.sym))
         self.diags.extend(guards_in_loops(self.rules))  # searches that grow with a loop (searches.py)
+        self.diags.extend(table_marks(self.rules))  # `internal`, `sorted`, questions of choices (table.py)
         self.diags.extend(check_kinds(self.rules, self.sym))  # what kind each expression gives (language/kinds.py)
         return self.diags
 
@@ -267,13 +270,13 @@ class Checker:
     def check_zone(self, decl: nodes.ZoneDecl) -> None:
         props = set(decl.properties)
         kinds = zones.names()
-        known = set(kinds) | VISIBILITIES | OWNERSHIPS
+        known = set(kinds) | VISIBILITIES | OWNERSHIPS | TABLE_PROPERTIES
         for prop in decl.properties:
             if prop not in known:
                 self.err("E230", f"unknown zone property '{prop}'{suggest(prop, known)} (a zone has a kind: "
                          f"{_one_of(kinds)}; a visibility: public, hidden, owner or others; and may be "
-                         "'per player', 'per KEY' for one zone per value of an attribute, or "
-                         "hidden_when_out)", decl.span)
+                         "'per player', 'per KEY' for one zone per value of an attribute, "
+                         "hidden_when_out, internal or sorted)", decl.span)
         if len(props & VISIBILITIES) > 1:
             self.err("E232", "a zone has exactly one visibility", decl.span)
         if "owner" in props and "per_player" not in props:

@@ -114,7 +114,7 @@ def join(a: Kind, b: Kind) -> Kind:
     if a.name in ("empty", "none"):
         return b
     if {a.name, b.name} == {"number", "seat"}:
-        return NUMBER
+        return SEAT  # a seat or a number (`leader if passed else 0`): numbers stand for seats, so shown as one
     if a.name == b.name == "list":
         return list_of(join(a.element, b.element))
     if a.name == b.name == "tuple" and len(a.items) == len(b.items):
@@ -122,6 +122,11 @@ def join(a: Kind, b: Kind) -> Kind:
     if {a.name, b.name} <= {"cell", "tuple"}:
         return tuple_of(())
     return UNKNOWN
+
+
+def _seats(k: Kind) -> bool:
+    """A seat, or a list of seats, or of lists of them (`none` aside)."""
+    return k.name == "seat" or (k.name == "list" and k.element is not None and _seats(k.element))
 
 
 def element(k: Kind) -> Kind:
@@ -234,6 +239,7 @@ class Kinds:
         self.sets: dict[str, list[Kind]] = {}
         self.memo: dict[tuple, Kind] = {}
         self.open: set[tuple] = set()
+        self.seated: set[str] = set()  # variables given where a seat is needed (`first player: v`, `hand(v)`)
 
     def err(self, code: str, message: str, span: Span) -> None:
         if not self.quiet:
@@ -261,6 +267,8 @@ class Kinds:
 
     def need(self, k: Kind, expected: str, e: nodes.Expr, what: str, code: str = WRONG_ARGUMENT) -> None:
         self.note(k, expected)
+        if expected == "seat" and isinstance(e, nodes.Name) and e.id in self.sym.vars:
+            self.seated.add(e.id)
         if not fits(k, expected):
             self.err(code, f"{what} needs {_EXPECTED[expected]}, but {self.text(e)} is {describe(k)}", e.span)
 
@@ -277,7 +285,21 @@ class Kinds:
         self.sym.var_attributes.update({name: k.attribute for name, k in self.vars.items() if k.name == "value"})
         self.memo.clear()
         self.declarations()
+        self.note_seats()
         return self.errors
+
+    def note_seats(self) -> None:
+        """The variables and `show` lines that hold seats, for the table to write them `P0` (compiler/build.py):
+        of the kind seat, or a number variable used as a seat."""
+        self.quiet += 1
+        seats = {name for name, k in self.vars.items() if _seats(k) or (k == NUMBER and name in self.seated)}
+        self.sym.seat_vars = frozenset(seats)
+        self.vars.update({name: SEAT for name in seats if self.vars[name] == NUMBER})  # what is worked out of them
+        self.memo.clear()
+        shows = [d.value for d in self.rules.declarations if isinstance(d, nodes.ShowDecl)]
+        self.sym.seat_shows = tuple(_seats(self.expr(e, {})) or (isinstance(e, nodes.Name) and e.id in seats)
+                                    for e in shows)
+        self.quiet -= 1
 
     def declarations(self) -> None:
         for decl in self.rules.declarations:
@@ -551,6 +573,8 @@ class Kinds:
         elif op == "+" and left == right == TEXT:
             return TEXT
         elif _is(left, "number", "seat") and _is(right, "number", "seat"):
+            if (op in "+-" and {left.name, right.name} == {"seat", "number"}) or (op == "%" and left == SEAT):
+                return SEAT  # a seat counted on around the table: `(dealer + 1) % num_players`
             return UNKNOWN if left.name in WILD and right.name in WILD else NUMBER
         wrong, side = (left, e.left) if not _is(left, "number", "seat") else (right, e.right)
         how = "numbers (or two lists)" if op == "+" else "numbers"

@@ -465,6 +465,8 @@ class VarDecl:
     initial: Expr
     keys: tuple[str, ...] = ()  # attributes the variable is keyed by, besides the player ("card": per card)
     reset_on_move: bool = False  # `, reset on move`: a card's values go back to the initial one when it moves
+    internal: bool = False  # `, internal`: bookkeeping that the table does not show
+    repeated: int = 0  # how many of its `, reset on move` and `, internal` are written twice (an error)
     span: Span = _span()
 
 

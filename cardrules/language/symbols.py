@@ -30,6 +30,10 @@ class Symbols:
     # variable -> the ranked attribute whose values it holds, as the kind check found (kinds.py); position
     # files are held to it
     var_attributes: dict[str, str] = attrs.Factory(dict)
+    # variables and `show` lines (by place) that hold seats, as the kind check found (kinds.py): the table writes
+    # them `P0` even when a number was worked out for them
+    seat_vars: frozenset[str] = frozenset()
+    seat_shows: tuple[bool, ...] = ()
 
     def per_player(self, zone: str) -> bool:
         return "per_player" in self.zones[zone].properties

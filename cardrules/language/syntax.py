@@ -70,6 +70,7 @@ def _unquote(tok: Token) -> str:
 
 
 _RESET_ON_MOVE = object()  # what `var_reset` (`, reset on move`) parses to
+_INTERNAL = object()  # what `var_internal` (`, internal`) parses to
 
 
 @attrs.frozen
@@ -367,13 +368,17 @@ class _ToAst(Transformer):
     def var_reset(self, meta, c):
         return _RESET_ON_MOVE
 
+    def var_internal(self, meta, c):
+        return _INTERNAL
+
     def var_decl(self, meta, c):
-        reset_on_move = c[-1] is _RESET_ON_MOVE
-        c = c[:-1] if reset_on_move else c
+        marks = [x for x in c if x is _RESET_ON_MOVE or x is _INTERNAL]  # in the order written: checked for repeats
+        c = [x for x in c if x is not _RESET_ON_MOVE and x is not _INTERNAL]
         keys = c[1] if len(c) > 2 else ()
         per_player = "player" in keys
         return nodes.VarDecl(str(c[0]), per_player, c[-1], tuple(k for k in keys if k != "player"),
-                             reset_on_move, span=self._span(meta))
+                             _RESET_ON_MOVE in marks, _INTERNAL in marks, len(marks) - len(set(marks)),
+                             span=self._span(meta))
 
     def params(self, meta, c):
         return tuple(map(str, c))

@@ -12,6 +12,7 @@ from lsprotocol import types
 from ..engine import zones
 from ..language.builtins import FUNCTIONS, NAMES, Function
 from ..language.check import OWNERSHIPS, VISIBILITIES
+from ..language.table import PROPERTIES as TABLE_PROPERTIES
 from .document import Analysis
 from .names import bindings, enclosing
 from .reference import builtin_hover, keyword_hover
@@ -24,7 +25,7 @@ STATEMENT_KEYWORDS = ("move", "deal", "shuffle", "eliminate", "set", "first play
                       "new round", "say", "do", "reveal", "let", "reset", "if", "elif", "else", "for", "repeat",
                       "while", "choose", "simultaneously for", "otherwise")
 OTHER_KEYWORDS = ("and", "or", "not", "in", "not in", "where", "if", "else", "for", "only if", "afterwards", "when",
-                  "to", "from", "at bottom", "by", "per", "copies", "reset on move")
+                  "to", "from", "at bottom", "by", "per", "copies", "reset on move", "internal")
 
 _AFTER_DOT = re.compile(r"\.\s*\w*$")
 _COMPARED = re.compile(r"(\w+)\s*(?:==|!=|<=|>=|<|>|\bnot\s+in\b|\bin\b)\s*\[?(?:\s*\w+\s*,)*\s*\w*$")
@@ -89,7 +90,8 @@ def _names(analysis: Analysis, line: int, column: int) -> list[types.CompletionI
 
 def _zone_properties() -> list[types.CompletionItem]:
     """What a zone declaration may say: its kind, its visibility, whose it is (docs/language.md, `zone`)."""
-    groups = (("zone kind", zones.names()), ("visibility", sorted(VISIBILITIES)), ("ownership", sorted(OWNERSHIPS)))
+    groups = (("zone kind", zones.names()), ("visibility", sorted(VISIBILITIES)), ("ownership", sorted(OWNERSHIPS)),
+              ("the table", sorted(TABLE_PROPERTIES)))
     items = [_item(name, types.CompletionItemKind.EnumMember, detail) for detail, names in groups for name in names]
     return items + [_item("per", types.CompletionItemKind.Keyword, "per KEY: one zone per value of an attribute")]
 

@@ -20,7 +20,8 @@ from ..resources import language_doc_path
 SECTIONS = ("Declarations", "Procedures and the turn loop", "Statements", "Expressions")
 # Keywords explained inside another keyword's entry.
 ALIASES = {"only if": "choose", "otherwise": "choose", "afterwards": "choose", "when": "choose",
-           "copies": "cards", "reset on move": "var", "at bottom": "move", "simultaneously for": "simultaneously"}
+           "copies": "cards", "reset on move": "var", "internal": "var", "at bottom": "move",
+           "simultaneously for": "simultaneously"}
 
 _SECTION = re.compile(r"^## (?:\d+\. )?(.+?)\s*$")
 _ENTRY = re.compile(r"^### (.+?)\s*$")

@@ -37,7 +37,7 @@ setup:
   shuffle pile
   deal 2 from pile to hand
 turn:
-  choose:
+  choose "Your move":
 {turn}
 end when empty(hand(me)) or count(out) >= goal + 5:
   win me
@@ -268,7 +268,8 @@ def test_explain_describes_the_parts_of_a_game():
     assert "Crazy Eights" in text and "2 to 5 players" in text
     assert "one for every rank × suit = 52 cards, starting in stock" in text
     assert "stock: a stack — nobody sees its cards, only how many there are" in text
-    assert "hand: one stack per player — only its owner sees the cards; the others see how many\n" in text
+    assert ("hand: one stack per player — only its owner sees the cards; the others see how many; drawn in the "
+            "card order\n") in text
     red7 = explain_text(RED7.read_text(), str(RED7)).text()
     assert "palette: one stack per player — everyone sees its cards; turned face down while its owner is out" in red7
     assert "2.1.2. wild — for each card in hand(me) where rank == eight, and each s in suits" in text
@@ -340,7 +341,7 @@ setup:
         # deep comment
     move top( deck ) to pile
 turn:
-    choose:
+    choose "Your move":
         play( card in hand(me) ) only if card.n>=top(pile).n or fast only if true afterwards when x==0 :
             move card to pile
             set x = x+1
@@ -394,7 +395,7 @@ setup:
   move top(deck) to pile
 
 turn:
-  choose:
+  choose "Your move":
     play(card in hand(me)) only if card.n >= top(pile).n or fast only if true afterwards when x == 0:
       move card to pile
       set x = x + 1

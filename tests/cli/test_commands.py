@@ -188,15 +188,17 @@ def test_play_all_bots_runs_to_the_end(invoke):
     assert again.output == result.output
 
 
-def test_play_shows_variables_only_when_the_game_has_no_show_lines(invoke, tmp_path):
+def test_play_shows_the_variables_not_marked_internal(invoke, tmp_path):
     shown = invoke("play", "red7", "-o", "advanced", "--seat", "0=random", "--seed", "2")
     assert "Round: " in shown.output and "round_number" not in shown.output  # its show line, not its counter
-    plain = RED7.read_text().split('show "Rule"')[0]
-    path = tmp_path / "no-show.rules"
+    plain = RED7.read_text().replace("var round_number = 0, internal", "var round_number = 0")
+    path = tmp_path / "listed.rules"
     path.write_text(plain)
     listed = invoke("play", path, "-o", "advanced", "--seat", "0=random", "--seed", "2")
     assert listed.exit_code == 0, listed.output
-    assert "round_number" in listed.output and "Rule: " not in listed.output
+    assert "round_number: " in listed.output and "Rule: " in listed.output
+    everything = invoke("play", "red7", "-o", "advanced", "--seat", "0=random", "--seed", "2", "--reveal-all")
+    assert "round_number: " in everything.output  # spectator mode shows the bookkeeping too
 
 
 def test_play_human_bad_entry_then_eof(card_texts, invoke):

@@ -23,7 +23,7 @@ setup:
   shuffle deck
   deal 3 from deck to hand
 turn:
-  choose:
+  choose "Play or pass":
     play(card in hand(me)):
       move card to deck
     give_up:

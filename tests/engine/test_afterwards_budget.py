@@ -23,7 +23,7 @@ setup:
 
 turn:
   repeat:
-    choose:
+    choose "Play a card, or be done":
       play(card in hand(me)) only if count(pile) >= GOAL afterwards:
         move card to pile
       done:
@@ -75,7 +75,7 @@ def test_a_guard_that_can_hold_still_finds_its_way():
 def test_check_warns_of_an_afterwards_guard_inside_a_loop():
     codes = [(d.code, d.span.line) for d in cardrules.check_source(TEXT.replace("GOAL", "100"), "greedy.rules")]
     assert codes == [("W208", 16)]
-    outside = TEXT.replace("  repeat:\n    choose:", "  choose:").replace("\n      play(", "\n    play(") \
+    outside = TEXT.replace("  repeat:\n    choose", "  choose").replace("\n      play(", "\n    play(") \
         .replace("\n        move card", "\n      move card").replace("\n      done:", "\n    done:") \
         .replace("\n        stop", "\n      pass")
     assert [d.code for d in cardrules.check_source(outside.replace("GOAL", "1"), "once.rules")] == []

@@ -54,7 +54,7 @@ setup:
   deal 4 from deck to hand
 
 turn:
-  choose:
+  choose "Your move":
     play(card in hand(me)) only if empty(trick) or follows(card):
       move card to trick
       if count(trick) == 1:
@@ -94,7 +94,7 @@ round setup:
   deal 2 from deck to hand
 
 turn:
-  choose:
+  choose "Your move":
     play(card in hand(me)):
       set mark(card) = mark(card) + 1
       move card to pile

@@ -77,7 +77,7 @@ end when all([empty(hand(p)) for p in players]):
 
 TODAYS_E230 = ("unknown zone property 'hiden' — did you mean 'hidden'? (a zone has a kind: stack, row, grid or "
                "columns; a visibility: public, hidden, owner or others; and may be 'per player', 'per KEY' for one "
-               "zone per value of an attribute, or hidden_when_out)")
+               "zone per value of an attribute, hidden_when_out, internal or sorted)")
 
 
 @pytest.fixture

@@ -31,7 +31,7 @@ setup:
   deal 3 from deck to hand
 
 turn:
-  choose:
+  choose "Play a card":
     play(card in hand(me)) only if card == runner_up(me) or count(hand(me)) == 1:
       move card to pile
 

@@ -142,3 +142,13 @@ turn:
 """, "t.rules")
     assert sorted(set(game.card_texts)) == ["b2", "b3", "bW", "y2", "y3", "yW"]
     assert sorted(set(game.card_labels)) == ["blue 2", "blue 3", "blue wager", "yellow 2", "yellow 3", "yellow wager"]
+
+
+def test_a_derived_attribute_may_read_a_constant_table_of_the_file():
+    # The definition without parameters keeps its value in a memo: worked out for a card's text, with no state.
+    text = RULES.replace(
+        "def command_of(card) = DRAW_ONE if card.number % 5 == 0 and bonus else SKIP if card.number == 31 else none",
+        "def table = [(DRAW_ONE, [30, 35]), (SKIP, [31])]\n"
+        "def command_of(card) = top([entry[0] for entry in table where card.number in entry[1]])")
+    game = cardrules.load_source(text, "t.rules")
+    assert list(game.card_texts[:3]) == ["30 DRAW_ONE", "31 sk", "32"]

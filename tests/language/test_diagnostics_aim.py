@@ -116,7 +116,7 @@ def test_a_right_override_or_a_new_name_is_not_taken_for_a_typo(tmp_path):
 # ---- syntax errors -----------------------------------------------------------------------------------------------
 def test_every_independent_syntax_error_is_reported_in_order():
     text = red7_with("  shuffle deck", "  shufle deck")
-    text = text.replace("turn:\n  choose:", "turn\n  choose:").replace("count(active) == 1", "count(active) = 1")
+    text = text.replace("turn:\n  choose", "turn\n  choose").replace("count(active) == 1", "count(active) = 1")
     found = errors(text)
     assert [(e.code, e.span.line) for e in found] == [("E100", 56), ("E100", 61), ("E100", 79)]
     assert found[2].notes == ("to compare two values, write '=='",)
@@ -129,7 +129,7 @@ def test_the_number_of_syntax_errors_is_bounded():
 
 @pytest.mark.parametrize("old, new", [
     ("  if not winning(me):\n    eliminate me", "  if not winning(me)\n    eliminate me\n  else:\n    pass"),
-    ("turn:\n  choose:", "turn\n  choose:"),
+    ("turn:\n  choose", "turn\n  choose"),
     ("    fold:\n      eliminate me", "    fold\n      eliminate me"),
     ("def key(p) = (count(qualifying(p)), highest(qualifying(p)))", "def key(p) = (count(qualifying(p)"),
     ("  if not empty(deck):\n    say me, \"draws a card\"", "  if not empty(deck):\nsay me, \"draws a card\""),

@@ -41,7 +41,7 @@ setup:
   move top(deck) to pile
 
 turn:
-  choose:
+  choose "Play a card or drop out":
     play(card in hand(me)) only if playable(card):
       move card to pile
     drop:

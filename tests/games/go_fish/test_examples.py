@@ -34,7 +34,7 @@ def books(state, seat) -> list[str]:
 
 
 def book_counts(state) -> list[int]:
-    return [int(x) for x in dict(state.shows())["Books"].strip("[]").split(", ")]
+    return [int(part.split(" ")[1]) for part in dict(state.shows())["Books"].split(" · ")]  # P0 1 · P1 0
 
 
 # ---------------------------------------------------------------------------------------------------------

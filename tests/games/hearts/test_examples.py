@@ -62,7 +62,7 @@ def test_h7_a_discarded_heart_breaks_hearts(deal, texts, play):
     play(state, "play 6d", "play Kd")
     assert state.current_player() == 0  # P0 took the trick and leads
     assert cards(state, "tricks", 0) == {"5d", "7h", "6d", "Kd"}
-    assert shows(state)["Points this hand"] == "[P0 1, P1 0, P2 0, P3 0]"
+    assert shows(state)["Points this hand"] == "P0 1 · P1 0 · P2 0 · P3 0"
     assert sorted(texts(state)) == ["play 4h"]
 
 
@@ -75,7 +75,7 @@ def test_h8_only_the_led_suit_wins_a_trick(deal, texts, play):
     play(state, "play Ah")
     assert any(event.text.startswith("P3 takes the trick") for event in state.events)
     assert cards(state, "tricks", 3) == {"5d", "Ks", "9d", "Ah"}
-    assert shows(state)["Points this hand"] == "[P0 0, P1 0, P2 0, P3 1]"
+    assert shows(state)["Points this hand"] == "P0 0 · P1 0 · P2 0 · P3 1"
     assert state.current_player() == 3
     assert "Trick" not in shows(state)  # the table is clear
 
@@ -95,7 +95,7 @@ def test_h9_a_hand_is_scored_and_the_next_one_passes_right(deal, play):
     play(state, "play 2d", "play 5d", "play Kd", "play 7h")
     assert "Hand 1 scores: [P0 15, P1 3, P2 8, P3 0]" in [e.text for e in state.events]
     assert not state.is_terminal()
-    assert shows(state)["Scores"] == "[P0 25, P1 23, P2 38, P3 40]"
+    assert shows(state)["Scores"] == "P0 25 · P1 23 · P2 38 · P3 40"
     assert shows(state)["Hand"] == "2" and shows(state)["Passing"] == "right"
     assert all(len(state.zone_cards("hand", p)) == 13 for p in range(4))  # dealt again
 
@@ -105,7 +105,7 @@ def test_h10_shooting_the_moon(deal, play):
     state = deal([["2c"], ["9h"], ["3c"], ["4c"]], to_move=1, won={1: taken}, tricks=12, broken=True)
     play(state, "play 9h", "play 3c", "play 4c", "play 2c")
     assert "P1 shoots the moon" in [e.text for e in state.events]
-    assert shows(state)["Scores"] == "[P0 26, P1 0, P2 26, P3 26]"
+    assert shows(state)["Scores"] == "P0 26 · P1 0 · P2 26 · P3 26"
 
 
 def test_h11_the_game_ends_at_100_and_the_lowest_score_wins(deal, play):
@@ -114,14 +114,14 @@ def test_h11_the_game_ends_at_100_and_the_lowest_score_wins(deal, play):
     play(state, "play 3d", "play 4d", "play 2h", "play 5d")
     assert "Hand 1 scores: [P0 13, P1 13, P2 0, P3 0]" in [e.text for e in state.events]
     assert state.is_terminal()
-    assert shows(state)["Scores"] == "[P0 103, P1 108, P2 60, P3 70]"
+    assert shows(state)["Scores"] == "P0 103 · P1 108 · P2 60 · P3 70"
     assert list(state.returns()) == [0, 0, 1, 0]
 
 
 def test_h12_the_lowest_score_wins_alone_or_shares_a_tie(deal, play):
     won = {0: ["Qs"] + [h for h in HEARTS if h != "2h"]}
-    for before, after, returns in [((90, 60, 95, 60), "[P0 115, P1 60, P2 95, P3 61]", [0, 1, 0, 0]),
-                                   ((90, 60, 95, 59), "[P0 115, P1 60, P2 95, P3 60]", [0, 1, 0, 1])]:
+    for before, after, returns in [((90, 60, 95, 60), "P0 115 · P1 60 · P2 95 · P3 61", [0, 1, 0, 0]),
+                                   ((90, 60, 95, 59), "P0 115 · P1 60 · P2 95 · P3 60", [0, 1, 0, 1])]:
         state = deal([["2h"], ["3d"], ["4d"], ["5d"]], to_move=1, tricks=12, broken=True, scores=before, won=won)
         play(state, "play 3d", "play 4d", "play 5d", "play 2h")
         assert state.is_terminal()

@@ -152,7 +152,7 @@ class Referee:
             taken = [0 if t == 26 else 26 for t in taken]
         self.scores = [s + t for s, t in zip(self.scores, taken)]
         shown = dict(self.state.shows())["Scores"]
-        assert shown == "[" + ", ".join(f"P{p} {s}" for p, s in enumerate(self.scores)) + "]"
+        assert shown == " · ".join(f"P{p} {s}" for p, s in enumerate(self.scores))
         over = max(self.scores) >= self.end_score
         assert self.state.is_terminal() == over, "6.1: the game ends exactly when a score reaches the end"
         if over:

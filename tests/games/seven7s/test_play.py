@@ -4,6 +4,8 @@ for the player who looked only. Also the rendering pieces on their own (render.c
 
 from __future__ import annotations
 
+import re
+
 from rich.console import Console
 
 import cardrules
@@ -33,7 +35,7 @@ def test_the_table_shows_columns_trump_cancelled_values_hands_and_fortunes(seven
     assert header.index("seas (2)") < header.index("colors (2)") < header.index("ages (2)")  # opening order
     for card in ("SE1 green", "SE3 indigo", "CO1 red", "CO5 blue", "AG1 orange", "AG2 yellow"):
         assert card in out
-    assert "DS5 VI4 VI7" in out  # the viewer's own hand
+    assert "VI4 red, VI7 green, DS5 violet" in out  # the viewer's own hand, in the card order, with the colours
     assert out.count("3 cards") == 1 and "1 card" in out  # the others' hands as counts
     assert "SE7" in out  # P1's Lucky Gods card, face up
 
@@ -73,4 +75,4 @@ def test_play_asks_each_question_with_numbered_moves_and_shows_the_look_to_the_l
 def test_a_game_between_bots_prints_the_scores_at_the_end(invoke):
     result = invoke("play", "seven7s", "-p", "3", "--seed", "5", "--seat", "0=random")
     assert result.exit_code == 0, result.output
-    assert "Totals: [" in result.output and "winning total: " in result.output
+    assert re.search(r"Totals: P0 -?\d+ · P1 -?\d+ · P2 -?\d+", result.output) and "winning total: " in result.output
