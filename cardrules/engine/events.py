@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..values import SEATS, Card, Seat, Words
+from ..words import agree, listed
 from .knowledge import seers, slot_of
-from .wording import agree, listed
 
 if TYPE_CHECKING:
     from .game import Game
@@ -96,7 +96,7 @@ def _words(s: State, values: list[Any], long: bool) -> tuple[str | Named, ...]:
     its cards written by their text), seats listed as a subject (`P0 and P2`) that the next text agrees
     with, anything else written out."""
     out: list[str | Named] = []
-    subject = 0  # the players named just before: the text after them agrees with them (wording.py)
+    subject = 0  # the players named just before: the text after them agrees with them (words.py)
     for value in values:
         if subject and isinstance(value, str) and not isinstance(value, Words):
             value = agree(value, subject)

@@ -13,7 +13,7 @@ from rich.console import Console
 import cardrules
 from cardrules.authoring.fmt import format_text
 from cardrules.cli import announce, render
-from cardrules.engine.wording import agree, listed, plural_verb
+from cardrules.words import agree, listed, plural_verb
 
 RULES = """\
 game "Table"
