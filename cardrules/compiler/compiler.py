@@ -19,6 +19,8 @@ from ..values import NOTHING, Card, Sym
 from .blame import Blamer
 from .codegen import Emitter, Env
 from .deck_filter import keeps
+from .inlining import folded, inlinable
+from .reads import FIXED, definition_reads
 from .scope import Frame, Scope
 
 if TYPE_CHECKING:
@@ -39,6 +41,7 @@ class Compiler:
         self.zone_specs: dict[str, ZoneSpec] = {}
         self.var_specs: dict[str, VarSpec] = {}
         self.definition_specs: dict[str, DefinitionSpec] = {}
+        self.reads: dict[str, frozenset[str]] = {}  # per definition, what it reads (reads.py)
         self.program: list[Callable[[State], int]] = []
         self.spans: list[Span] = []
         self.onward: dict[int, Onward] = {}  # pc -> where a plain move or jump goes on (procedures.straight_moves)
@@ -200,6 +203,10 @@ class Compiler:
             self.emitter.declare(name)
         constants = set(self.options) | set(self.syms) | set(self.card_names) | constant_names() | set(self.card_attrs)
         self.emitter.pure = pure_definitions(self.sym.defs, self.sym.cases, constants)
+        self.reads = definition_reads(self.sym)
+        self.emitter.fixed = {name for name, reads in self.reads.items() if reads <= FIXED} - self.emitter.pure
+        self.emitter.folded = folded(self.sym, self.options)
+        self.emitter.inlinable, self.emitter.trivial = inlinable(self.sym)
         for name, decl in self.sym.defs.items():
             fn = self.emitter.definition(name, decl.params, decl.body)
             self.definition_specs[name] = DefinitionSpec(frame_call(fn), len(decl.params), len(decl.params))
