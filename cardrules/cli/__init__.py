@@ -21,11 +21,11 @@ from rich.text import Text
 
 from .. import budgets
 from ..limits import MAX_MEMORY
-from . import authoring, games, lsp, play, simulate
+from . import authoring, compile, games, lsp, play, simulate
 from .common import make_console, one_line_paragraphs, stream_failure
 from .interrupts import catch_signals, exit_code, leave_if_interrupted
 
-GROUPS = (games, play, simulate, authoring, lsp)
+GROUPS = (games, play, simulate, authoring, compile, lsp)
 
 app = typer.Typer(
     name="cardrules",

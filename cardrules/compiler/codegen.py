@@ -37,14 +37,14 @@ class Env:
     names: dict[str, str] = attrs.Factory(dict)
     it: str | None = None
     hoisted: dict = attrs.Factory(dict)  # calls already computed into a local of the function
-    varying: frozenset = frozenset()  # names (and "it") whose value changes within this function: loop names
+    varying: frozenset = frozenset()  # the names (or "it") the innermost loop around the code binds
 
     def bind(self, name: str, code: str) -> "Env":
         return attrs.evolve(self, names={**self.names, name: code}, hoisted={},  # a name may now mean another
-                            varying=self.varying | {name})
+                            varying=frozenset({name}))
 
     def with_it(self, code: str) -> "Env":
-        return attrs.evolve(self, it=code, hoisted={}, varying=self.varying | {"it"})
+        return attrs.evolve(self, it=code, hoisted={}, varying=frozenset({"it"}))
 
 
 def _detach(value):
@@ -320,14 +320,20 @@ class Emitter:
             return f"s.zones[{base} + {index} * s.n + {args[0]}]"
         if name in c.var_specs:
             return f"s.vars[{self.var_slot(name, args)}]"
-        return self.inlined(name, e.args, args, env) or f"{self.def_names[name]}(s, {', '.join(args)})"
+        inlined = self.inlined(name, e.args, args, env)
+        if inlined:
+            return inlined
+        if name not in self.pure and name not in self.fixed and any(self.varies(a, env) for a in e.args):
+            # a new value at each turn of the loop: the memo would only keep what nothing asks again
+            return f"{self.def_names[name]}_body(s, {', '.join(args)})"
+        return f"{self.def_names[name]}(s, {', '.join(args)})"
 
     def inlined(self, name: str, arg_nodes: tuple[nodes.Expr, ...], args: list[str], env: Env) -> str | None:
         """A small definition's body written in place of its call (no call, no memo), its parameters
         standing for the arguments' code; None where the call stays. The arguments must be plain names
         or numbers (their code is repeated where the body uses them), and a call inside a loop whose
-        arguments do not change with the loop stays a (memoised) call unless the body is trivial: the
-        memo computes it once for the whole loop."""
+        arguments do not change with the innermost loop stays a (memoised) call unless the body is
+        trivial: the memo computes it once for the whole loop."""
         decl = self.inlinable.get(name)
         if decl is None or not all(_ATOM.fullmatch(code) for code in args):
             return None
@@ -337,7 +343,7 @@ class Emitter:
         return f"({self.expr(decl.body, Env(dict(zip(decl.params, args)), varying=varying))})"
 
     def varies(self, e: nodes.Expr, env: Env) -> bool:
-        """Whether an expression may have another value at each turn of a loop it is inside."""
+        """Whether an expression may have another value at each turn of the innermost loop it is inside."""
         if not env.varying:
             return False
         it = "it" in env.varying

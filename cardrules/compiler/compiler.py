@@ -204,7 +204,9 @@ class Compiler:
         constants = set(self.options) | set(self.syms) | set(self.card_names) | constant_names() | set(self.card_attrs)
         self.emitter.pure = pure_definitions(self.sym.defs, self.sym.cases, constants)
         self.reads = definition_reads(self.sym)
-        self.emitter.fixed = {name for name, reads in self.reads.items() if reads <= FIXED} - self.emitter.pure
+        with_params = {name for name, decl in [*self.sym.defs.items(), *self.sym.cases.items()] if decl.params}
+        self.emitter.fixed = {name for name, reads in self.reads.items() if reads <= FIXED} - (
+            self.emitter.pure & with_params)  # those keep the cache by argument values alone
         self.emitter.folded = folded(self.sym, self.options)
         self.emitter.inlinable, self.emitter.trivial = inlinable(self.sym)
         for name, decl in self.sym.defs.items():
