@@ -27,6 +27,7 @@ _OPS = {"+": "+", "-": "-", "*": "*", "//": "//", "%": "%", "==": "==", "!=": "!
 _MISSING = object()
 _TUPLE = object()  # tags a tuple argument in a cache key, so that (1, 2) and [1, 2] stay apart
 _ATOM = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|f\[[0-9]+\]|SEATS\[s\.me\]|s\.n|-?[0-9]+")  # code cheap to repeat
+_LOOP_NAME = re.compile(r"\bv[0-9]+\b")  # the names loops bind in generated code (Emitter.iteration)
 PURE_CACHE_LIMIT = 100_000  # entries kept by one pure definition before its cache starts afresh
 
 
@@ -38,6 +39,7 @@ class Env:
     it: str | None = None
     hoisted: dict = attrs.Factory(dict)  # calls already computed into a local of the function
     varying: frozenset = frozenset()  # the names (or "it") the innermost loop around the code binds
+    lazies: dict | None = None  # call code -> the function's local computing it once, on first use (body)
 
     def bind(self, name: str, code: str) -> "Env":
         return attrs.evolve(self, names={**self.names, name: code}, hoisted={},  # a name may now mean another
@@ -198,12 +200,25 @@ class Emitter:
     def body(self, e: nodes.Expr, env: Env) -> str:
         """A function body returning `e`; a definition called twice with the same arguments, once
         whatever the branches, is computed once into a local first (common subexpressions)."""
-        lines, hoisted = [], {}
+        lines, hoisted, lazies = [], {}, {}
+        env = attrs.evolve(env, lazies=lazies)
         for call in _repeated_calls(e, lambda name: name in self.def_names and name not in env.names):
             local = self.fresh("t")
             lines.append(f"    {local} = {self.expr(call, attrs.evolve(env, hoisted=dict(hoisted)))}\n")
             hoisted[call] = local
-        return "".join(lines) + f"    return {self.expr(e, attrs.evolve(env, hoisted=hoisted))}\n"
+        result = f"    return {self.expr(e, attrs.evolve(env, hoisted=hoisted))}\n"
+        return "".join(f"    {local} = MISSING\n" for local in lazies.values()) + "".join(lines) + result
+
+    def lazy(self, code: str, env: Env) -> str:
+        """A call inside a loop that reads no loop name (every loop name is a `v`): computed on first
+        use into a local of the function (an assignment expression), then read from it. Not where
+        Python refuses an assignment expression (a comprehension's source; a lambda: its own scope)."""
+        if env.lazies is None or not env.varying or _LOOP_NAME.search(code):
+            return code
+        local = env.lazies.get(code)
+        if local is None:
+            local = env.lazies[code] = self.fresh("t")
+        return f"({local} if {local} is not MISSING else ({local} := {code}))"
 
     def _wrapper(self, name: str, fn: str, args: list[str]) -> str:
         """How a definition's results are kept: for the game's lifetime when they depend on the arguments
@@ -293,7 +308,7 @@ class Emitter:
             value = self.folded[name]
             return repr(value) if type(value) in (int, bool) else self.const(value)
         if name in self.def_names:
-            return self.inlined(name, (), [], env) or f"{self.def_names[name]}(s)"
+            return self.inlined(name, (), [], env) or self.lazy(f"{self.def_names[name]}(s)", env)
         if name in c.zone_specs:
             spec = c.zone_specs[name]
             return spec.kind.cards_code(f"s.zones[{int(spec.index)}]")  # the zone as a list of its cards
@@ -323,10 +338,12 @@ class Emitter:
         inlined = self.inlined(name, e.args, args, env)
         if inlined:
             return inlined
-        if name not in self.pure and name not in self.fixed and any(self.varies(a, env) for a in e.args):
-            # a new value at each turn of the loop: the memo would only keep what nothing asks again
+        if name not in self.pure and name not in self.fixed and (
+                len(args) > 1 or any(self.varies(a, env) for a in e.args)):
+            # no memo for several arguments (_memo); a new value at each turn of the loop: the memo would
+            # only keep what nothing asks again
             return f"{self.def_names[name]}_body(s, {', '.join(args)})"
-        return f"{self.def_names[name]}(s, {', '.join(args)})"
+        return self.lazy(f"{self.def_names[name]}(s, {', '.join(args)})", env)
 
     def inlined(self, name: str, arg_nodes: tuple[nodes.Expr, ...], args: list[str], env: Env) -> str | None:
         """A small definition's body written in place of its call (no call, no memo), its parameters
@@ -340,7 +357,7 @@ class Emitter:
         varying = frozenset(p for p, a in zip(decl.params, arg_nodes) if self.varies(a, env))
         if env.varying and not varying and name not in self.trivial:
             return None
-        return f"({self.expr(decl.body, Env(dict(zip(decl.params, args)), varying=varying))})"
+        return f"({self.expr(decl.body, Env(dict(zip(decl.params, args)), varying=varying, lazies=env.lazies))})"
 
     def varies(self, e: nodes.Expr, env: Env) -> bool:
         """Whether an expression may have another value at each turn of the innermost loop it is inside."""
@@ -354,13 +371,14 @@ class Emitter:
         """The inside of a comprehension, `element for v in source if test`: a list in brackets, a
         generator in a call."""
         v = self.fresh("v")
+        outer = attrs.evolve(env, lazies=None)  # no assignment expression in a comprehension's source
         match e:
             case nodes.Comprehension(element, var, source, cond):
                 inner = env.bind(var, v)
                 test = f" if {self.expr(cond, inner)}" if cond is not None else ""
-                return f"{self.expr(element, inner)} for {v} in {self.expr(source, env)}{test}"
+                return f"{self.expr(element, inner)} for {v} in {self.expr(source, outer)}{test}"
             case nodes.Where(source, cond):
-                return f"{v} for {v} in {self.expr(source, env)} if {self.expr(cond, env.with_it(v))}"
+                return f"{v} for {v} in {self.expr(source, outer)} if {self.expr(cond, env.with_it(v))}"
         assert_never(e)
 
     def var_slot(self, name: str, args: list[str]) -> str:
@@ -404,7 +422,8 @@ class _CallSite:
         for kw in self.call.kwargs:
             assert kw.name in self.function.keywords  # checked: a name of the record, not just the file's text
             v = self.g.fresh("v")
-            out.append(f"{kw.name}=lambda {v}: {self.g.expr(kw.value, self.env.with_it(v))}")
+            inner = attrs.evolve(self.env.with_it(v), lazies=None)  # a lambda is a scope of its own
+            out.append(f"{kw.name}=lambda {v}: {self.g.expr(kw.value, inner)}")
         return out
 
     def generator(self) -> str:
