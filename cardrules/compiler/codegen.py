@@ -40,13 +40,14 @@ class Env:
     hoisted: dict = attrs.Factory(dict)  # calls already computed into a local of the function
     varying: frozenset = frozenset()  # the names (or "it") the innermost loop around the code binds
     lazies: dict | None = None  # call code -> the function's local computing it once, on first use (body)
+    looping: bool = False  # inside a loop of the generated function (not only called again and again)
 
     def bind(self, name: str, code: str) -> "Env":
         return attrs.evolve(self, names={**self.names, name: code}, hoisted={},  # a name may now mean another
-                            varying=frozenset({name}))
+                            varying=frozenset({name}), looping=True)
 
     def with_it(self, code: str) -> "Env":
-        return attrs.evolve(self, it=code, hoisted={}, varying=frozenset({"it"}))
+        return attrs.evolve(self, it=code, hoisted={}, varying=frozenset({"it"}), looping=True)
 
 
 def _detach(value):
@@ -213,7 +214,7 @@ class Emitter:
         """A call inside a loop that reads no loop name (every loop name is a `v`): computed on first
         use into a local of the function (an assignment expression), then read from it. Not where
         Python refuses an assignment expression (a comprehension's source; a lambda: its own scope)."""
-        if env.lazies is None or not env.varying or _LOOP_NAME.search(code):
+        if env.lazies is None or not env.looping or _LOOP_NAME.search(code):
             return code
         local = env.lazies.get(code)
         if local is None:
@@ -357,7 +358,8 @@ class Emitter:
         varying = frozenset(p for p, a in zip(decl.params, arg_nodes) if self.varies(a, env))
         if env.varying and not varying and name not in self.trivial:
             return None
-        return f"({self.expr(decl.body, Env(dict(zip(decl.params, args)), varying=varying, lazies=env.lazies))})"
+        inner = Env(dict(zip(decl.params, args)), varying=varying, lazies=env.lazies, looping=env.looping)
+        return f"({self.expr(decl.body, inner)})"
 
     def varies(self, e: nodes.Expr, env: Env) -> bool:
         """Whether an expression may have another value at each turn of the innermost loop it is inside."""

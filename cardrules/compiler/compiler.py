@@ -226,9 +226,11 @@ class Compiler:
         value = fold(e, self.sym.defs, self.options)
         return (False, None) if value is UNKNOWN else (True, value)
 
-    def expr(self, e: nodes.Expr, sc: Scope) -> ExprFn:
-        """A procedure-level expression as a function (state, frame); binders live in frame slots."""
-        env = Env({name: f"f[{int(slot)}]" for name, slot in sc.names.items()})
+    def expr(self, e: nodes.Expr, sc: Scope, varying: frozenset = frozenset()) -> ExprFn:
+        """A procedure-level expression as a function (state, frame); binders live in frame slots.
+        `varying`: the names whose value changes from one call to the next while the state does not
+        (the last binder of a choice, for its guards): calls that do not read them keep the memo."""
+        env = Env({name: f"f[{int(slot)}]" for name, slot in sc.names.items()}, varying=varying)
         return self.emitter.expression(e, env)
 
     def keyed_zone(self, name: str, key: ExprFn) -> Callable[[State, list], int]:
