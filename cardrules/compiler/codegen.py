@@ -339,10 +339,7 @@ class Emitter:
         inlined = self.inlined(name, e.args, args, env)
         if inlined:
             return inlined
-        if name not in self.pure and name not in self.fixed and (
-                len(args) > 1 or any(self.varies(a, env) for a in e.args)):
-            # no memo for several arguments (_memo); a new value at each turn of the loop: the memo would
-            # only keep what nothing asks again
+        if name not in self.pure and name not in self.fixed and len(args) > 1:  # its wrapper keeps nothing (_memo)
             return f"{self.def_names[name]}_body(s, {', '.join(args)})"
         return self.lazy(f"{self.def_names[name]}(s, {', '.join(args)})", env)
 
