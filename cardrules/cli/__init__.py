@@ -21,11 +21,11 @@ from rich.text import Text
 
 from .. import budgets, cache
 from ..limits import MAX_MEMORY
-from . import authoring, games, lsp, play, replay, simulate
+from . import authoring, compile, games, lsp, play, replay, simulate
 from .common import make_console, one_line_paragraphs, stream_failure
 from .interrupts import catch_signals, exit_code, leave_if_interrupted
 
-GROUPS = (games, play, replay, simulate, authoring, lsp)
+GROUPS = (games, play, replay, simulate, authoring, compile, lsp)
 
 app = typer.Typer(
     name="cardrules",

@@ -20,6 +20,12 @@ from .scope import Scope
 def compile_game(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], sources: dict[str, str],
                  name: str) -> Game:
     """Build the executable game once per rules file and set of options."""
+    return build_game(rules, sym, options, sources, name)[1]
+
+
+def build_game(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], sources: dict[str, str],
+               name: str) -> tuple[Compiler, Game]:
+    """The game, and the compiler that built it (its tables and generated source: listing.py)."""
     values = option_values(sym, options, rules.path, sources)
     c = Compiler(rules, sym, values, sources)
     attributes = c.attributes()
@@ -50,7 +56,7 @@ def compile_game(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], 
     holds = {d.zone: HoldsSpec(c.emitter.card_condition(d.params, d.condition), d.span) for d in rules.declarations
              if isinstance(d, nodes.HoldsDecl)}
     end_reveal = next((d.zones for d in rules.declarations if isinstance(d, nodes.EndRevealDecl)), None)
-    return Game(
+    return c, Game(
         name=name, title=sym.title, path=rules.path, min_players=sym.players[0], max_players=sym.players[1],
         options=values,
         option_docs=option_docs(sym),

@@ -9,6 +9,7 @@ namespace (`k12`). The source is compiled once per game and set of options.
 from __future__ import annotations
 
 import itertools
+import re
 from typing import TYPE_CHECKING, Any, Callable, assert_never
 
 import attrs
@@ -25,6 +26,8 @@ _OPS = {"+": "+", "-": "-", "*": "*", "//": "//", "%": "%", "==": "==", "!=": "!
         ">": ">", ">=": ">=", "in": "in", "not in": "not in"}
 _MISSING = object()
 _TUPLE = object()  # tags a tuple argument in a cache key, so that (1, 2) and [1, 2] stay apart
+_ATOM = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|f\[[0-9]+\]|SEATS\[s\.me\]|s\.n|-?[0-9]+")  # code cheap to repeat
+_LOOP_NAME = re.compile(r"\bv[0-9]+\b")  # the names loops bind in generated code (Emitter.iteration)
 PURE_CACHE_LIMIT = 100_000  # entries kept by one pure definition before its cache starts afresh
 
 
@@ -35,12 +38,16 @@ class Env:
     names: dict[str, str] = attrs.Factory(dict)
     it: str | None = None
     hoisted: dict = attrs.Factory(dict)  # calls already computed into a local of the function
+    varying: frozenset = frozenset()  # the names (or "it") the innermost loop around the code binds
+    lazies: dict | None = None  # call code -> the function's local computing it once, on first use (body)
+    looping: bool = False  # inside a loop of the generated function (not only called again and again)
 
     def bind(self, name: str, code: str) -> "Env":
-        return attrs.evolve(self, names={**self.names, name: code}, hoisted={})  # a name may now mean another
+        return attrs.evolve(self, names={**self.names, name: code}, hoisted={},  # a name may now mean another
+                            varying=frozenset({name}), looping=True)
 
     def with_it(self, code: str) -> "Env":
-        return attrs.evolve(self, it=code, hoisted={})
+        return attrs.evolve(self, it=code, hoisted={}, varying=frozenset({"it"}), looping=True)
 
 
 def _detach(value):
@@ -117,6 +124,11 @@ class Emitter:
         self.const_ids: dict[int, str] = {}
         self.def_names: dict[str, str] = {}
         self.pure: set[str] = set()  # definitions cached across states (see pure_definitions)
+        self.fixed: set[str] = set()  # definitions reading no more than the number of players: cached by it
+        self.folded: dict[str, Any] = {}  # definitions without parameters whose value the options fix
+        self.inlinable: dict[str, nodes.DefDecl] = {}  # small definitions written into their callers (inlining)
+        self.trivial: set[str] = set()  # inlinable ones cheaper than a memo look-up: inlined even in loops
+        self.listing: list[str] = []  # every function's source, in order (`cardrules compile`)
 
     # ---- plumbing -----------------------------------------------------------
     def fresh(self, prefix: str) -> str:
@@ -142,6 +154,7 @@ class Emitter:
         return self.c
 
     def define(self, source: str, name: str) -> Callable:
+        self.listing.append(source)
         exec(compile(source, f"<rules {self.c.path}>", "exec"), self.ns)  # source made here, see module doc
         return self.ns[name]
 
@@ -149,7 +162,7 @@ class Emitter:
     def expression(self, e: nodes.Expr, env: Env) -> Callable:
         """A procedure-level expression: a function (state, frame) -> value."""
         name = self.fresh("e")
-        return self.define(f"def {name}(s, f):\n    return {self.expr(e, env)}\n", name)
+        return self.define(f"def {name}(s, f):\n{self.body(e, env)}", name)
 
     def declare(self, name: str) -> str:
         self.def_names[name] = self.fresh("d")
@@ -161,7 +174,7 @@ class Emitter:
         args = [self.fresh("p") for _ in params]
         env = Env({param: arg for param, arg in zip(params, args)})
         self.define(f"def {fn}_body(s, {', '.join(args)}):\n{self.body(body, env)}", f"{fn}_body")
-        return self.define(self._pure_memo(fn, args) if name in self.pure and args else self._memo(fn, args), fn)
+        return self.define(self._wrapper(name, fn, args), fn)
 
     def case(self, name: str, params: tuple[str, ...], key: str, clauses: dict[Sym, nodes.Expr]) -> Callable:
         """`def name(x, k) by k:` — one function per clause, chosen by the key's value."""
@@ -176,7 +189,7 @@ class Emitter:
         joined = ", ".join(args)
         source = f"def {fn}_body(s, {joined}):\n    return {self.const(table)}[{chosen}](s, {joined})\n"
         self.define(source, f"{fn}_body")
-        return self.define(self._pure_memo(fn, args) if name in self.pure else self._memo(fn, args), fn)
+        return self.define(self._wrapper(name, fn, args), fn)
 
     def card_condition(self, params: tuple[str, ...], cond: nodes.Expr) -> Callable:
         """`holds deck(p): COND` -> a function (state, owner or None, card) -> whether COND is true
@@ -188,19 +201,46 @@ class Emitter:
     def body(self, e: nodes.Expr, env: Env) -> str:
         """A function body returning `e`; a definition called twice with the same arguments, once
         whatever the branches, is computed once into a local first (common subexpressions)."""
-        lines, hoisted = [], {}
+        lines, hoisted, lazies = [], {}, {}
+        env = attrs.evolve(env, lazies=lazies)
         for call in _repeated_calls(e, lambda name: name in self.def_names and name not in env.names):
             local = self.fresh("t")
             lines.append(f"    {local} = {self.expr(call, attrs.evolve(env, hoisted=dict(hoisted)))}\n")
             hoisted[call] = local
-        return "".join(lines) + f"    return {self.expr(e, attrs.evolve(env, hoisted=hoisted))}\n"
+        result = f"    return {self.expr(e, attrs.evolve(env, hoisted=hoisted))}\n"
+        return "".join(f"    {local} = MISSING\n" for local in lazies.values()) + "".join(lines) + result
 
-    def _pure_memo(self, fn: str, args: list[str]) -> str:
+    def lazy(self, code: str, env: Env) -> str:
+        """A call inside a loop that reads no loop name (every loop name is a `v`): computed on first
+        use into a local of the function (an assignment expression), then read from it. Not where
+        Python refuses an assignment expression (a comprehension's source; a lambda: its own scope)."""
+        if env.lazies is None or not env.looping or _LOOP_NAME.search(code):
+            return code
+        local = env.lazies.get(code)
+        if local is None:
+            local = env.lazies[code] = self.fresh("t")
+        return f"({local} if {local} is not MISSING else ({local} := {code}))"
+
+    def _wrapper(self, name: str, fn: str, args: list[str]) -> str:
+        """How a definition's results are kept: for the game's lifetime when they depend on the arguments
+        alone (pure) or on them and the number of players (fixed); else until the state changes."""
+        if name in self.pure and args:
+            return self._pure_memo(fn, args)
+        if name in self.fixed and not args:
+            cache = self.const({})
+            return (f"def {fn}(s):\n    try:\n        return {cache}[s.n]\n    except KeyError:\n        pass\n"
+                    f"    v = {cache}[s.n] = DETACH({fn}_body(s))\n    return v\n")
+        if name in self.fixed:
+            return self._pure_memo(fn, args, "s.n, ")
+        return self._memo(fn, args)
+
+    def _pure_memo(self, fn: str, args: list[str], first: str = "") -> str:
         """A pure definition's results, cached by the values of its arguments for the game's lifetime.
-        Lists become tuples in the key; a list holding lists cannot be a key, and that call runs."""
+        Lists become tuples in the key; a list holding lists cannot be a key, and that call runs.
+        `first` starts the key (`s.n, ` for a definition that reads the number of players)."""
         cache = self.const({})
         joined = ", ".join(["s", *args])
-        parts = "".join(f"tuple({a}) if {a}.__class__ is list else (TUPLE, {a}) if isinstance({a}, tuple) "
+        parts = first + "".join(f"tuple({a}) if {a}.__class__ is list else (TUPLE, {a}) if isinstance({a}, tuple) "
                         f"else {a}, " for a in args)
         return (f"def {fn}({joined}):\n    key = ({parts})\n"
                 f"    try:\n        return {cache}[key]\n    except KeyError:\n        pass\n"
@@ -265,8 +305,11 @@ class Emitter:
             return env.it
         if env.it is not None and name in c.card_attrs:
             return f"{self.const(c.card_attrs[name])}.get({env.it}, NOTHING)"
+        if name in self.folded:
+            value = self.folded[name]
+            return repr(value) if type(value) in (int, bool) else self.const(value)
         if name in self.def_names:
-            return f"{self.def_names[name]}(s)"
+            return self.inlined(name, (), [], env) or self.lazy(f"{self.def_names[name]}(s)", env)
         if name in c.zone_specs:
             spec = c.zone_specs[name]
             return spec.kind.cards_code(f"s.zones[{int(spec.index)}]")  # the zone as a list of its cards
@@ -293,19 +336,48 @@ class Emitter:
             return f"s.zones[{base} + {index} * s.n + {args[0]}]"
         if name in c.var_specs:
             return f"s.vars[{self.var_slot(name, args)}]"
-        return f"{self.def_names[name]}(s, {', '.join(args)})"
+        inlined = self.inlined(name, e.args, args, env)
+        if inlined:
+            return inlined
+        if name not in self.pure and name not in self.fixed and len(args) > 1:  # its wrapper keeps nothing (_memo)
+            return f"{self.def_names[name]}_body(s, {', '.join(args)})"
+        return self.lazy(f"{self.def_names[name]}(s, {', '.join(args)})", env)
+
+    def inlined(self, name: str, arg_nodes: tuple[nodes.Expr, ...], args: list[str], env: Env) -> str | None:
+        """A small definition's body written in place of its call (no call, no memo), its parameters
+        standing for the arguments' code; None where the call stays. The arguments must be plain names
+        or numbers (their code is repeated where the body uses them), and a call inside a loop whose
+        arguments do not change with the innermost loop stays a (memoised) call unless the body is
+        trivial: the memo computes it once for the whole loop."""
+        decl = self.inlinable.get(name)
+        if decl is None or not all(_ATOM.fullmatch(code) for code in args):
+            return None
+        varying = frozenset(p for p, a in zip(decl.params, arg_nodes) if self.varies(a, env))
+        if env.varying and not varying and name not in self.trivial:
+            return None
+        inner = Env(dict(zip(decl.params, args)), varying=varying, lazies=env.lazies, looping=env.looping)
+        return f"({self.expr(decl.body, inner)})"
+
+    def varies(self, e: nodes.Expr, env: Env) -> bool:
+        """Whether an expression may have another value at each turn of the innermost loop it is inside."""
+        if not env.varying:
+            return False
+        it = "it" in env.varying
+        return any(isinstance(n, nodes.Name) and (n.id in env.varying or (it and n.id in self.c.card_attrs))
+                   for n in nodes.walk(e))
 
     def iteration(self, e: nodes.Comprehension | nodes.Where, env: Env) -> str:
         """The inside of a comprehension, `element for v in source if test`: a list in brackets, a
         generator in a call."""
         v = self.fresh("v")
+        outer = attrs.evolve(env, lazies=None)  # no assignment expression in a comprehension's source
         match e:
             case nodes.Comprehension(element, var, source, cond):
                 inner = env.bind(var, v)
                 test = f" if {self.expr(cond, inner)}" if cond is not None else ""
-                return f"{self.expr(element, inner)} for {v} in {self.expr(source, env)}{test}"
+                return f"{self.expr(element, inner)} for {v} in {self.expr(source, outer)}{test}"
             case nodes.Where(source, cond):
-                return f"{v} for {v} in {self.expr(source, env)} if {self.expr(cond, env.with_it(v))}"
+                return f"{v} for {v} in {self.expr(source, outer)} if {self.expr(cond, env.with_it(v))}"
         assert_never(e)
 
     def var_slot(self, name: str, args: list[str]) -> str:
@@ -349,7 +421,8 @@ class _CallSite:
         for kw in self.call.kwargs:
             assert kw.name in self.function.keywords  # checked: a name of the record, not just the file's text
             v = self.g.fresh("v")
-            out.append(f"{kw.name}=lambda {v}: {self.g.expr(kw.value, self.env.with_it(v))}")
+            inner = attrs.evolve(self.env.with_it(v), lazies=None)  # a lambda is a scope of its own
+            out.append(f"{kw.name}=lambda {v}: {self.g.expr(kw.value, inner)}")
         return out
 
     def generator(self) -> str:

@@ -19,6 +19,8 @@ from ..values import NOTHING, Card, Sym
 from .blame import Blamer
 from .codegen import Emitter, Env
 from .deck_filter import keeps
+from .inlining import folded, inlinable
+from .reads import FIXED, definition_reads
 from .scope import Frame, Scope
 
 if TYPE_CHECKING:
@@ -39,6 +41,7 @@ class Compiler:
         self.zone_specs: dict[str, ZoneSpec] = {}
         self.var_specs: dict[str, VarSpec] = {}
         self.definition_specs: dict[str, DefinitionSpec] = {}
+        self.reads: dict[str, frozenset[str]] = {}  # per definition, what it reads (reads.py)
         self.program: list[Callable[[State], int]] = []
         self.spans: list[Span] = []
         self.onward: dict[int, Onward] = {}  # pc -> where a plain move or jump goes on (procedures.straight_moves)
@@ -202,6 +205,12 @@ class Compiler:
             self.emitter.declare(name)
         constants = set(self.options) | set(self.syms) | set(self.card_names) | constant_names() | set(self.card_attrs)
         self.emitter.pure = pure_definitions(self.sym.defs, self.sym.cases, constants)
+        self.reads = definition_reads(self.sym)
+        with_params = {name for name, decl in [*self.sym.defs.items(), *self.sym.cases.items()] if decl.params}
+        self.emitter.fixed = {name for name, reads in self.reads.items() if reads <= FIXED} - (
+            self.emitter.pure & with_params)  # those keep the cache by argument values alone
+        self.emitter.folded = folded(self.sym, self.options)
+        self.emitter.inlinable, self.emitter.trivial = inlinable(self.sym)
         for name, decl in self.sym.defs.items():
             fn = self.emitter.definition(name, decl.params, decl.body)
             self.definition_specs[name] = DefinitionSpec(frame_call(fn), len(decl.params), len(decl.params))
@@ -219,9 +228,11 @@ class Compiler:
         value = fold(e, self.sym.defs, self.options)
         return (False, None) if value is UNKNOWN else (True, value)
 
-    def expr(self, e: nodes.Expr, sc: Scope) -> ExprFn:
-        """A procedure-level expression as a function (state, frame); binders live in frame slots."""
-        env = Env({name: f"f[{int(slot)}]" for name, slot in sc.names.items()})
+    def expr(self, e: nodes.Expr, sc: Scope, varying: frozenset = frozenset()) -> ExprFn:
+        """A procedure-level expression as a function (state, frame); binders live in frame slots.
+        `varying`: the names whose value changes from one call to the next while the state does not
+        (the last binder of a choice, for its guards): calls that do not read them keep the memo."""
+        env = Env({name: f"f[{int(slot)}]" for name, slot in sc.names.items()}, varying=varying)
         return self.emitter.expression(e, env)
 
     def keyed_zone(self, name: str, key: ExprFn) -> Callable[[State, list], int]:

@@ -538,13 +538,14 @@ def choose(c: "Compiler", st: nodes.Choose, sc: "Scope", loop_exit) -> None:
     end = Label()
     options = []
     for index, option in enumerate(st.options):
-        inner, binders = sc, []
+        inner, binders, last = sc, [], frozenset()  # last: the binder whose every value re-runs what follows
         for binder in option.binders:
-            source = c.expr(binder.source, inner)
+            source = c.expr(binder.source, inner, last)
             inner, slot = inner.bind(binder.var)
+            last = frozenset({binder.var})
             binders.append(BinderSpec(slot, lambda s, f, source=source: _as_list(source(s, f))))
         kept = [g for g in option.guards if c.constant(g.when) != (True, False)]
-        guards = tuple(_guard(c, g, inner) for g in kept)
+        guards = tuple(_guard(c, g, inner, last) for g in kept)
         hides = tuple(visibility.may_hide(b.source, c.sym) for b in option.binders)
         lister = None if option.fallback else candidate_lister(
             c, option, sc, [b.slot for b in binders], list(zip(kept, guards)), hides, index)
@@ -636,9 +637,11 @@ def _case_action(c: "Compiler", decl: nodes.CaseActionDecl, sc: "Scope", key_slo
     end.pc = c.here()
 
 
-def _guard(c: "Compiler", g: nodes.Guard, sc: "Scope") -> GuardSpec:
+def _guard(c: "Compiler", g: nodes.Guard, sc: "Scope", varying: frozenset = frozenset()) -> GuardSpec:
+    """A guard is worked out for every candidate: `varying` names the binder that changes between two."""
     always = g.when is None or c.constant(g.when) == (True, True)
-    return GuardSpec(c.expr(g.condition, sc), g.afterwards, g.span, None if always else c.expr(g.when, sc))
+    return GuardSpec(c.expr(g.condition, sc, varying), g.afterwards, g.span,
+                     None if always else c.expr(g.when, sc, varying))
 
 
 STATEMENTS = {

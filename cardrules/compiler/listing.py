@@ -1,0 +1,74 @@
+"""Checked rules + option values -> the Python source the compiler generates for a game, as text to read
+(`cardrules compile`): every generated function, each definition's headed by its name, what it reads
+(reads.py) and how its values are kept, then the module constants the functions name.
+
+The functions are the very source the compiler runs. Names and values from the rules file appear only in
+comments, written so that a comment stays one line whatever the file holds (no rule text in code:
+codegen's rule)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..language import nodes
+from ..language.symbols import Symbols
+from .build import build_game
+from .codegen import Emitter
+
+MAX_VALUE = 100  # characters of a constant's value shown in its comment
+
+
+def game_source(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], sources: dict[str, str],
+                name: str) -> str:
+    """The generated source of the game compiled with `options`, with comments, as one text."""
+    c, game = build_game(rules, sym, options, sources, name)
+    emitter = c.emitter
+    chosen = ", ".join(f"{_safe(k)}={_safe(repr(v))}" for k, v in game.options.items()) or "none"
+    out = [f"# The generated Python of {_safe(repr(game.title))} ({_safe(repr(name))}), options: {chosen}.\n",
+           "# Definitions are functions dN (the memo wrapper) and dN_body; procedure expressions eN(s, f), with\n",
+           "# the procedure's frame f; case clauses cN. `s` is the State. The code is the same for every number\n",
+           "# of players (s.n). The names kN are constants of the module (listed at the end).\n"]
+    heads = {f"{fn}_body": _head(emitter, decl_name, c.reads.get(decl_name, frozenset()))
+             for decl_name, fn in emitter.def_names.items()}
+    generated = {"__builtins__"}
+    for source in emitter.listing:
+        function = source.removeprefix("def ").split("(", 1)[0]
+        generated.add(function)
+        if function in heads:
+            out.append("\n" + heads[function])
+        out.append(source)
+    out.append("\n# Constants and helpers of the module namespace:\n")
+    for key in sorted(set(emitter.ns) - generated, key=_natural):
+        out.append(f"# {key} = {_value(emitter.ns[key])}\n")
+    return "".join(out)
+
+
+def _head(emitter: Emitter, name: str, reads: frozenset[str]) -> str:
+    read = ", ".join(sorted(reads)) or "nothing of the state"
+    if name in emitter.folded:
+        kept = f"a constant of the options: {_value(emitter.folded[name])}"
+    elif name in emitter.fixed:
+        kept = "cached for the game by the number of players and its arguments"
+    elif name in emitter.pure:
+        kept = "cached for the game by its arguments"
+    else:
+        kept = "memoised per state, for one instruction or one listing of moves"
+    inlined = "; written into its callers where they pass plain names" if name in emitter.inlinable else ""
+    return f"# {_safe(name)}: reads {_safe(read)}; {kept}{inlined}\n"
+
+
+def _value(value: Any) -> str:
+    if callable(value) and hasattr(value, "__qualname__"):
+        return _safe(f"{getattr(value, '__module__', '?')}.{value.__qualname__}")
+    text = repr(value)
+    return _safe(text if len(text) <= MAX_VALUE else text[:MAX_VALUE] + "...")
+
+
+def _safe(text: str) -> str:
+    """Text for a one-line comment: anything not printable written as its escape."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
+def _natural(key: str) -> tuple:
+    digits = key.lstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_")
+    return (key[: len(key) - len(digits)], int(digits) if digits.isdigit() else -1, key)

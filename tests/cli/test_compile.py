@@ -1,0 +1,50 @@
+"""`cardrules compile`: a game's generated Python, printed or written; rule text only ever in comments."""
+
+import ast
+import io
+import tokenize
+
+from tests.language.test_injection import TEMPLATE, TEXTS
+
+
+def test_prints_the_generated_python_of_a_bundled_game(invoke):
+    result = invoke("compile", "red7", "-o", "advanced", "-p", "3")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("# The generated Python of 'Red7' ('red7'), options: advanced=True")
+    ast.parse(result.output)
+    assert "# winning: reads active, zone canvas, zone palette; memoised per state" in result.output
+
+
+def test_writes_the_source_to_a_file(invoke, tmp_path):
+    target = tmp_path / "punto.py"
+    result = invoke("compile", "punto", "--output", target)
+    assert result.exit_code == 0, result.output
+    assert "wrote" in result.output
+    assert "def d" in target.read_text() and "# legal_cells: reads zone grid" in target.read_text()
+
+
+def test_a_bad_command_line_is_refused(invoke, tmp_path):
+    assert invoke("compile", "red7", "-p", "9").exit_code == 2
+    assert invoke("compile", "red7", "-o", "nonsense").exit_code == 2
+    assert invoke("compile", "no-such-game").exit_code == 2
+    assert invoke("compile", "red7", "--output", tmp_path / "missing" / "x.py").exit_code == 1
+
+
+def test_crafted_names_and_texts_reach_only_comments(invoke, tmp_path):
+    for text in TEXTS:
+        rules = TEMPLATE.format(text=text, attribute="lambda", zone="import_z", option="exec_o", var="eval_v",
+                                definition="os_d", param="s", name="go", binder="b")
+        path = tmp_path / "crafted.rules"
+        path.write_text(rules)
+        result = invoke("compile", path)
+        assert result.exit_code == 0, result.output
+        source = result.output
+        tree = ast.parse(source)
+        names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+        names |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+        assert not names & {"__import__", "system", "os", "exec", "eval", "lambda", "import_z"}, names
+        texts = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+        assert f"{text} " in texts or text in texts  # the `say` text: a string literal, nothing else
+        comments = [tok.string for tok in tokenize.generate_tokens(io.StringIO(source).readline)
+                    if tok.type == tokenize.COMMENT]
+        assert any("os_d: reads" in c for c in comments)
