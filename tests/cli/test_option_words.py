@@ -43,6 +43,7 @@ def command_lines(path: Path, position: Path) -> dict[str, list[str]]:
         "explain": ["explain", path],
         "legal": ["legal", path, "--position", position],
         "compare": ["compare", path, path, "--games", "1"],
+        "compile": ["compile", path],
     }
 
 

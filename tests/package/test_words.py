@@ -38,7 +38,7 @@ def test_player_spans(low, high, said):
 # "from" (a range: "2 to 5 players").
 COUNTED = re.compile(r"(?<!to )(?<!or )(?<!from )\{[^{}]+\} (?:games|players|cards|moves|turns|decisions|rounds|"
                      r"errors|warnings|files|agents|seats|options|arguments|runs|tricks|hands)\b(?!/)")
-SOME = re.compile(r"[a-z]{2,}\(s\)")  # "game(s)": say how many with words.plural
+SOME = re.compile(r"\b[a-z]{2,}\(s\)")  # "game(s)": say how many with words.plural
 NEVER_ONE = {"cardrules/engine/state.py": "turns"}  # R305 is raised only when turns > 1
 
 
