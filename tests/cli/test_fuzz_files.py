@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules.engine.positions import load_position
 from cardrules.resources import bundled_games
+from tests.jsonpaths import places
 
 FILES = sorted(bundled_games().values())
 INTERNAL = re.compile(r"unexpected [A-Z]\w*(Error|Exception)|internal error")  # an escaped Python exception
@@ -129,18 +130,6 @@ def _saved(load_game, game: str) -> dict:
 _SAVES: dict[str, dict] = {}
 
 
-def _paths(data, prefix=()) -> list[tuple]:
-    """Every place in a JSON value: the keys and indexes that lead to it."""
-    places = [prefix]
-    if isinstance(data, dict):
-        for key, value in data.items():
-            places += _paths(value, (*prefix, key))
-    elif isinstance(data, list):
-        for i, value in enumerate(data[:8]):
-            places += _paths(value, (*prefix, i))
-    return places
-
-
 @SAVE_SETTINGS
 @given(game=st.sampled_from(sorted(bundled_games())), data=st.data())
 def test_any_mangled_save_is_loaded_or_refused_with_a_message(load_game, game, data):
@@ -152,7 +141,7 @@ def test_any_mangled_save_is_loaded_or_refused_with_a_message(load_game, game, d
 
     saved = copy.deepcopy(_saved(load_game, game))
     for _ in range(data.draw(st.integers(1, 3))):
-        path = data.draw(st.sampled_from(_paths(saved)[1:]))
+        path = data.draw(st.sampled_from(places(saved)[1:]))
         *parents, last = path
         holder = saved
         for key in parents:

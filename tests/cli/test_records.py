@@ -28,6 +28,7 @@ from cardrules.cli.common import CliError
 from cardrules.cli.recordfiles import open_record
 from cardrules.simulation import derive_seed
 from cardrules.simulation.records import FORMAT, json_place
+from tests.jsonpaths import places
 
 ROOT = Path(__file__).resolve().parents[2]
 RED7 = ROOT / "games" / "red7.rules"
@@ -350,17 +351,6 @@ JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-2**70, 2**70
                                                                                        max_size=2), max_leaves=4)
 
 
-def _places(data, prefix=()) -> list[tuple]:
-    places = [prefix]
-    if isinstance(data, dict):
-        for key, value in data.items():
-            places += _places(value, (*prefix, key))
-    elif isinstance(data, list):
-        for i, value in enumerate(data[:6]):
-            places += _places(value, (*prefix, i))
-    return places
-
-
 _SAVE: list[dict] = []
 
 
@@ -376,7 +366,7 @@ def test_any_mangled_save_is_opened_or_refused_with_a_message(invoke, tmp_path_f
         _SAVE.append(read(path))
     saved = copy.deepcopy(_SAVE[0])
     for _ in range(data.draw(st.integers(1, 3))):
-        *parents, last = data.draw(st.sampled_from(_places(saved)[1:]))
+        *parents, last = data.draw(st.sampled_from(places(saved, items=6)[1:]))
         holder = saved
         for key in parents:
             holder = holder[key]
