@@ -173,7 +173,7 @@ class Emitter:
         fn = self.def_names[name]
         args = [self.fresh("p") for _ in params]
         env = Env({param: arg for param, arg in zip(params, args)})
-        self.define(f"def {fn}_body(s, {', '.join(args)}):\n{self.body(body, env)}", f"{fn}_body")
+        self.define(f"def {fn}_body({', '.join(['s', *args])}):\n{self.body(body, env)}", f"{fn}_body")
         return self.define(self._wrapper(name, fn, args), fn)
 
     def case(self, name: str, params: tuple[str, ...], key: str, clauses: dict[Sym, nodes.Expr]) -> Callable:
@@ -184,7 +184,7 @@ class Emitter:
         table = {}
         for value, body in clauses.items():
             clause = self.fresh("c")
-            table[value] = self.define(f"def {clause}(s, {', '.join(args)}):\n{self.body(body, env)}", clause)
+            table[value] = self.define(f"def {clause}({', '.join(['s', *args])}):\n{self.body(body, env)}", clause)
         chosen = args[params.index(key)]
         joined = ", ".join(args)
         source = f"def {fn}_body(s, {joined}):\n    return {self.const(table)}[{chosen}](s, {joined})\n"
@@ -341,7 +341,7 @@ class Emitter:
             return inlined
         if name not in self.pure and name not in self.fixed and len(args) > 1:  # its wrapper keeps nothing (_memo)
             return f"{self.def_names[name]}_body(s, {', '.join(args)})"
-        return self.lazy(f"{self.def_names[name]}(s, {', '.join(args)})", env)
+        return self.lazy(f"{self.def_names[name]}({', '.join(['s', *args])})", env)
 
     def inlined(self, name: str, arg_nodes: tuple[nodes.Expr, ...], args: list[str], env: Env) -> str | None:
         """A small definition's body written in place of its call (no call, no memo), its parameters
