@@ -35,7 +35,7 @@ from typing import Any, Callable, Iterator, Sequence
 import attrs
 
 from ..bots import AGENTS, make_agent
-from ..budgets import BudgetError, CpuBudgetSpent, catch_cpu_signal
+from ..budgets import BudgetError, CpuBudgetSpent, cpu_message
 from ..converter import fields_json, register, to_json
 from ..engine import Game
 from ..words import plural
@@ -169,13 +169,31 @@ def worker_game(plan: Plan) -> Game:
     return game
 
 
+# In a pool worker, whether a task is running, and whether the CPU budget ran out between tasks.
+_WORKER = {"in_task": False, "spent": False}
+
+
 def run_chunk(plan: Plan, start: int, stop: int) -> list[GameRecord]:
     """Play games start..stop-1 of `plan` (the work of one task on any backend)."""
-    game = worker_game(plan)
+    if _WORKER["spent"]:
+        raise BudgetError(cpu_message())
     try:
+        _WORKER["in_task"] = True
+        game = worker_game(plan)
         return [play_game(game, plan, i) for i in range(start, stop)]
     except CpuBudgetSpent as spent:  # a BaseException would end a pool worker's loop and lose the task
         raise BudgetError(str(spent)) from None
+    finally:
+        _WORKER["in_task"] = False
+
+
+def _on_worker_sigxcpu(_signum: int, _frame) -> None:
+    """A pool worker's SIGXCPU: raised inside a task; between tasks (sending a result, waiting for the next)
+    it is only noted, because an exception there kills the worker and the pool silently loses its task,
+    leaving the command waiting for it forever. The next task then reports the spent budget."""
+    if _WORKER["in_task"]:
+        raise CpuBudgetSpent(cpu_message())
+    _WORKER["spent"] = True
 
 
 def _run_chunk_args(args: tuple[Plan, int, int]) -> list[GameRecord]:
@@ -234,7 +252,8 @@ def _start_worker() -> None:
     them: if the command is killed outright (SIGKILL, a crash), no worker goes on playing."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    catch_cpu_signal()  # the budgets themselves are inherited; the handler is not (a fresh interpreter)
+    if hasattr(signal, "SIGXCPU"):  # the budgets themselves are inherited; the handler is the worker's own
+        signal.signal(signal.SIGXCPU, _on_worker_sigxcpu)
     _die_with_parent()
 
 

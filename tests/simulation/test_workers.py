@@ -9,6 +9,7 @@ import pytest
 
 import cardrules
 from cardrules import simulation as sim
+from cardrules.budgets import BudgetError, CpuBudgetSpent
 from cardrules.simulation import runner
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are forked on Linux only")
@@ -38,3 +39,18 @@ def test_with_threads_running_workers_come_from_the_forkserver(monkeypatch):
     monkeypatch.setattr(runner.threading, "active_count", lambda: 2)  # as with the progress bar's thread
     assert runner._pool_context().get_start_method() in ("forkserver", "spawn")
     assert sim.run(plan(), jobs=2).records == expected
+
+
+def test_a_cpu_budget_spent_between_tasks_is_reported_by_the_next_task(monkeypatch):
+    """SIGXCPU between two tasks of a pool worker must not raise there: it killed the worker, the pool lost
+    the task in flight and the command waited for it forever (seen in CI under load). It is noted, and the
+    worker's next task reports the spent budget; inside a task it raises at once."""
+    monkeypatch.setitem(runner._WORKER, "spent", False)
+    monkeypatch.setitem(runner._WORKER, "in_task", False)
+    runner._on_worker_sigxcpu(0, None)  # between tasks: nothing raised
+    with pytest.raises(BudgetError, match="CPU-time budget"):
+        runner.run_chunk(plan(), 0, 1)
+    assert runner._WORKER["in_task"] is False
+    monkeypatch.setitem(runner._WORKER, "in_task", True)
+    with pytest.raises(CpuBudgetSpent):
+        runner._on_worker_sigxcpu(0, None)
