@@ -13,3 +13,19 @@ def places(data, prefix: tuple = (), items: int = 8) -> list[tuple]:
         for i, value in enumerate(data[:items]):
             found += places(value, (*prefix, i), items)
     return found
+
+
+def mangle_json(saved, data, values, items: int = 8) -> None:
+    """Change `saved` in place at one to three places drawn by hypothesis's `data`: a key of an object
+    dropped, or a value replaced by one drawn from the strategy `values`."""
+    import hypothesis.strategies as st
+
+    for _ in range(data.draw(st.integers(1, 3))):
+        *parents, last = data.draw(st.sampled_from(places(saved, items=items)[1:]))
+        holder = saved
+        for key in parents:
+            holder = holder[key]
+        if isinstance(holder, dict) and data.draw(st.booleans()):
+            del holder[last]
+        else:
+            holder[last] = data.draw(values)

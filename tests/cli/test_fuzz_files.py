@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules.engine.positions import load_position
 from cardrules.resources import bundled_games
-from tests.jsonpaths import places
+from tests.jsonpaths import mangle_json
 
 FILES = sorted(bundled_games().values())
 INTERNAL = re.compile(r"unexpected [A-Z]\w*(Error|Exception)|internal error")  # an escaped Python exception
@@ -140,16 +140,7 @@ def test_any_mangled_save_is_loaded_or_refused_with_a_message(load_game, game, d
     from cardrules.engine.saves import load_state
 
     saved = copy.deepcopy(_saved(load_game, game))
-    for _ in range(data.draw(st.integers(1, 3))):
-        path = data.draw(st.sampled_from(places(saved)[1:]))
-        *parents, last = path
-        holder = saved
-        for key in parents:
-            holder = holder[key]
-        if isinstance(holder, dict) and data.draw(st.booleans()):
-            del holder[last]
-        else:
-            holder[last] = data.draw(JSON_VALUES)
+    mangle_json(saved, data, JSON_VALUES)
     try:
         state = load_state(load_game(game), saved, "mangled.json")
     except cardrules.RulesError as exc:

@@ -28,7 +28,7 @@ from cardrules.cli.common import CliError
 from cardrules.cli.recordfiles import open_record
 from cardrules.simulation import derive_seed
 from cardrules.simulation.records import FORMAT, json_place
-from tests.jsonpaths import places
+from tests.jsonpaths import mangle_json
 
 ROOT = Path(__file__).resolve().parents[2]
 RED7 = ROOT / "games" / "red7.rules"
@@ -365,15 +365,7 @@ def test_any_mangled_save_is_opened_or_refused_with_a_message(invoke, tmp_path_f
         invoke("play", "red7", "--seed", human_first_seed(), input=f"1\n1\nsave {path}\nquit\n")
         _SAVE.append(read(path))
     saved = copy.deepcopy(_SAVE[0])
-    for _ in range(data.draw(st.integers(1, 3))):
-        *parents, last = data.draw(st.sampled_from(places(saved, items=6)[1:]))
-        holder = saved
-        for key in parents:
-            holder = holder[key]
-        if isinstance(holder, dict) and data.draw(st.booleans()):
-            del holder[last]
-        else:
-            holder[last] = data.draw(JSON_VALUES)
+    mangle_json(saved, data, JSON_VALUES, items=6)
     path = tmp_path_factory.mktemp("mangled") / "m.json"
     path.write_text(json.dumps(saved))
     try:
