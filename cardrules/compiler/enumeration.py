@@ -43,9 +43,10 @@ if TYPE_CHECKING:
 _UNDECIDED = object()  # a guard judged ahead of the loops failed there: judge it for each candidate
 
 
-def _as_list(value) -> list:
-    """What a binder's value becomes: a list or tuple as it is, anything else a list of one."""
-    return value if isinstance(value, list | tuple) else [value]
+def as_list(value) -> list:
+    """What a binder's (or a statement's) value becomes: a new list of a list or tuple's items, anything
+    else a list of one."""
+    return list(value) if isinstance(value, list | tuple) else [value]
 
 
 def _names(e: nodes.Expr | None) -> set[str]:
@@ -130,7 +131,7 @@ def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list
         listed = g.fresh("b")
         line(depth, f"{listed} = {g.expr(binder.source, env)}")
         line(depth, f"if {listed}.__class__ is not list:")
-        line(depth + 1, f"{listed} = {g.const(_as_list)}({listed})")
+        line(depth + 1, f"{listed} = {g.const(as_list)}({listed})")
         if later:  # moves are tried on the state while the list is walked: walk a copy, as before
             line(depth, f"{listed} = list({listed})")
         if hides[depth]:

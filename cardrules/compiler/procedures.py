@@ -26,7 +26,7 @@ from ..language import nodes
 from ..limits import MAX_HELD_LIST, MAX_NUMBER
 from ..values import NOTHING, Card
 from . import visibility
-from .enumeration import candidate_lister
+from .enumeration import as_list, candidate_lister
 from .scope import Label, Scope
 
 if TYPE_CHECKING:
@@ -104,15 +104,11 @@ def _seat(s: State, value, what: str = "the next player") -> int:
 def _seats(s: State, value, what: str) -> list:
     """The players a `win` or `eliminate` names (a seat or a list of seats); anything else, such as cards,
     stops the game with a message naming the value, rather than making a card's number a winner."""
-    seats = _as_list(value)
+    seats = as_list(value)
     for p in seats:
         if not _is_seat(s, p):
             raise RuleFailure(f"'{what}' needs players (seats from 0 to {s.n - 1}), not {s.game.describe(value)}")
     return seats
-
-
-def _as_list(value) -> list:
-    return list(value) if isinstance(value, list | tuple) else [value]
 
 
 def _take_all(s: State, moving: list, hidden_to: int = -1, watched: bool = True) -> int:
@@ -151,7 +147,7 @@ def move(c: "Compiler", st: nodes.Move, sc: "Scope", loop_exit) -> None:
     def move(s: State) -> int:
         slot = dest(s, s.locals)
         target = s.zones[slot]
-        moving = _as_list(cards(s, s.locals))
+        moving = as_list(cards(s, s.locals))
         from_slot = _take_all(s, moving, slot if hiding else -1, watched)
         if opens and not target and moving:
             note_opened(s, slot)
@@ -201,7 +197,7 @@ def move_to_cell(c: "Compiler", st: nodes.Move, sc: "Scope") -> None:
         where = as_cell(value)
         if where is None:
             raise RuleFailure(f"a grid cell is a pair of whole numbers (x, y), not {s.game.describe(value)}")
-        moving = _as_list(cards(s, s.locals))
+        moving = as_list(cards(s, s.locals))
         from_slot = _take_all(s, moving)
         s.zones[slot].put(where, moving, bottom)
         if moved is not None:
@@ -384,7 +380,7 @@ def say(c: "Compiler", st: nodes.Say, sc: "Scope", loop_exit) -> None:
     def say(s: State) -> int:
         seats = None
         if to is not None:
-            seats = _as_list(to(s, s.locals))
+            seats = as_list(to(s, s.locals))
             for p in seats:
                 if not _is_seat(s, p):
                     raise RuleFailure(f"'say ... to' tells seats from 0 to {s.n - 1}, not {s.game.describe(p)}")
@@ -399,10 +395,10 @@ def reveal(c: "Compiler", st: nodes.Reveal, sc: "Scope", loop_exit) -> None:
     nxt = Label()
 
     def reveal(s: State) -> int:
-        shown = _as_list(cards(s, s.locals))
+        shown = as_list(cards(s, s.locals))
         if any(card is not NOTHING and not isinstance(card, Card) for card in shown):
             raise RuleFailure(f"'reveal' shows cards, not {s.game.describe(shown)}")
-        seats = _as_list(players(s, s.locals))
+        seats = as_list(players(s, s.locals))
         for p in seats:
             if not _is_seat(s, p):
                 raise RuleFailure(f"'reveal' shows cards to seats from 0 to {s.n - 1}, not {s.game.describe(p)}")
@@ -483,7 +479,7 @@ def for_stmt(c: "Compiler", st: nodes.For, sc: "Scope", loop_exit) -> None:
     end = Label()
 
     def start(s: State) -> int:
-        s.locals[items] = list(_as_list(source(s, s.locals)))
+        s.locals[items] = list(as_list(source(s, s.locals)))
         s.locals[index] = 0
         return head
     head = c.emit(start, st.span) + 1
@@ -543,7 +539,7 @@ def choose(c: "Compiler", st: nodes.Choose, sc: "Scope", loop_exit) -> None:
             source = c.expr(binder.source, inner, last)
             inner, slot = inner.bind(binder.var)
             last = frozenset({binder.var})
-            binders.append(BinderSpec(slot, lambda s, f, source=source: _as_list(source(s, f))))
+            binders.append(BinderSpec(slot, lambda s, f, source=source: as_list(source(s, f))))
         kept = [g for g in option.guards if c.constant(g.when) != (True, False)]
         guards = tuple(_guard(c, g, inner, last) for g in kept)
         hides = tuple(visibility.may_hide(b.source, c.sym) for b in option.binders)
