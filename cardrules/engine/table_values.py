@@ -27,7 +27,7 @@ def seat_words(text: str) -> str:
 
 def against_seats(texts: list[str]) -> str:
     """One text per seat, in seat order -> `P0 3 · P1 5`."""
-    return SEPARATOR.join(f"P{seat} {text}" for seat, text in enumerate(texts))
+    return SEPARATOR.join(f"{Seat(seat)!r} {text}" for seat, text in enumerate(texts))
 
 
 def keyed(entries: dict[str, Any], seat: bool = False) -> str:
