@@ -73,7 +73,7 @@ def test_a_run_stops_when_its_cpu_time_is_spent(jobs):
     assert done.returncode == 1, done.stderr
     assert "CPU-time budget (1 s per process)" in done.stdout  # --json: the error is in the JSON
     assert "Traceback" not in done.stderr
-    assert time.monotonic() - began < 60  # a million games would take hours
+    assert time.monotonic() - began < 240  # a million games would take hours; under load the start alone took 70-86 s
 
 
 def test_without_a_cpu_budget_the_same_run_is_not_stopped():

@@ -156,14 +156,17 @@ def _ray_processes(tmp: Path) -> list[int]:
     return sorted(found)
 
 
-def _playing(tmp: Path) -> bool:
+def _playing_cpu(tmp: Path) -> float:
+    """CPU seconds spent so far by the Ray workers running games (a worker renames itself by its task)."""
+    spent = 0
     for pid in _ray_processes(tmp):
         try:
             if b"run_chunk" in Path(f"/proc/{pid}/cmdline").read_bytes():
-                return True
-        except OSError:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                spent += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
+        except (OSError, IndexError, ValueError):
             continue
-    return False
+    return spent / os.sysconf("SC_CLK_TCK")
 
 
 @linux_only
@@ -182,10 +185,11 @@ def _interrupt_ray_run(tmp: Path, stop: str, code: int) -> None:
                                 "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                env=dict(_env(), RAY_TMPDIR=str(tmp)), start_new_session=True)
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and not _playing(tmp):  # Ray names a worker by the task it runs
+    # Signal only once the workers have spent enough CPU on games that chunks have come back: a fixed
+    # wait after the first worker appeared was too short on a loaded machine (the report had 0 games).
+    while time.monotonic() < deadline and _playing_cpu(tmp) < 5.0:
         assert process.poll() is None, process.communicate()[1]
         time.sleep(0.2)
-    time.sleep(1)  # games under way
     if stop == "sigterm":
         process.send_signal(signal.SIGTERM)
     else:
