@@ -253,6 +253,12 @@ def constant(e: nodes.Expr) -> Constant | None:
     return record if isinstance(record, Constant) else None
 
 
+def is_truth(e: nodes.Expr) -> bool:
+    """Whether an expression is `true` or `false`."""
+    named = constant(e)
+    return named is not None and isinstance(named.value, bool)
+
+
 # ---- pure functions -------------------------------------------------------------------------------
 @builtin("count", 1, 1, "count(xs)", "the number of elements of a list or zone", emit=template("len({0})"),
          cardless=True, takes=("list",), gives="number")

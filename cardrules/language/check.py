@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable, assert_never
+from typing import assert_never
 
 import attrs
 
@@ -11,9 +11,11 @@ from ..engine import zones
 from ..limits import MAX_CARDS, MAX_PLAYERS
 from . import end_reveal, nodes, percard
 from .advice import how_to_set, meant_override
-from .builtins import FUNCTIONS, NAMES, Function, constant, fixed_names
+from .agent_reads import READ_BY_AGENTS, agent_reads
+from .builtins import FUNCTIONS, NAMES, Function, fixed_names, is_truth
 from .card_text import check_text
 from .constants import UNKNOWN, fold, pure_definitions, reads_only
+from .cycles import action_statements, cycles
 from .deck_filter import check_deck_filter
 from .game_limits import check_limit
 from .kinds import check_kinds
@@ -29,8 +31,6 @@ from .table import PROPERTIES as TABLE_PROPERTIES
 from .table import table_marks
 from .unknown import Unknowns, function_names, value_names
 
-# Definitions the bots read by name (docs/agents.md), so a file need not use them itself.
-READ_BY_AGENTS = ("heuristic", "chance")
 VISIBILITIES = set(zones.VISIBILITIES)
 OWNERSHIPS = {"per_player", "shared", "hidden_when_out"}  # hidden_when_out: face down once its owner is out
 
@@ -71,10 +71,9 @@ class Checker:
         self.check_required()
         for decl in self.rules.declarations:
             self.check_decl(decl)
-        self.check_recursion()
-        self.check_action_cycles()
+        self.diags.extend(cycles(self.sym, self.path))  # definitions and actions that call themselves
         self.check_unused()
-        self.check_read_by_agents()
+        self.diags.extend(agent_reads(self.sym, self.path))  # what the bots read by name (agent_reads.py)
         self.diags.extend(self.unknowns.diagnostics(self.path))
         self.diags.extend(shadowing(self.rules, self.sym))
         self.diags.extend(guards_in_loops(self.rules))  # searches that grow with a loop (searches.py)
@@ -446,7 +445,7 @@ class Checker:
             if decl is None or decl.name in seen:
                 continue
             seen.add(decl.name)
-            for stmt in _action_statements(decl):
+            for stmt in action_statements(decl):
                 if isinstance(stmt, nodes.Choose):
                     needs.add("choose")
                     needs.update("afterwards" for o in stmt.options for g in o.guards if g.afterwards)
@@ -652,42 +651,6 @@ class Checker:
                 self.err("E281", f"'{e.func}' has no argument '{kw.name}:'{allowed}", kw.span)
 
     # ---- whole-file checks ----------------------------------------------------
-    def check_recursion(self) -> None:
-        """Definitions may not call themselves, directly or not: evaluation must stay bounded."""
-        calls = {name: _called_names(d.body) for name, d in self.sym.defs.items()}
-        for name, d in self.sym.cases.items():
-            calls[name] = set().union(*(_called_names(c.body) for c in d.clauses))
-        for name in calls:
-            stack, seen = [name], set()
-            while stack:
-                cur = stack.pop()
-                for nxt in calls.get(cur, ()):
-                    if nxt == name:
-                        decl = self.sym.defs.get(name) or self.sym.cases[name]
-                        self.err("E290", f"'{name}' refers to itself; definitions cannot be recursive", decl.span)
-                        stack = []
-                        break
-                    if nxt not in seen:
-                        seen.add(nxt)
-                        stack.append(nxt)
-
-    def check_action_cycles(self) -> None:
-        """Actions are run by inlining them where they are done: one that does itself would never end."""
-        for name, decl in self.sym.actions.items():
-            stack, seen = [name], set()
-            while stack:
-                for stmt in _action_statements(self.sym.actions[stack.pop()]):
-                    if not isinstance(stmt, nodes.Do) or stmt.name not in self.sym.actions:
-                        continue
-                    if stmt.name == name:
-                        self.err("E291", f"'{name}' does itself, directly or through other actions; actions "
-                                 "cannot be recursive (use 'repeat' or 'while')", decl.span)
-                        stack = []
-                        break
-                    if stmt.name not in seen:
-                        seen.add(stmt.name)
-                        stack.append(stmt.name)
-
     def check_unused(self) -> None:
         for table in (self.sym.defs, self.sym.cases, self.sym.actions, self.sym.vars, self.sym.zones):
             for name, decl in table.items():
@@ -698,20 +661,6 @@ class Checker:
             if name not in self.used:
                 self.warn("W203", f"option '{name}' is never used by the rules, so setting it changes nothing"
                           f"{meant_override(self.rules, decl)}", decl.span)
-
-    # ---- what the agents read: a wrong one would be ignored, or found only in the middle of a game
-    def check_read_by_agents(self) -> None:
-        for name in READ_BY_AGENTS:
-            decl = self.sym.defs.get(name) or self.sym.cases.get(name)
-            if decl is None:
-                continue
-            if len(decl.params) != 1:
-                takes = {0: "no parameter", 2: "two parameters"}.get(len(decl.params), f"{len(decl.params)} parameters")
-                self.warn("W206", f"the agents read '{name}' only as '{name}(p)', a function of one player; "
-                          f"this one takes {takes}, so they ignore it", decl.span)
-            elif isinstance(decl, nodes.DefDecl) and (kind := _not_a_number(decl.body, decl, self.sym.defs)):
-                self.err("E292", f"'{name}(p)' must give a number for the agents, but this gives {kind}",
-                         decl.body.span)
 
     # ---- what can never happen (decidable cases only: constants, empty literal lists) ---------
     def check_never_legal(self, option: nodes.Option) -> None:
@@ -738,12 +687,6 @@ _CHOOSING = ("turn", "after turn", "trigger", "action")  # where a player may be
 _LOOKING_AHEAD = ("turn", "trigger", "action")  # where an 'afterwards' guard can search the rest of the turn
 
 
-def _action_statements(decl: nodes.ActionDecl | nodes.CaseActionDecl) -> Iterable[nodes.Stmt]:
-    if isinstance(decl, nodes.ActionDecl):
-        return nodes.statements(decl.body)
-    return (stmt for clause in decl.clauses for stmt in nodes.statements(clause.body))
-
-
 def _one_of(words: list[str]) -> str:
     """`a, b or c`."""
     return f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else "".join(words)
@@ -754,49 +697,12 @@ def _declared_players(rules: nodes.RulesFile) -> tuple[int, int] | None:
 
 
 def _is_literal(e: nodes.Expr) -> bool:
-    return isinstance(e, nodes.Int | nodes.Str) or _is_truth(e)
-
-
-def _is_truth(e: nodes.Expr) -> bool:
-    """`true` or `false`."""
-    named = constant(e)
-    return named is not None and isinstance(named.value, bool)
-
-
-def _not_a_number(e: nodes.Expr, where: nodes.DefDecl, defs: dict[str, nodes.DefDecl],
-                  seen: frozenset[str] = frozenset()) -> str | None:
-    """What `e` (in the body of `where`) certainly gives, if that is not a number: 'true or false',
-    'a text', 'a list'. None where it may be a number (arithmetic, a built-in's result, ...)."""
-    def inner(x: nodes.Expr) -> str | None:
-        return _not_a_number(x, where, defs, seen)
-    match e:
-        case nodes.Compare() | nodes.Not():
-            return "true or false"
-        case nodes.Name() if _is_truth(e):
-            return "true or false"
-        case nodes.Str():
-            return "a text"
-        case nodes.ListLit() | nodes.Comprehension() | nodes.Where():
-            return "a list"
-        case nodes.TupleLit():
-            return "a tuple"
-        case nodes.IfExpr(_, then, otherwise) | nodes.BoolOp(_, then, otherwise):
-            first = inner(then)
-            return first if first and first == inner(otherwise) else None
-        case nodes.Name(name) | nodes.Call(name) if name in defs and name not in seen and name not in where.params:
-            return _not_a_number(defs[name].body, defs[name], defs, seen | {name})
-    return None
+    return isinstance(e, nodes.Int | nodes.Str) or is_truth(e)
 
 
 def _name_span(e: nodes.Call) -> Span:
     """Just the function's name of a call, for carets."""
     return Span(e.span.line, e.span.column, e.span.line, e.span.column + len(e.func))
-
-
-def _called_names(e) -> set[str]:
-    """Every name and called function inside an expression."""
-    return ({n.id for n in nodes.walk(e) if isinstance(n, nodes.Name)}
-            | {n.func for n in nodes.walk(e) if isinstance(n, nodes.Call)})
 
 
 def check(rules: nodes.RulesFile) -> tuple[Symbols, list[Diagnostic]]:
