@@ -21,7 +21,7 @@ import attrs
 from ..engine.knowledge import knows
 from ..engine.percard import mover_of
 from ..engine.zones import open_slots
-from ..engine.zones.grid import g_box, g_cell, g_cells, g_frontier, g_lines, g_neighbours, g_segments
+from ..engine.zones.grid import g_box, g_cell, g_cells, g_frontier, g_lines, g_neighbours, g_segments, g_within
 from ..limits import MAX_ARGS
 from ..values import NOTHING, SEATS, Card, Sym, Words
 from . import nodes
@@ -388,6 +388,28 @@ def b_max(*xs):
     return max(xs[0]) if len(xs) == 1 and isinstance(xs[0], list | tuple) else max(xs)
 
 
+def _check_within(c: Checking, e: nodes.Call, scope: Any) -> None:
+    """An area that no cell fits in (a size the file fixes below 1) makes `within` never true."""
+    for arg in e.args[2:]:
+        size = _fixed_number(c, arg)
+        if size is not None and size < 1:
+            c.err("E435", f"'within' needs an area at least 1 cell wide and high, not {size}: no cell would "
+                  "ever fit", arg.span)
+
+
+def _fixed_number(c: Checking, e: nodes.Expr, depth: int = 0) -> int | None:
+    """A whole number written in the file (`6`, `-1`, or a definition without parameters that is one)."""
+    match e:
+        case nodes.Int(value):
+            return value
+        case nodes.Neg(operand):
+            value = _fixed_number(c, operand, depth + 1)
+            return None if value is None else -value
+        case nodes.Name(name) if depth < 8 and name in c.sym.defs and not c.sym.defs[name].has_params:
+            return _fixed_number(c, c.sym.defs[name].body, depth + 1)
+    return None
+
+
 # Grid geometry (engine/zones/grid.py): cells are (x, y) pairs; the key of a cell is computed from its top card.
 for _record in (
     Function("cell", 2, 2, "cell(x, y)", "the cell (x, y)", run=g_cell, takes=("number",), gives="cell"),
@@ -401,6 +423,10 @@ for _record in (
              gives="cells"),
     Function("frontier", 1, 1, "frontier(g)", "the empty cells that touch an occupied cell of `g` by an edge or "
              "a corner", run=g_frontier, grid=True, gives="cells"),
+    Function("within", 3, 4, "within(g, q, n)", "true when the occupied cells of `g` and the cell `q` fit in an "
+             "`n` × `n` square: a card laid on `q` keeps the layout that small (`within(g, q, w, h)`: `w` cells "
+             "across, `h` down)", run=g_within, grid=True, check=_check_within, takes=("", "cell", "number"),
+             gives="truth"),
     Function("lines", 2, 2, "lines(g, q, by: key)", "through the occupied cell `q`, in each of the four "
              "directions (horizontal, vertical, diagonal down-right, diagonal up-right), the maximal run of "
              "consecutive occupied cells whose keys equal `q`'s: four lists of top cards, in order along the "

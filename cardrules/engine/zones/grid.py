@@ -13,10 +13,12 @@ saved and read from a position file cell by cell, and drawn as a board (`grid_li
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from ...limits import MAX_DIGITS
 from ...values import Card
+from ..specs import RuleFailure
 from . import Declared, Part, Problem, ZoneKind, count_words
 
 if TYPE_CHECKING:
@@ -68,9 +70,15 @@ def parse_cell(text: str) -> Cell | None:
 
 class Grid:
     """The cards of one grid zone: `stacks` maps each occupied cell to its cards, bottom first, and
-    `where` maps each card to its cell, so finding a card is one dictionary look-up."""
+    `where` maps each card to its cell, so finding a card is one dictionary look-up.
 
-    __slots__ = ("stacks", "where", "_order")
+    A grid also keeps what the geometry functions ask at every turn, changed only when a cell is
+    filled or emptied (a card put on a covered cell changes none of it): the occupied cells in
+    reading order, the layout's bounds, and the frontier with, for every cell next to the layout,
+    how many occupied cells touch it. Each is worked out on first use and kept up to date from then
+    on, so a game that never asks pays nothing; a copy takes them along."""
+
+    __slots__ = ("stacks", "where", "_order", "_bounds", "_touch", "_front")
 
     def __init__(self, stacks: dict[Cell, list[Card]] | None = None, where: dict[Card, Cell] | None = None):
         self.stacks = stacks if stacks is not None else {}
@@ -78,10 +86,19 @@ class Grid:
         # The occupied cells in reading order, kept until a cell is added or emptied: a rules file
         # asks for them (`cells(grid)`) at every turn, and far more often than the cells change.
         self._order: list[Cell] | None = None
+        # (least x, least y, greatest x, greatest y) of the occupied cells, () for none; None until asked.
+        self._bounds: tuple | None = None
+        # Cell -> how many occupied cells touch it by an edge or a corner (untouched cells absent), and
+        # the frontier (the empty ones among them) in reading order; both None until the frontier is asked.
+        self._touch: dict[Cell, int] | None = None
+        self._front: list[Cell] | None = None
 
     def copy(self) -> "Grid":
         grid = Grid({cell: cards[:] for cell, cards in self.stacks.items()}, dict(self.where))
         grid._order = self._order  # never changed in place, only replaced
+        grid._bounds = self._bounds  # a tuple
+        if self._touch is not None:  # changed in place: each grid has its own
+            grid._touch, grid._front = dict(self._touch), self._front[:]
         return grid
 
     def __getitem__(self, index: slice) -> "Grid":
@@ -113,7 +130,7 @@ class Grid:
         cards.remove(card)
         if not cards:
             del self.stacks[cell]
-            self._order = None
+            self._emptied(cell)
 
     def put(self, cell: Cell, cards: list[Card], bottom: bool = False) -> None:
         """Lay cards on a cell (on top, or under its cards keeping their order); empty cells stay absent."""
@@ -122,7 +139,7 @@ class Grid:
         stack = self.stacks.get(cell)
         if stack is None:
             stack = self.stacks[cell] = []
-            self._order = None
+            self._filled(cell)
         if bottom:
             stack[0:0] = cards
         else:
@@ -142,6 +159,78 @@ class Grid:
     def stack(self, cell: Any) -> list[Card]:
         """The cards on a cell, bottom first (an empty list for an empty cell); read-only."""
         return self.stacks.get(cell, [])
+
+    # ---- what the grid keeps about its layout ----------------------------------------------------
+    def bounds(self) -> tuple:
+        """(least x, least y, greatest x, greatest y) of the occupied cells; () for an empty grid."""
+        if self._bounds is None:
+            if self.stacks:
+                xs = [x for x, _ in self.stacks]
+                ys = [y for _, y in self.stacks]
+                self._bounds = (min(xs), min(ys), max(xs), max(ys))
+            else:
+                self._bounds = ()
+        return self._bounds
+
+    def frontier(self) -> list[Cell]:
+        """The empty cells touching an occupied cell by an edge or a corner, in reading order; read-only."""
+        if self._front is None:
+            touch: dict[Cell, int] = {}
+            for x, y in self.stacks:
+                for dx, dy in AROUND:
+                    near = Cell(x + dx, y + dy)
+                    touch[near] = touch.get(near, 0) + 1
+            self._touch = touch
+            self._front = sorted((cell for cell in touch if cell not in self.stacks), key=reading_order)
+        return self._front
+
+    def _filled(self, cell: Cell) -> None:
+        """A card went onto an empty cell: the cell joins the layout."""
+        self._order = None
+        bounds = self._bounds
+        if bounds:
+            x, y = cell
+            x0, y0, x1, y1 = bounds
+            if not (x0 <= x <= x1 and y0 <= y <= y1):
+                self._bounds = (min(x0, x), min(y0, y), max(x1, x), max(y1, y))
+        elif bounds is not None:  # the first cell
+            self._bounds = (cell[0], cell[1], cell[0], cell[1])
+        touch = self._touch
+        if touch is None:
+            return
+        front, stacks = self._front, self.stacks
+        if cell in touch:  # it was on the frontier
+            del front[bisect_left(front, reading_order(cell), key=reading_order)]
+        x, y = cell
+        for dx, dy in AROUND:
+            near = Cell(x + dx, y + dy)
+            count = touch.get(near, 0)
+            touch[near] = count + 1
+            if not count and near not in stacks:
+                insort(front, near, key=reading_order)
+
+    def _emptied(self, cell: Cell) -> None:
+        """The last card left a cell: the cell leaves the layout."""
+        self._order = None
+        bounds = self._bounds
+        if bounds and (cell[0] in (bounds[0], bounds[2]) or cell[1] in (bounds[1], bounds[3])):
+            self._bounds = None  # worked out again when asked
+        touch = self._touch
+        if touch is None:
+            return
+        front, stacks = self._front, self.stacks
+        x, y = cell
+        for dx, dy in AROUND:
+            near = (x + dx, y + dy)
+            count = touch[near] - 1
+            if count:
+                touch[near] = count
+            else:
+                del touch[near]
+                if near not in stacks:
+                    del front[bisect_left(front, reading_order(near), key=reading_order)]
+        if cell in touch:
+            insort(front, cell, key=reading_order)
 
 
 # ---- geometry: the language's grid functions --------------------------------------------------
@@ -165,16 +254,36 @@ def g_box(cells: list) -> tuple[int, int]:
     return (max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
+def g_within(grid: Grid, cell: Any, width: Any, height: Any = None) -> bool:
+    """Whether the occupied cells of `grid` and `cell` fit in a rectangle `width` cells across and
+    `height` (without it, `width`) cells down: a card laid on `cell` keeps the layout that small.
+    Answered from the bounds the grid keeps: a few comparisons, whatever the size of the layout."""
+    if height is None:
+        height = width
+    if type(width) is not int or type(height) is not int:
+        raise RuleFailure("'within' needs the size of the area as a whole number of cells")
+    if type(cell) is not Cell:
+        cell = as_cell(cell)
+        if cell is None:
+            raise RuleFailure("'within' needs a cell, a pair of whole numbers (x, y), as its second argument")
+    bounds = grid._bounds
+    if bounds is None:
+        bounds = grid.bounds()
+    if not bounds:
+        return width >= 1 and height >= 1
+    x, y = cell
+    x0, y0, x1, y1 = bounds
+    return ((x1 if x1 > x else x) - (x0 if x0 < x else x) < width
+            and (y1 if y1 > y else y) - (y0 if y0 < y else y) < height)
+
+
 def g_cells(grid: Grid) -> list[Cell]:
     return grid.cells()
 
 
 def g_frontier(grid: Grid) -> list[Cell]:
     """The empty cells that touch an occupied cell by an edge or a corner, in reading order."""
-    stacks = grid.stacks
-    found = {(x + dx, y + dy) for (x, y) in stacks for dx, dy in AROUND}
-    found.difference_update(stacks)
-    return [Cell(x, y) for y, x in sorted((y, x) for x, y in found)]
+    return grid.frontier()[:]
 
 
 def _keys(grid: Grid, by: Callable[[Any], Any]) -> dict[tuple, Any]:
