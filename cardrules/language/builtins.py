@@ -388,13 +388,16 @@ def b_max(*xs):
     return max(xs[0]) if len(xs) == 1 and isinstance(xs[0], list | tuple) else max(xs)
 
 
-def _check_within(c: Checking, e: nodes.Call, scope: Any) -> None:
-    """An area that no cell fits in (a size the file fixes below 1) makes `within` never true."""
-    for arg in e.args[2:]:
-        size = _fixed_number(c, arg)
-        if size is not None and size < 1:
-            c.err("E435", f"'within' needs an area at least 1 cell wide and high, not {size}: no cell would "
-                  "ever fit", arg.span)
+def _area_check(first: int) -> Callable[[Checking, nodes.Call, Any], None]:
+    """The check of a call whose arguments from `first` on are the sides of an area of cells: an area no
+    cell fits in (a size the file fixes below 1) makes `within` never true, `frontier` always empty."""
+    def check(c: Checking, e: nodes.Call, scope: Any) -> None:
+        for arg in e.args[first:]:
+            size = _fixed_number(c, arg)
+            if size is not None and size < 1:
+                c.err("E435", f"'{e.func}' needs an area at least 1 cell wide and high, not {size}: no cell "
+                      "would ever fit", arg.span)
+    return check
 
 
 def _fixed_number(c: Checking, e: nodes.Expr, depth: int = 0) -> int | None:
@@ -421,11 +424,13 @@ for _record in (
              gives="pair"),
     Function("cells", 1, 1, "cells(g)", "the occupied cells of grid `g`", run=g_cells, grid=True,
              gives="cells"),
-    Function("frontier", 1, 1, "frontier(g)", "the empty cells that touch an occupied cell of `g` by an edge or "
-             "a corner", run=g_frontier, grid=True, gives="cells"),
+    Function("frontier", 1, 3, "frontier(g)", "the empty cells that touch an occupied cell of `g` by an edge or "
+             "a corner; `frontier(g, n)`: only those where a card keeps the layout within `n` × `n`, as `within` "
+             "says (`frontier(g, w, h)`: `w` cells across, `h` down)", run=g_frontier, grid=True,
+             check=_area_check(1), takes=("", "number"), gives="cells"),
     Function("within", 3, 4, "within(g, q, n)", "true when the occupied cells of `g` and the cell `q` fit in an "
              "`n` × `n` square: a card laid on `q` keeps the layout that small (`within(g, q, w, h)`: `w` cells "
-             "across, `h` down)", run=g_within, grid=True, check=_check_within, takes=("", "cell", "number"),
+             "across, `h` down)", run=g_within, grid=True, check=_area_check(2), takes=("", "cell", "number"),
              gives="truth"),
     Function("lines", 2, 2, "lines(g, q, by: key)", "through the occupied cell `q`, in each of the four "
              "directions (horizontal, vertical, diagonal down-right, diagonal up-right), the maximal run of "

@@ -79,6 +79,9 @@ def fresh_bounds(grid: Grid) -> tuple:
     ("within(board, cell(1, 1), 2)", False),  # the layout alone is 3 x 3 already
     ("within(board, (5, 5), 6)", True),  # a cell written as a tuple
     ("[q for q in frontier(board) where within(board, q, 3)]", [(0, 1), (2, 1), (1, 2)]),  # the holes inside
+    ("frontier(board, 3)", [(0, 1), (2, 1), (1, 2)]),
+    ("frontier(board, 4, 3)", [(-1, 0), (3, 0), (-1, 1), (0, 1), (2, 1), (3, 1), (-1, 2), (1, 2), (3, 2)]),
+    ("frontier(board, 2)", []),
 ])
 def test_within(slides, expr, expected):
     assert evaluate(slides, expr, BOARD) == expected
@@ -88,7 +91,7 @@ def test_within_on_an_empty_grid_takes_any_area_of_a_cell_or_more(slides):
     assert evaluate(slides, "[within(board, cell(7, -3), 1), within(board, cell(0, 0), 1, 1)]", {}) == [True, True]
 
 
-def test_within_agrees_with_the_box_of_the_cells(slides):
+def test_within_agrees_with_the_box_of_the_cells_and_frontier_with_a_size_with_within(slides):
     rng = random.Random(3)
     for _ in range(40):
         cells = {f"{rng.randint(-3, 3)},{rng.randint(-3, 3)}" for _ in range(rng.randint(1, 6))}
@@ -97,6 +100,9 @@ def test_within_agrees_with_the_box_of_the_cells(slides):
         expr = ("[[[within(board, q, w, h) == (box(cells(board) + [q])[0] <= w and box(cells(board) + [q])[1] <= h) "
                 "for w in 1..7] for h in 1..7] for q in frontier(board) + cells(board) + [cell(9, 9)]]")
         assert all(all(all(row) for row in square) for square in evaluate(slides, expr, board))
+        expr = ("[[frontier(board, w, h) == [q for q in frontier(board) where within(board, q, w, h)] "
+                "for w in 1..7] for h in 1..7]")
+        assert all(all(row) for row in evaluate(slides, expr, board))
 
 
 def test_the_kept_layout_is_the_layout_through_play_clones_saves_and_positions(slides):
@@ -157,17 +163,20 @@ def test_within_stops_the_listing_of_moves_when_the_cell_is_not_one():
     assert [(d.code, d.span.line) for d in info.value.diagnostics] == [("R308", 18)]  # the choose
 
 
-def test_a_size_that_is_no_number_stops_the_game():
-    text = SLIDES.replace("where within(board, q, 4, 3)]", "where within(board, q, [4, q][0], [q, 3][0])]")
+@pytest.mark.parametrize("call", ["within(board, q, [4, q][0], [q, 3][0])", "q in frontier(board, [q, 3][0])"])
+def test_a_size_that_is_no_number_stops_the_game(call):
+    text = SLIDES.replace("where within(board, q, 4, 3)]", f"where {call}]")
     game = cardrules.load_source(text, "t.rules")
     state = game.new_initial_state(2, seed=1)
     state.apply_action(state.legal_actions()[0])
-    with pytest.raises(cardrules.RulesRuntimeError, match="'within' needs the size of the area as a whole number"):
+    with pytest.raises(cardrules.RulesRuntimeError, match="needs the size of the area as a whole number"):
         state.legal_actions()
 
 
 @pytest.mark.parametrize("call, code", [
     ("within(board, q, 0)", "E435"),
+    ("q in frontier(board, 0)", "E435"),
+    ("q in frontier(board, 3, [1])", "E407"),
     ("within(board, q, 4, -1)", "E435"),
     ("within(hand(me), q, 4)", "E279"),
     ("within(board, q)", "E280"),

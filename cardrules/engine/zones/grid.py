@@ -14,6 +14,7 @@ saved and read from a position file cell by cell, and drawn as a board (`grid_li
 from __future__ import annotations
 
 from bisect import bisect_left, insort
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from ...limits import MAX_DIGITS
@@ -31,6 +32,9 @@ DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 AROUND = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
 
 
+_cell = tuple.__new__  # _cell(Cell, (x, y)): a Cell made without a Python call, for the grid's own bookkeeping
+
+
 class Cell(tuple):
     """A grid position (x, y). Equal to, and hashed like, the plain tuple (x, y); written `x,y`."""
 
@@ -46,8 +50,8 @@ class Cell(tuple):
         return (Cell, (self[0], self[1]))
 
 
-def reading_order(cell: tuple) -> tuple:
-    return (cell[1], cell[0])
+# A cell's place in reading order, (y, x): a C function, as sorting and bisecting call it often.
+reading_order = itemgetter(1, 0)
 
 
 def as_cell(value: Any) -> Cell | None:
@@ -90,7 +94,7 @@ class Grid:
         self._bounds: tuple | None = None
         # Cell -> how many occupied cells touch it by an edge or a corner (untouched cells absent), and
         # the frontier (the empty ones among them) in reading order; both None until the frontier is asked.
-        self._touch: dict[Cell, int] | None = None
+        self._touch: dict[tuple, int] | None = None
         self._front: list[Cell] | None = None
 
     def copy(self) -> "Grid":
@@ -175,51 +179,58 @@ class Grid:
     def frontier(self) -> list[Cell]:
         """The empty cells touching an occupied cell by an edge or a corner, in reading order; read-only."""
         if self._front is None:
-            touch: dict[Cell, int] = {}
+            touch: dict[tuple, int] = {}
             for x, y in self.stacks:
                 for dx, dy in AROUND:
-                    near = Cell(x + dx, y + dy)
+                    near = (x + dx, y + dy)
                     touch[near] = touch.get(near, 0) + 1
             self._touch = touch
-            self._front = sorted((cell for cell in touch if cell not in self.stacks), key=reading_order)
+            self._front = [_cell(Cell, near) for near in sorted(touch, key=reading_order) if near not in self.stacks]
         return self._front
 
     def _filled(self, cell: Cell) -> None:
         """A card went onto an empty cell: the cell joins the layout."""
-        self._order = None
+        x, y = cell
+        order = self._order
+        if order is not None:  # shared with copies: replaced, never changed in place
+            order = order[:]
+            insort(order, cell, key=reading_order)
+            self._order = order
         bounds = self._bounds
         if bounds:
-            x, y = cell
             x0, y0, x1, y1 = bounds
             if not (x0 <= x <= x1 and y0 <= y <= y1):
                 self._bounds = (min(x0, x), min(y0, y), max(x1, x), max(y1, y))
         elif bounds is not None:  # the first cell
-            self._bounds = (cell[0], cell[1], cell[0], cell[1])
+            self._bounds = (x, y, x, y)
         touch = self._touch
         if touch is None:
             return
         front, stacks = self._front, self.stacks
         if cell in touch:  # it was on the frontier
-            del front[bisect_left(front, reading_order(cell), key=reading_order)]
-        x, y = cell
+            del front[bisect_left(front, (y, x), key=reading_order)]
         for dx, dy in AROUND:
-            near = Cell(x + dx, y + dy)
+            near = (x + dx, y + dy)
             count = touch.get(near, 0)
             touch[near] = count + 1
             if not count and near not in stacks:
-                insort(front, near, key=reading_order)
+                insort(front, _cell(Cell, near), key=reading_order)
 
     def _emptied(self, cell: Cell) -> None:
         """The last card left a cell: the cell leaves the layout."""
-        self._order = None
+        x, y = cell
+        order = self._order
+        if order is not None:
+            order = order[:]
+            del order[bisect_left(order, (y, x), key=reading_order)]
+            self._order = order
         bounds = self._bounds
-        if bounds and (cell[0] in (bounds[0], bounds[2]) or cell[1] in (bounds[1], bounds[3])):
+        if bounds and (x in (bounds[0], bounds[2]) or y in (bounds[1], bounds[3])):
             self._bounds = None  # worked out again when asked
         touch = self._touch
         if touch is None:
             return
         front, stacks = self._front, self.stacks
-        x, y = cell
         for dx, dy in AROUND:
             near = (x + dx, y + dy)
             count = touch[near] - 1
@@ -228,7 +239,7 @@ class Grid:
             else:
                 del touch[near]
                 if near not in stacks:
-                    del front[bisect_left(front, reading_order(near), key=reading_order)]
+                    del front[bisect_left(front, (near[1], near[0]), key=reading_order)]
         if cell in touch:
             insort(front, cell, key=reading_order)
 
@@ -281,9 +292,20 @@ def g_cells(grid: Grid) -> list[Cell]:
     return grid.cells()
 
 
-def g_frontier(grid: Grid) -> list[Cell]:
-    """The empty cells that touch an occupied cell by an edge or a corner, in reading order."""
-    return grid.frontier()[:]
+def g_frontier(grid: Grid, width: Any = None, height: Any = None) -> list[Cell]:
+    """The empty cells that touch an occupied cell by an edge or a corner, in reading order; with a
+    size, only those where a card keeps the layout within `width` x `height` (see g_within)."""
+    if width is None:
+        return grid.frontier()[:]
+    if height is None:
+        height = width
+    if type(width) is not int or type(height) is not int:
+        raise RuleFailure("'frontier' needs the size of the area as a whole number of cells")
+    x0, y0, x1, y1 = grid.bounds() or (0, 0, 0, 0)
+    if x1 - x0 >= width or y1 - y0 >= height:  # the layout alone is too large already
+        return []
+    left, right, top, bottom = x1 - width + 1, x0 + width - 1, y1 - height + 1, y0 + height - 1
+    return [cell for cell in grid.frontier() if left <= cell[0] <= right and top <= cell[1] <= bottom]
 
 
 def _keys(grid: Grid, by: Callable[[Any], Any]) -> dict[tuple, Any]:
@@ -298,22 +320,22 @@ def g_lines(grid: Grid, cell: Any, by: Callable[[Any], Any]) -> list[list[Card]]
     stacks = grid.stacks
     if cell not in stacks:
         return []
-
-    def key_at(place: tuple) -> Any:  # only the cells on the four lines: a win check runs after every move
-        cards = stacks.get(place)
-        return by(cards[-1]) if cards else _NO_KEY
-
-    key = key_at(cell)
+    top = stacks[cell][-1]
+    key = by(top)
     x, y = cell
     out = []
-    for dx, dy in DIRECTIONS:
-        back = 0
-        while key_at((x - (back + 1) * dx, y - (back + 1) * dy)) == key:
-            back += 1
-        ahead = 0
-        while key_at((x + (ahead + 1) * dx, y + (ahead + 1) * dy)) == key:
-            ahead += 1
-        out.append([stacks[(x + k * dx, y + k * dy)][-1] for k in range(-back, ahead + 1)])
+    for dx, dy in DIRECTIONS:  # only the cells on the four lines are read: a win check runs after every move
+        line = [top]
+        k = 1
+        while (cards := stacks.get((x - k * dx, y - k * dy))) and by(cards[-1]) == key:
+            line.append(cards[-1])
+            k += 1
+        line.reverse()
+        k = 1
+        while (cards := stacks.get((x + k * dx, y + k * dy))) and by(cards[-1]) == key:
+            line.append(cards[-1])
+            k += 1
+        out.append(line)
     return out
 
 
@@ -378,7 +400,8 @@ class GridKind(ZoneKind):
 
     def cards_code(self, zone: str, cell: str | None = None) -> str:
         # the grid alone is the list of its cards; a function of the grid (`cells(grid)`) reads the Grid itself
-        return f"{zone}.cards()" if cell is None else f"{zone}.stack({cell})"
+        # a cell's stack straight from the dictionary (never an empty list: an empty cell is absent)
+        return f"{zone}.cards()" if cell is None else f"({zone}.stacks.get({cell}) or [])"
 
     def view(self, state: "State", cards: Grid, sees: bool, viewer: int) -> dict[str, list[str]]:
         """Everyone sees a grid: each occupied cell "x,y" -> its cards, bottom first."""
