@@ -272,19 +272,26 @@ def b_lowest(xs):
     return min(xs) if xs else NOTHING
 
 
+# `top`, `bottom` and `empty` are written into the generated code (no call: a grid game asks
+# `top(grid(q))` for every cell); `(xs or ONLY_NOTHING)[-1]` is `xs[-1] if xs else NOTHING` with xs worked out once.
+_ONLY_NOTHING = (NOTHING,)
+
+
 @builtin("top", 1, 1, "top(zone)", "the top (last) card of a zone, or last element of a list; `none` if empty",
-         by_place=True, takes=("list",), gives="element")
+         by_place=True, takes=("list",), gives="element",
+         emit=template("({0} or ONLY_NOTHING)[-1]", ONLY_NOTHING=_ONLY_NOTHING))
 def b_top(xs):
     return xs[-1] if xs else NOTHING
 
 
 @builtin("bottom", 1, 1, "bottom(zone)", "the bottom (first) card; `none` if empty", by_place=True,
-         takes=("list",), gives="element")
+         takes=("list",), gives="element", emit=template("({0} or ONLY_NOTHING)[0]", ONLY_NOTHING=_ONLY_NOTHING))
 def b_bottom(xs):
     return xs[0] if xs else NOTHING
 
 
-@builtin("empty", 1, 1, "empty(xs)", "true when there are no elements", takes=("list",), gives="truth")
+@builtin("empty", 1, 1, "empty(xs)", "true when there are no elements", takes=("list",), gives="truth",
+         emit=template("(len({0}) == 0)"))
 def b_empty(xs):
     return len(xs) == 0
 

@@ -187,3 +187,21 @@ def test_misuse_is_reported_where_it_is(call, code):
     text = SLIDES.replace("where within(board, q, 4, 3)]", f"where {call}]")
     errors = [d for d in cardrules.check_source(text, "t.rules") if d.severity == "error"]
     assert [d.code for d in errors] == [code] and errors[0].span.line == 12
+
+
+def test_a_layout_cleared_and_laid_again_keeps_its_frontier_right():
+    grid, rng = Grid(), random.Random(2)
+    cards = list(range(40))
+    for card in cards:  # lay, asking now and then, so both the kept and the worked-out-again paths run
+        grid.put(Cell(rng.randint(-3, 3), rng.randint(-3, 3)), [card])
+        if rng.random() < 0.3:
+            assert grid.frontier() == fresh_frontier(grid) and grid.bounds() == fresh_bounds(grid)
+    rng.shuffle(cards)
+    for i, card in enumerate(cards):  # taken off one by one, asking after some of them only
+        grid.remove(card)
+        if i % 7 == 0:
+            assert grid.frontier() == fresh_frontier(grid) and grid.bounds() == fresh_bounds(grid)
+            assert grid.cells() == sorted(grid.stacks, key=lambda c: (c[1], c[0]))
+    assert grid.frontier() == [] and grid.bounds() == () and grid.cells() == []
+    grid.put(Cell(5, 5), [0])
+    assert grid.frontier() == fresh_frontier(grid) and grid.bounds() == (5, 5, 5, 5)

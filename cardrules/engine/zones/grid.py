@@ -54,6 +54,20 @@ class Cell(tuple):
 reading_order = itemgetter(1, 0)
 
 
+_AROUND: dict[tuple, tuple[Cell, ...]] = {}  # cell -> its 8 neighbours, made once per cell (a layout reuses few)
+
+
+def _around(cell: tuple) -> tuple[Cell, ...]:
+    """The 8 cells around a cell, as Cells, from a cache the grids share (kept small: cells are few)."""
+    near = _AROUND.get(cell)
+    if near is None:
+        if len(_AROUND) >= 100_000:
+            _AROUND.clear()
+        x, y = cell
+        near = _AROUND[cell] = tuple(_cell(Cell, (x + dx, y + dy)) for dx, dy in AROUND)
+    return near
+
+
 def as_cell(value: Any) -> Cell | None:
     """A pair of whole numbers as a Cell, or None for anything else (a card, a bool, a list)."""
     if isinstance(value, tuple) and len(value) == 2 and all(type(v) is int for v in value):
@@ -82,7 +96,7 @@ class Grid:
     how many occupied cells touch it. Each is worked out on first use and kept up to date from then
     on, so a game that never asks pays nothing; a copy takes them along."""
 
-    __slots__ = ("stacks", "where", "_order", "_bounds", "_touch", "_front")
+    __slots__ = ("stacks", "where", "_order", "_bounds", "_touch", "_front", "_asked")
 
     def __init__(self, stacks: dict[Cell, list[Card]] | None = None, where: dict[Card, Cell] | None = None):
         self.stacks = stacks if stacks is not None else {}
@@ -96,13 +110,16 @@ class Grid:
         # the frontier (the empty ones among them) in reading order; both None until the frontier is asked.
         self._touch: dict[tuple, int] | None = None
         self._front: list[Cell] | None = None
+        # Whether the frontier was asked since a cell was last emptied: cells emptied one after another
+        # with nobody asking (a layout cleared at the end of a round) drop it, to be worked out once again.
+        self._asked = False
 
     def copy(self) -> "Grid":
         grid = Grid({cell: cards[:] for cell, cards in self.stacks.items()}, dict(self.where))
         grid._order = self._order  # never changed in place, only replaced
         grid._bounds = self._bounds  # a tuple
         if self._touch is not None:  # changed in place: each grid has its own
-            grid._touch, grid._front = dict(self._touch), self._front[:]
+            grid._touch, grid._front, grid._asked = dict(self._touch), self._front[:], self._asked
         return grid
 
     def __getitem__(self, index: slice) -> "Grid":
@@ -179,13 +196,13 @@ class Grid:
     def frontier(self) -> list[Cell]:
         """The empty cells touching an occupied cell by an edge or a corner, in reading order; read-only."""
         if self._front is None:
-            touch: dict[tuple, int] = {}
-            for x, y in self.stacks:
-                for dx, dy in AROUND:
-                    near = (x + dx, y + dy)
+            touch: dict[Cell, int] = {}
+            for cell in self.stacks:
+                for near in _around(cell):
                     touch[near] = touch.get(near, 0) + 1
             self._touch = touch
-            self._front = [_cell(Cell, near) for near in sorted(touch, key=reading_order) if near not in self.stacks]
+            self._front = [near for near in sorted(touch, key=reading_order) if near not in self.stacks]
+        self._asked = True
         return self._front
 
     def _filled(self, cell: Cell) -> None:
@@ -209,12 +226,11 @@ class Grid:
         front, stacks = self._front, self.stacks
         if cell in touch:  # it was on the frontier
             del front[bisect_left(front, (y, x), key=reading_order)]
-        for dx, dy in AROUND:
-            near = (x + dx, y + dy)
+        for near in _around(cell):
             count = touch.get(near, 0)
             touch[near] = count + 1
             if not count and near not in stacks:
-                insort(front, _cell(Cell, near), key=reading_order)
+                insort(front, near, key=reading_order)
 
     def _emptied(self, cell: Cell) -> None:
         """The last card left a cell: the cell leaves the layout."""
@@ -230,16 +246,19 @@ class Grid:
         touch = self._touch
         if touch is None:
             return
+        if not self._asked:  # the second cell emptied with nobody asking in between
+            self._touch = self._front = None
+            return
+        self._asked = False
         front, stacks = self._front, self.stacks
-        for dx, dy in AROUND:
-            near = (x + dx, y + dy)
+        for near in _around(cell):
             count = touch[near] - 1
             if count:
                 touch[near] = count
             else:
                 del touch[near]
                 if near not in stacks:
-                    del front[bisect_left(front, (near[1], near[0]), key=reading_order)]
+                    del front[bisect_left(front, reading_order(near), key=reading_order)]
         if cell in touch:
             insort(front, cell, key=reading_order)
 
@@ -301,11 +320,21 @@ def g_frontier(grid: Grid, width: Any = None, height: Any = None) -> list[Cell]:
         height = width
     if type(width) is not int or type(height) is not int:
         raise RuleFailure("'frontier' needs the size of the area as a whole number of cells")
-    x0, y0, x1, y1 = grid.bounds() or (0, 0, 0, 0)
+    cells = grid.frontier()
+    if not cells:
+        return []
+    x0, y0, x1, y1 = grid.bounds()
     if x1 - x0 >= width or y1 - y0 >= height:  # the layout alone is too large already
         return []
-    left, right, top, bottom = x1 - width + 1, x0 + width - 1, y1 - height + 1, y0 + height - 1
-    return [cell for cell in grid.frontier() if left <= cell[0] <= right and top <= cell[1] <= bottom]
+    # The frontier lies within one cell of the layout. While the layout is narrower than the area, any
+    # column of it fits; once it is as wide, only its own columns do (the same for rows: in reading
+    # order, the layout's own rows are one slice of the frontier).
+    if y1 - y0 == height - 1:
+        cells = cells[bisect_left(cells, (y0, x0 - 1), key=reading_order):
+                      bisect_left(cells, (y1 + 1, x0 - 1), key=reading_order)]
+    if x1 - x0 == width - 1:
+        return [cell for cell in cells if x0 <= cell[0] <= x1]
+    return cells[:]
 
 
 def _keys(grid: Grid, by: Callable[[Any], Any]) -> dict[tuple, Any]:
@@ -345,14 +374,17 @@ def g_segments(grid: Grid, by: Callable[[Any], Any]) -> list[list[Card]]:
     direction; a run crossing or touching another is listed on its own."""
     stacks = grid.stacks
     keys = _keys(grid, by)
+    key_at = keys.get
     out = []
     for (x, y) in grid.cells():
         key = keys[(x, y)]
         for dx, dy in DIRECTIONS:
-            if keys.get((x - dx, y - dy), _NO_KEY) == key:
+            # an empty cell's marker is passed by identity: comparing it would call its Python __eq__
+            before = key_at((x - dx, y - dy), _NO_KEY)
+            if before is not _NO_KEY and before == key:
                 continue  # not the first cell of its run
             length = 1
-            while keys.get((x + length * dx, y + length * dy), _NO_KEY) == key:
+            while (after := key_at((x + length * dx, y + length * dy), _NO_KEY)) is not _NO_KEY and after == key:
                 length += 1
             if length >= 2:
                 out.append([stacks[(x + k * dx, y + k * dy)][-1] for k in range(length)])
