@@ -21,7 +21,7 @@ import attrs
 from ..engine.knowledge import knows
 from ..engine.percard import mover_of
 from ..engine.zones import open_slots
-from ..engine.zones.grid import g_box, g_cell, g_cells, g_frontier, g_lines, g_neighbours, g_segments
+from ..engine.zones.grid import g_box, g_cell, g_cells, g_frontier, g_lines, g_neighbours, g_segments, g_within
 from ..limits import MAX_ARGS
 from ..values import NOTHING, SEATS, Card, Sym, Words
 from . import nodes
@@ -278,19 +278,26 @@ def b_lowest(xs):
     return min(xs) if xs else NOTHING
 
 
+# `top`, `bottom` and `empty` are written into the generated code (no call: a grid game asks
+# `top(grid(q))` for every cell); `(xs or ONLY_NOTHING)[-1]` is `xs[-1] if xs else NOTHING` with xs worked out once.
+_ONLY_NOTHING = (NOTHING,)
+
+
 @builtin("top", 1, 1, "top(zone)", "the top (last) card of a zone, or last element of a list; `none` if empty",
-         by_place=True, takes=("list",), gives="element")
+         by_place=True, takes=("list",), gives="element",
+         emit=template("({0} or ONLY_NOTHING)[-1]", ONLY_NOTHING=_ONLY_NOTHING))
 def b_top(xs):
     return xs[-1] if xs else NOTHING
 
 
 @builtin("bottom", 1, 1, "bottom(zone)", "the bottom (first) card; `none` if empty", by_place=True,
-         takes=("list",), gives="element")
+         takes=("list",), gives="element", emit=template("({0} or ONLY_NOTHING)[0]", ONLY_NOTHING=_ONLY_NOTHING))
 def b_bottom(xs):
     return xs[0] if xs else NOTHING
 
 
-@builtin("empty", 1, 1, "empty(xs)", "true when there are no elements", takes=("list",), gives="truth")
+@builtin("empty", 1, 1, "empty(xs)", "true when there are no elements", takes=("list",), gives="truth",
+         emit=template("(len({0}) == 0)"))
 def b_empty(xs):
     return len(xs) == 0
 
@@ -394,6 +401,31 @@ def b_max(*xs):
     return max(xs[0]) if len(xs) == 1 and isinstance(xs[0], list | tuple) else max(xs)
 
 
+def _area_check(first: int) -> Callable[[Checking, nodes.Call, Any], None]:
+    """The check of a call whose arguments from `first` on are the sides of an area of cells: an area no
+    cell fits in (a size the file fixes below 1) makes `within` never true, `frontier` always empty."""
+    def check(c: Checking, e: nodes.Call, scope: Any) -> None:
+        for arg in e.args[first:]:
+            size = _fixed_number(c, arg)
+            if size is not None and size < 1:
+                c.err("E435", f"'{e.func}' needs an area at least 1 cell wide and high, not {size}: no cell "
+                      "would ever fit", arg.span)
+    return check
+
+
+def _fixed_number(c: Checking, e: nodes.Expr, depth: int = 0) -> int | None:
+    """A whole number written in the file (`6`, `-1`, or a definition without parameters that is one)."""
+    match e:
+        case nodes.Int(value):
+            return value
+        case nodes.Neg(operand):
+            value = _fixed_number(c, operand, depth + 1)
+            return None if value is None else -value
+        case nodes.Name(name) if depth < 8 and name in c.sym.defs and not c.sym.defs[name].has_params:
+            return _fixed_number(c, c.sym.defs[name].body, depth + 1)
+    return None
+
+
 # Grid geometry (engine/zones/grid.py): cells are (x, y) pairs; the key of a cell is computed from its top card.
 for _record in (
     Function("cell", 2, 2, "cell(x, y)", "the cell (x, y)", run=g_cell, takes=("number",), gives="cell"),
@@ -405,8 +437,14 @@ for _record in (
              gives="pair"),
     Function("cells", 1, 1, "cells(g)", "the occupied cells of grid `g`", run=g_cells, grid=True,
              gives="cells"),
-    Function("frontier", 1, 1, "frontier(g)", "the empty cells that touch an occupied cell of `g` by an edge or "
-             "a corner", run=g_frontier, grid=True, gives="cells"),
+    Function("frontier", 1, 3, "frontier(g)", "the empty cells that touch an occupied cell of `g` by an edge or "
+             "a corner; `frontier(g, n)`: only those where a card keeps the layout within `n` × `n`, as `within` "
+             "says (`frontier(g, w, h)`: `w` cells across, `h` down)", run=g_frontier, grid=True,
+             check=_area_check(1), takes=("", "number"), gives="cells"),
+    Function("within", 3, 4, "within(g, q, n)", "true when the occupied cells of `g` and the cell `q` fit in an "
+             "`n` × `n` square: a card laid on `q` keeps the layout that small (`within(g, q, w, h)`: `w` cells "
+             "across, `h` down)", run=g_within, grid=True, check=_area_check(2), takes=("", "cell", "number"),
+             gives="truth"),
     Function("lines", 2, 2, "lines(g, q, by: key)", "through the occupied cell `q`, in each of the four "
              "directions (horizontal, vertical, diagonal down-right, diagonal up-right), the maximal run of "
              "consecutive occupied cells whose keys equal `q`'s: four lists of top cards, in order along the "

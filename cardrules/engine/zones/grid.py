@@ -13,10 +13,13 @@ saved and read from a position file cell by cell, and drawn as a board (`grid_li
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from ...limits import MAX_DIGITS
 from ...values import Card
+from ..specs import RuleFailure
 from . import Declared, Part, Problem, ZoneKind, count_words
 
 if TYPE_CHECKING:
@@ -27,6 +30,9 @@ if TYPE_CHECKING:
 # The four line directions: horizontal, vertical, diagonal and anti-diagonal.
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 AROUND = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
+
+
+_cell = tuple.__new__  # _cell(Cell, (x, y)): a Cell made without a Python call, for the grid's own bookkeeping
 
 
 class Cell(tuple):
@@ -44,8 +50,22 @@ class Cell(tuple):
         return (Cell, (self[0], self[1]))
 
 
-def reading_order(cell: tuple) -> tuple:
-    return (cell[1], cell[0])
+# A cell's place in reading order, (y, x): a C function, as sorting and bisecting call it often.
+reading_order = itemgetter(1, 0)
+
+
+_AROUND: dict[tuple, tuple[Cell, ...]] = {}  # cell -> its 8 neighbours, made once per cell (a layout reuses few)
+
+
+def _around(cell: tuple) -> tuple[Cell, ...]:
+    """The 8 cells around a cell, as Cells, from a cache the grids share (kept small: cells are few)."""
+    near = _AROUND.get(cell)
+    if near is None:
+        if len(_AROUND) >= 100_000:
+            _AROUND.clear()
+        x, y = cell
+        near = _AROUND[cell] = tuple(_cell(Cell, (x + dx, y + dy)) for dx, dy in AROUND)
+    return near
 
 
 def as_cell(value: Any) -> Cell | None:
@@ -68,9 +88,15 @@ def parse_cell(text: str) -> Cell | None:
 
 class Grid:
     """The cards of one grid zone: `stacks` maps each occupied cell to its cards, bottom first, and
-    `where` maps each card to its cell, so finding a card is one dictionary look-up."""
+    `where` maps each card to its cell, so finding a card is one dictionary look-up.
 
-    __slots__ = ("stacks", "where", "_order")
+    A grid also keeps what the geometry functions ask at every turn, changed only when a cell is
+    filled or emptied (a card put on a covered cell changes none of it): the occupied cells in
+    reading order, the layout's bounds, and the frontier with, for every cell next to the layout,
+    how many occupied cells touch it. Each is worked out on first use and kept up to date from then
+    on, so a game that never asks pays nothing; a copy takes them along."""
+
+    __slots__ = ("stacks", "where", "_order", "_bounds", "_touch", "_front", "_asked")
 
     def __init__(self, stacks: dict[Cell, list[Card]] | None = None, where: dict[Card, Cell] | None = None):
         self.stacks = stacks if stacks is not None else {}
@@ -78,10 +104,22 @@ class Grid:
         # The occupied cells in reading order, kept until a cell is added or emptied: a rules file
         # asks for them (`cells(grid)`) at every turn, and far more often than the cells change.
         self._order: list[Cell] | None = None
+        # (least x, least y, greatest x, greatest y) of the occupied cells, () for none; None until asked.
+        self._bounds: tuple | None = None
+        # Cell -> how many occupied cells touch it by an edge or a corner (untouched cells absent), and
+        # the frontier (the empty ones among them) in reading order; both None until the frontier is asked.
+        self._touch: dict[tuple, int] | None = None
+        self._front: list[Cell] | None = None
+        # Whether the frontier was asked since a cell was last emptied: cells emptied one after another
+        # with nobody asking (a layout cleared at the end of a round) drop it, to be worked out once again.
+        self._asked = False
 
     def copy(self) -> "Grid":
         grid = Grid({cell: cards[:] for cell, cards in self.stacks.items()}, dict(self.where))
         grid._order = self._order  # never changed in place, only replaced
+        grid._bounds = self._bounds  # a tuple
+        if self._touch is not None:  # changed in place: each grid has its own
+            grid._touch, grid._front, grid._asked = dict(self._touch), self._front[:], self._asked
         return grid
 
     def __getitem__(self, index: slice) -> "Grid":
@@ -113,7 +151,7 @@ class Grid:
         cards.remove(card)
         if not cards:
             del self.stacks[cell]
-            self._order = None
+            self._emptied(cell)
 
     def put(self, cell: Cell, cards: list[Card], bottom: bool = False) -> None:
         """Lay cards on a cell (on top, or under its cards keeping their order); empty cells stay absent."""
@@ -122,7 +160,7 @@ class Grid:
         stack = self.stacks.get(cell)
         if stack is None:
             stack = self.stacks[cell] = []
-            self._order = None
+            self._filled(cell)
         if bottom:
             stack[0:0] = cards
         else:
@@ -142,6 +180,87 @@ class Grid:
     def stack(self, cell: Any) -> list[Card]:
         """The cards on a cell, bottom first (an empty list for an empty cell); read-only."""
         return self.stacks.get(cell, [])
+
+    # ---- what the grid keeps about its layout ----------------------------------------------------
+    def bounds(self) -> tuple:
+        """(least x, least y, greatest x, greatest y) of the occupied cells; () for an empty grid."""
+        if self._bounds is None:
+            if self.stacks:
+                xs = [x for x, _ in self.stacks]
+                ys = [y for _, y in self.stacks]
+                self._bounds = (min(xs), min(ys), max(xs), max(ys))
+            else:
+                self._bounds = ()
+        return self._bounds
+
+    def frontier(self) -> list[Cell]:
+        """The empty cells touching an occupied cell by an edge or a corner, in reading order; read-only."""
+        if self._front is None:
+            touch: dict[Cell, int] = {}
+            for cell in self.stacks:
+                for near in _around(cell):
+                    touch[near] = touch.get(near, 0) + 1
+            self._touch = touch
+            self._front = [near for near in sorted(touch, key=reading_order) if near not in self.stacks]
+        self._asked = True
+        return self._front
+
+    def _filled(self, cell: Cell) -> None:
+        """A card went onto an empty cell: the cell joins the layout."""
+        x, y = cell
+        order = self._order
+        if order is not None:  # shared with copies: replaced, never changed in place
+            order = order[:]
+            insort(order, cell, key=reading_order)
+            self._order = order
+        bounds = self._bounds
+        if bounds:
+            x0, y0, x1, y1 = bounds
+            if not (x0 <= x <= x1 and y0 <= y <= y1):
+                self._bounds = (min(x0, x), min(y0, y), max(x1, x), max(y1, y))
+        elif bounds is not None:  # the first cell
+            self._bounds = (x, y, x, y)
+        touch = self._touch
+        if touch is None:
+            return
+        front, stacks = self._front, self.stacks
+        if cell in touch:  # it was on the frontier
+            del front[bisect_left(front, (y, x), key=reading_order)]
+        for near in _around(cell):
+            count = touch.get(near, 0)
+            touch[near] = count + 1
+            if not count and near not in stacks:
+                insort(front, near, key=reading_order)
+
+    def _emptied(self, cell: Cell) -> None:
+        """The last card left a cell: the cell leaves the layout."""
+        x, y = cell
+        order = self._order
+        if order is not None:
+            order = order[:]
+            del order[bisect_left(order, (y, x), key=reading_order)]
+            self._order = order
+        bounds = self._bounds
+        if bounds and (x in (bounds[0], bounds[2]) or y in (bounds[1], bounds[3])):
+            self._bounds = None  # worked out again when asked
+        touch = self._touch
+        if touch is None:
+            return
+        if not self._asked:  # the second cell emptied with nobody asking in between
+            self._touch = self._front = None
+            return
+        self._asked = False
+        front, stacks = self._front, self.stacks
+        for near in _around(cell):
+            count = touch[near] - 1
+            if count:
+                touch[near] = count
+            else:
+                del touch[near]
+                if near not in stacks:
+                    del front[bisect_left(front, reading_order(near), key=reading_order)]
+        if cell in touch:
+            insort(front, cell, key=reading_order)
 
 
 # ---- geometry: the language's grid functions --------------------------------------------------
@@ -165,16 +284,57 @@ def g_box(cells: list) -> tuple[int, int]:
     return (max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
+def g_within(grid: Grid, cell: Any, width: Any, height: Any = None) -> bool:
+    """Whether the occupied cells of `grid` and `cell` fit in a rectangle `width` cells across and
+    `height` (without it, `width`) cells down: a card laid on `cell` keeps the layout that small.
+    Answered from the bounds the grid keeps: a few comparisons, whatever the size of the layout."""
+    if height is None:
+        height = width
+    if type(width) is not int or type(height) is not int:
+        raise RuleFailure("'within' needs the size of the area as a whole number of cells")
+    if type(cell) is not Cell:
+        cell = as_cell(cell)
+        if cell is None:
+            raise RuleFailure("'within' needs a cell, a pair of whole numbers (x, y), as its second argument")
+    bounds = grid._bounds
+    if bounds is None:
+        bounds = grid.bounds()
+    if not bounds:
+        return width >= 1 and height >= 1
+    x, y = cell
+    x0, y0, x1, y1 = bounds
+    return ((x1 if x1 > x else x) - (x0 if x0 < x else x) < width
+            and (y1 if y1 > y else y) - (y0 if y0 < y else y) < height)
+
+
 def g_cells(grid: Grid) -> list[Cell]:
     return grid.cells()
 
 
-def g_frontier(grid: Grid) -> list[Cell]:
-    """The empty cells that touch an occupied cell by an edge or a corner, in reading order."""
-    stacks = grid.stacks
-    found = {(x + dx, y + dy) for (x, y) in stacks for dx, dy in AROUND}
-    found.difference_update(stacks)
-    return [Cell(x, y) for y, x in sorted((y, x) for x, y in found)]
+def g_frontier(grid: Grid, width: Any = None, height: Any = None) -> list[Cell]:
+    """The empty cells that touch an occupied cell by an edge or a corner, in reading order; with a
+    size, only those where a card keeps the layout within `width` x `height` (see g_within)."""
+    if width is None:
+        return grid.frontier()[:]
+    if height is None:
+        height = width
+    if type(width) is not int or type(height) is not int:
+        raise RuleFailure("'frontier' needs the size of the area as a whole number of cells")
+    cells = grid.frontier()
+    if not cells:
+        return []
+    x0, y0, x1, y1 = grid.bounds()
+    if x1 - x0 >= width or y1 - y0 >= height:  # the layout alone is too large already
+        return []
+    # The frontier lies within one cell of the layout. While the layout is narrower than the area, any
+    # column of it fits; once it is as wide, only its own columns do (the same for rows: in reading
+    # order, the layout's own rows are one slice of the frontier).
+    if y1 - y0 == height - 1:
+        cells = cells[bisect_left(cells, (y0, x0 - 1), key=reading_order):
+                      bisect_left(cells, (y1 + 1, x0 - 1), key=reading_order)]
+    if x1 - x0 == width - 1:
+        return [cell for cell in cells if x0 <= cell[0] <= x1]
+    return cells[:]
 
 
 def _keys(grid: Grid, by: Callable[[Any], Any]) -> dict[tuple, Any]:
@@ -189,22 +349,22 @@ def g_lines(grid: Grid, cell: Any, by: Callable[[Any], Any]) -> list[list[Card]]
     stacks = grid.stacks
     if cell not in stacks:
         return []
-
-    def key_at(place: tuple) -> Any:  # only the cells on the four lines: a win check runs after every move
-        cards = stacks.get(place)
-        return by(cards[-1]) if cards else _NO_KEY
-
-    key = key_at(cell)
+    top = stacks[cell][-1]
+    key = by(top)
     x, y = cell
     out = []
-    for dx, dy in DIRECTIONS:
-        back = 0
-        while key_at((x - (back + 1) * dx, y - (back + 1) * dy)) == key:
-            back += 1
-        ahead = 0
-        while key_at((x + (ahead + 1) * dx, y + (ahead + 1) * dy)) == key:
-            ahead += 1
-        out.append([stacks[(x + k * dx, y + k * dy)][-1] for k in range(-back, ahead + 1)])
+    for dx, dy in DIRECTIONS:  # only the cells on the four lines are read: a win check runs after every move
+        line = [top]
+        k = 1
+        while (cards := stacks.get((x - k * dx, y - k * dy))) and by(cards[-1]) == key:
+            line.append(cards[-1])
+            k += 1
+        line.reverse()
+        k = 1
+        while (cards := stacks.get((x + k * dx, y + k * dy))) and by(cards[-1]) == key:
+            line.append(cards[-1])
+            k += 1
+        out.append(line)
     return out
 
 
@@ -214,14 +374,17 @@ def g_segments(grid: Grid, by: Callable[[Any], Any]) -> list[list[Card]]:
     direction; a run crossing or touching another is listed on its own."""
     stacks = grid.stacks
     keys = _keys(grid, by)
+    key_at = keys.get
     out = []
     for (x, y) in grid.cells():
         key = keys[(x, y)]
         for dx, dy in DIRECTIONS:
-            if keys.get((x - dx, y - dy), _NO_KEY) == key:
+            # an empty cell's marker is passed by identity: comparing it would call its Python __eq__
+            before = key_at((x - dx, y - dy), _NO_KEY)
+            if before is not _NO_KEY and before == key:
                 continue  # not the first cell of its run
             length = 1
-            while keys.get((x + length * dx, y + length * dy), _NO_KEY) == key:
+            while (after := key_at((x + length * dx, y + length * dy), _NO_KEY)) is not _NO_KEY and after == key:
                 length += 1
             if length >= 2:
                 out.append([stacks[(x + k * dx, y + k * dy)][-1] for k in range(length)])
@@ -269,7 +432,8 @@ class GridKind(ZoneKind):
 
     def cards_code(self, zone: str, cell: str | None = None) -> str:
         # the grid alone is the list of its cards; a function of the grid (`cells(grid)`) reads the Grid itself
-        return f"{zone}.cards()" if cell is None else f"{zone}.stack({cell})"
+        # a cell's stack straight from the dictionary (never an empty list: an empty cell is absent)
+        return f"{zone}.cards()" if cell is None else f"({zone}.stacks.get({cell}) or [])"
 
     def view(self, state: "State", cards: Grid, sees: bool, viewer: int) -> dict[str, list[str]]:
         """Everyone sees a grid: each occupied cell "x,y" -> its cards, bottom first."""
