@@ -89,6 +89,10 @@ class CardPainter:
             self._by_text.setdefault(game.card_texts[card].lower(), self._by_card[card])
         self._colour_words = {game.card_texts[card].lower(): word for card in game.cards
                               for word in [self._unwritten_colour(card)] if word}
+        # `caption:` words by card text; only the cards a view holds are drawn, so a card the viewer may not
+        # see (a count in its view) is never captioned
+        self._captions = {game.card_texts[card].lower(): words
+                          for card, words in zip(game.cards, game.card_captions) if words}
 
     def _unwritten_colour(self, card: Card) -> str:
         """The card's colour word when neither its text nor its full name says it (a card named by a
@@ -119,27 +123,44 @@ class CardPainter:
         """The card's full name ("blue 4"), styled like its text."""
         return Text(self.game.describe(card, long=True), style=self.style(card))
 
+    def caption(self, card: Card | str) -> Text | None:
+        """The words the rules' `caption:` gives the card ("STOP"), or None: drawn beside a card of a view only."""
+        words = self._captions.get(self._text(card).lower())
+        return Text(words, style=self.style(card)) if words else None
+
+    def _text(self, card: Card | str) -> str:
+        return self.game.card_texts[card] if isinstance(card, Card) else str(card)
+
+    def captioned(self, card: Card | str) -> Text:
+        """The card's text, then its caption if it has one ("13 STOP")."""
+        text = self.card(card)
+        caption = self.caption(card)
+        return text.append(" ").append_text(caption) if caption is not None else text
+
     def card_with_colour(self, card: Card | str) -> Text:
-        """The card's text, then the colour word of its attributes, if any ("b5 blue")."""
+        """The card's text, then the colour word of its attributes, if any ("b5 blue"), and its caption."""
         text = self.card(card)
         found = self.game.by_text.get(str(card).lower()) if not isinstance(card, Card) else [card]
         for value in self.game.card_json(found[0]).values() if found else ():
             if color_style(value):
                 text.append(f" {value}", style=self.style(card))
                 break
-        return text
+        caption = self.caption(card)
+        return text.append(" ").append_text(caption) if caption is not None else text
 
     def cards(self, cards: Iterable[Card | str]) -> Text:
         """Cards side by side; each with its colour word where its text does not say it (`X1 yellow, Y5
-        indigo`); set apart by commas when a text has words of its own (`35 SKIP, 37`)."""
+        indigo`) and its caption (`13 STOP`); set apart by commas when a card has words beside its text or
+        in it (`35 SKIP, 37`)."""
         cards = list(cards)
-        words = [self._colour_words.get((self.game.card_texts[c] if isinstance(c, Card) else str(c)).lower(), "")
-                 for c in cards]
-        texts = [self.game.card_texts[c] if isinstance(c, Card) else str(c) for c in cards]
-        if not any(words) and not any(" " in text for text in texts):
+        texts = [self._text(c) for c in cards]
+        words = [self._colour_words.get(text.lower(), "") for text in texts]
+        captions = [self.caption(c) for c in cards]
+        if not any(words) and not any(" " in text for text in texts) and not any(captions):
             return Text(" ").join(self.card(c) for c in cards)
         return Text(", ").join(self.card(c).append(f" {w}" if w else "", style=self.style(c))
-                               for c, w in zip(cards, words))
+                               .append_text(Text(" ").append_text(caption) if caption is not None else Text(""))
+                               for c, w, caption in zip(cards, words, captions))
 
     def value(self, value: Any) -> Text:
         """Any rules value as a player writes it, cards coloured."""

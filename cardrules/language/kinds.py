@@ -349,6 +349,11 @@ class Kinds:
                 self.expr(value, {})
             case nodes.HoldsDecl(_, params, cond):
                 self.condition(cond, {**dict.fromkeys(params, SEAT), "it": CARD})
+            case nodes.CaptionDecl(value):
+                k = self.expr(value, {"it": CARD})
+                if k.name not in ("number", "truth", "text", "value", *WILD):  # what a caption can write
+                    self.err("E432", f"a caption must give an attribute's value, a number, a text or none, but "
+                             f"{self.text(value)} is {describe(k)}", value.span)
             case _:
                 pass  # the rest holds no expression whose kind matters (literals, names)
 

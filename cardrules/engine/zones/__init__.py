@@ -282,13 +282,13 @@ def zone_contents(painter: Any, contents: Any, mark_top: bool = False) -> Any:
     text = painter.cards(cards)
     if mark_top and len(cards) > 1:
         text.append("  (top: ", style="dim")
-        text.append_text(painter.card(cards[-1]))
+        text.append_text(painter.captioned(cards[-1]))
         text.append(")", style="dim")
     return text
 
 
 def _known_card(painter: Any, entry: dict) -> Any:
-    text = painter.card(str(entry.get("card", "?")))
+    text = painter.captioned(str(entry.get("card", "?")))
     depth = entry.get("from_top")
     if depth is not None:
         text.append(" (top)" if depth == 0 else f" ({_ordinal(depth + 1)} from the top)", style="dim")
