@@ -54,7 +54,8 @@ def build_game(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], so
     sides = next((SidesSpec(c.expr(d.value, Scope(c.frame)), d.span) for d in rules.declarations
                   if isinstance(d, nodes.SidesDecl)), None)
     card_texts, card_labels = card_words(c, raw_cards, cards, text_decl)
-    captions = card_captions(c, cards, next((d for d in rules.declarations if isinstance(d, nodes.CaptionDecl)), None))
+    caption = next((d for d in rules.declarations if isinstance(d, nodes.CaptionDecl)), None)
+    captions = card_captions(c, cards, card_texts, caption)
     holds = {d.zone: HoldsSpec(c.emitter.card_condition(d.params, d.condition), d.span) for d in rules.declarations
              if isinstance(d, nodes.HoldsDecl)}
     end_reveal = next((d.zones for d in rules.declarations if isinstance(d, nodes.EndRevealDecl)), None)

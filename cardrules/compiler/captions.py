@@ -30,22 +30,24 @@ class _NoState:
         self.memo: dict = {}
 
 
-def card_captions(c: "Compiler", cards: tuple[Card, ...], decl: nodes.CaptionDecl | None) -> tuple[str, ...]:
-    """The captions of the cards, in card order; () without a `caption:` line. Definitions are compiled already."""
+def card_captions(c: "Compiler", cards: tuple[Card, ...], texts: tuple[str, ...],
+                  decl: nodes.CaptionDecl | None) -> tuple[str, ...]:
+    """The captions of the cards (their `texts` name them in errors), in card order; () without a `caption:`
+    line. Definitions are compiled already."""
     if decl is None:
         return ()
     name = c.emitter.fresh("cap")
-    function = c.emitter.define(f"def {name}(s, card):\n    return {c.emitter.expr(decl.value, Env().with_it('card'))}\n",
-                                name)
-    return tuple(_words(c, decl, _value(c, decl, function, card)) for card in cards)
+    code = c.emitter.expr(decl.value, Env().with_it("card"))
+    function = c.emitter.define(f"def {name}(s, card):\n    return {code}\n", name)
+    return tuple(_words(c, decl, _value(c, decl, function, card, texts[card])) for card in cards)
 
 
-def _value(c: "Compiler", decl: nodes.CaptionDecl, function: Any, card: Card) -> Any:
+def _value(c: "Compiler", decl: nodes.CaptionDecl, function: Any, card: Card, text: str) -> Any:
     try:
         return function(_NoState(), card)
     except Exception as exc:
-        raise RulesError([error("E431", f"the caption of a card could not be worked out: {explain_exception(exc)}",
-                                decl.value.span, c.path)], c.sources) from None
+        raise RulesError([error("E431", f"the caption of the card {text} could not be worked out: "
+                                f"{explain_exception(exc)}", decl.value.span, c.path)], c.sources) from None
 
 
 def _words(c: "Compiler", decl: nodes.CaptionDecl, value: Any) -> str:
