@@ -279,6 +279,50 @@ def in_order(game: Game, spec: ZoneSpec, contents: Any) -> Any:
     return sorted(contents, key=lambda text: game.by_text.get(str(text).lower(), (0,))[0])
 
 
+def table_positions(game: Game, view: View) -> dict[str, int]:
+    """Each card text of a view -> where the table draws it, counting in drawing order (render_view's: shared
+    zones, families, then each seat's zones; a `sorted` zone in the card order)."""
+    entries: list[Any] = [in_order(game, spec, view.zones[spec.name]) for spec in game.zones
+                          if not spec.per_player and spec.name in view.zones]
+    entries += [members for family, members in view.zones.items() if isinstance(members, dict)
+                and family in game.opening_families]
+    for seat in range(view.players):
+        entries += [in_order(game, spec, seats[seat]) for spec in game.zones if spec.per_player
+                    for seats in [view.zones.get(spec.name, [])] if seat < len(seats)]
+    positions: dict[str, int] = {}
+    for text in _texts(entries):
+        positions.setdefault(text.lower(), len(positions))
+    return positions
+
+
+def _texts(entry: Any) -> Iterable[str]:
+    if isinstance(entry, str):
+        yield entry
+    elif isinstance(entry, dict):
+        for value in entry.values():
+            yield from _texts(value)
+    elif isinstance(entry, list | tuple):
+        for item in entry:
+            yield from _texts(item)
+
+
+def in_table_order(game: Game, view: View, actions: Sequence[Action]) -> list[Action]:
+    """The legal moves as the player reads them: each option's moves together (options in the engine's order),
+    and within an option by where the table draws the cards they name (a sorted hand's order), else as the
+    engine lists them. Only the list shown changes: a typed number picks the move shown with it, and a record
+    keeps the engine's index of that move."""
+    positions = table_positions(game, view)
+    groups: dict[str, int] = {}
+    for action in actions:
+        groups.setdefault(action.name, len(groups))
+    far = len(positions)
+
+    def key(action: Action) -> tuple:
+        return groups[action.name], tuple(positions.get(game.card_texts[v].lower(), far)
+                                          for v in action.values if isinstance(v, Card))
+    return sorted(actions, key=key)
+
+
 def render_moves(painter: CardPainter, actions: Sequence[Action]) -> Group:
     """Numbered legal moves, from 1."""
     digits = len(str(len(actions)))
