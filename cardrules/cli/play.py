@@ -470,7 +470,10 @@ class _Printer(Observer):
             if human == table.viewer:
                 for line in seen:
                     table.console.print(line, soft_wrap=True)
-            table.recent.get(human, []).extend(recent.get(human, []))
+            if human == player:  # hot seat: the catch-up after a clear starts after one's own last move
+                table.recent[human].clear()
+            else:
+                table.recent[human].extend(recent.get(human, []))
 
     def ended(self, state: State) -> None:
         table, console, game, humans = self.table, self.table.console, state.game, self.table.humans

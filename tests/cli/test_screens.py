@@ -158,6 +158,17 @@ def test_a_hot_seat_screen_shows_the_hand_of_its_player_only(monkeypatch):
     compare(SCREENS / HOT_SEAT, text)
 
 
+def test_a_hot_seat_catch_up_shows_only_what_happened_since_its_player_last_moved(monkeypatch):
+    screens = hot_seat(monkeypatch).split("[screen cleared]")
+    caught_up = 0
+    for part in screens[1:]:
+        player = re.search(r"press Enter when you are (P\d)", part).group(1)
+        catch_up = part.split("press Enter when you are", 1)[1].split("\n\n", 1)[0]
+        assert f"{player} plays:" not in catch_up, f"{player} is shown their own last turn again:{catch_up}"
+        caught_up += "plays:" in catch_up
+    assert caught_up >= 2, "the game must hand over after moves for this test to mean anything"
+
+
 SPINNER = re.compile(r"\x1b\[\?25l.*?\x1b\[\?25h\r\x1b\[1A\x1b\[2K", re.DOTALL)  # a bot "is thinking…"
 
 
