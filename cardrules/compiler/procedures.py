@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import attrs
 
@@ -20,9 +20,11 @@ from ..engine.specs import (
     StraightMove,
 )
 from ..engine.state import State
+from ..engine.table_values import as_seats
 from ..engine.zones import note_opened, visibility_of
 from ..engine.zones.grid import as_cell
 from ..language import nodes
+from ..language.symbols import place
 from ..limits import MAX_HELD_LIST, MAX_NUMBER
 from ..values import NOTHING, Card
 from . import visibility
@@ -373,7 +375,7 @@ def win(c: "Compiler", st: nodes.Win, sc: "Scope", loop_exit) -> None:
 
 
 def say(c: "Compiler", st: nodes.Say, sc: "Scope", loop_exit) -> None:
-    parts = [c.expr(p, sc) for p in st.parts]
+    parts = [_seated(c.expr(p, sc)) if place(p.span) in c.sym.seat_says else c.expr(p, sc) for p in st.parts]
     to = c.expr(st.to, sc) if st.to is not None else None
     nxt = Label()
 
@@ -388,6 +390,11 @@ def say(c: "Compiler", st: nodes.Say, sc: "Scope", loop_exit) -> None:
         return nxt.pc
     c.emit(say, st.span)
     nxt.pc = c.here()
+
+
+def _seated(part: Callable) -> Callable:
+    """A `say` part the checker found to give seats: a seat worked out as a number is written `P1`, not `1`."""
+    return lambda s, f: as_seats(part(s, f))
 
 
 def reveal(c: "Compiler", st: nodes.Reveal, sc: "Scope", loop_exit) -> None:
