@@ -16,7 +16,7 @@ from ..engine import Action, Game, View
 from ..engine.specs import ZoneSpec
 from ..engine.table_values import variable_text
 from ..engine.zones.grid import Cell
-from ..values import Card
+from ..values import Card, Seat
 from ..words import plural as plural  # counted words: cardrules/words.py
 
 # Common colour words -> rich styles. Generic: any game whose cards carry colour-named attribute
@@ -74,7 +74,8 @@ def color_style(word: Any, color_system: str | None = None) -> str | None:
 
 
 def seat_name(seat: int) -> str:
-    return f"P{seat}"
+    """A seat as every place writes it (values.Seat): P0."""
+    return repr(Seat(seat))
 
 
 class CardPainter:

@@ -26,7 +26,7 @@ from ..engine.zones.grid import as_cell
 from ..language import nodes
 from ..language.symbols import place
 from ..limits import MAX_HELD_LIST, MAX_NUMBER
-from ..values import NOTHING, Card
+from ..values import NOTHING, Card, Seat
 from . import visibility
 from .enumeration import as_list, candidate_lister
 from .scope import Label, Scope
@@ -298,7 +298,7 @@ def eliminate(c: "Compiler", st: nodes.Eliminate, sc: "Scope", loop_exit) -> Non
         for p in _seats(s, who(s, s.locals), "eliminate"):
             if not s.eliminated[p]:
                 s.eliminated[p] = True
-                events.notice(s, "out", f"P{int(p)} is out")
+                events.notice(s, "out", f"{Seat(p)!r} is out")
         return nxt.pc
     c.emit(eliminate, st.span)
     nxt.pc = c.here()

@@ -131,7 +131,7 @@ class Game:
             case Card():
                 return self.card_labels[value] if long else self.card_texts[value]
             case Seat():
-                return f"P{int(value)}"
+                return repr(value)
             case Cell():
                 return repr(value)
             case bool():
