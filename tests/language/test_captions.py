@@ -161,3 +161,17 @@ def test_playing_extreme_types_the_number_of_a_captioned_card(invoke):
     result = invoke("play", "the-game", "-o", "extreme", "--seed", "2", "-p", "2", input="play 49 asc1\nquit\n")
     assert "49 NO_BACKWARD" in result.output
     assert "P0 plays 49" in result.output or "49" in result.output.split("play 49 asc1")[-1]
+
+
+def test_the_editor_outline_lists_the_caption():
+    from pygls.workspace import PositionCodec
+
+    from cardrules.lsp.document import analyse
+    from cardrules.lsp.hover import hover
+    from cardrules.lsp.symbols import document_symbols
+
+    analysis = analyse(RULES, "captions.rules", PositionCodec())
+    assert "caption" in [symbol.name for symbol in document_symbols(analysis)]
+    line = RULES.splitlines().index(next(x for x in RULES.splitlines() if x.startswith("caption:")))
+    shown = hover(analysis, line, 2)
+    assert shown is not None and "display only" in str(shown)
