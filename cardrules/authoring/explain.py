@@ -196,7 +196,24 @@ class _Explainer:
             how = f" (from {', '.join(text)})" if text else ""
             items.append(Item([_w("Cards are written like "), _c(self.game.card_texts[card]), _w(how + " for "),
                                _n(self.game.card_labels[card])]))
+        items += self.caption_items()
         return items
+
+    def caption_items(self) -> list[Item]:
+        """`caption:`: what the table writes beside a card (never typed), with the first captioned card."""
+        decl = next((d for d in self.rules.declarations if isinstance(d, nodes.CaptionDecl)), None)
+        if decl is None:
+            return []
+        item = Item([_w("The table writes beside each card "), _c(self.raw(decl.value)),
+                     _w(" (display only: moves and positions name the card by its text)")])
+        if self.game is not None:
+            first = next((c for c, words in zip(self.game.cards, self.game.card_captions) if words), None)
+            if first is None:
+                item.children.append(Item([_w("no card has a caption with these options")]))
+            else:
+                item.children.append(Item([_w("for example "), _c(self.game.card_texts[first]), _w(" as "),
+                                           _c(f"{self.game.card_texts[first]} {self.game.card_captions[first]}")]))
+        return [item]
 
     def zones(self) -> list[Item]:
         items = []

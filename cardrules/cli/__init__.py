@@ -64,7 +64,7 @@ def _budgets(
              "not count; games are bounded anyway by --max-decisions and the steps per decision "
              "(docs/limits.md)."),
     no_cache: bool = typer.Option(
-        False, "--no-cache",
+        False, "--no-cache", metavar="",  # a flag takes no value: no `<bool>` beside it in --help
         help="Neither read nor write the disk cache of parsed and checked rules (~/.cache/cardrules, or "
              "$CARDRULES_CACHE_DIR; docs/performance.md). The same as CARDRULES_NO_CACHE=1."),
 ) -> None:

@@ -14,7 +14,7 @@ from ..engine import State
 from ..simulation.records import PlayRecord
 from .common import CliError
 from .recordfiles import check_target, write_record
-from .render import CardPainter, render_moves
+from .render import CardPainter, in_table_order, render_moves
 from .reports import render_explanation
 
 QUIT = "quit"  # the entry asks to leave the game
@@ -44,7 +44,8 @@ class InGame:
         if words in ("q", "quit", "exit"):
             return QUIT
         if words in ("?", "help", "moves"):
-            self.console.print(render_moves(self.painter, state.legal_actions()))
+            view = state.view(state.current_player())
+            self.console.print(render_moves(self.painter, in_table_order(state.game, view, state.legal_actions())))
             self.console.print(Text.from_markup(COMMANDS_HELP), soft_wrap=True)
             return DONE
         if words in ("rules", "explain"):

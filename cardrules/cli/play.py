@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import random
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Optional, Sequence
 
 import attrs
 import typer
@@ -64,7 +64,7 @@ from .common import (
 from .ingame import DONE, QUIT, InGame
 from .interrupts import exit_code
 from .recordfiles import Opened, check_target, open_record, write_record
-from .render import CardPainter, cell_marks, plural, render_moves, render_view, seat_name, winners_line
+from .render import CardPainter, cell_marks, in_table_order, plural, render_moves, render_view, seat_name, winners_line
 
 HUMAN = "human"
 
@@ -118,8 +118,11 @@ def _read(console: Console, prompt: Text | str) -> str:
 
 
 def _human_choice(console: Console, painter: CardPainter, state: State, seat: int,
-                  commands: InGame | None = None) -> Action:
+                  commands: InGame | None = None, shown: Sequence[Action] | None = None) -> Action:
+    """The move the human types: a number picks the move `shown` with that number (the moves as listed,
+    by default the engine's order), a text the move written so."""
     legal = state.legal_actions()
+    numbered = list(shown) if shown is not None else legal
     prompt = Text.assemble((seat_name(seat), "bold"), f", your move [{entry_hint(legal)}]: ")
     while True:
         entry = _read(console, prompt).strip()
@@ -127,8 +130,8 @@ def _human_choice(console: Console, painter: CardPainter, state: State, seat: in
             continue
         if entry.isdecimal():
             number = int(entry)
-            if 1 <= number <= len(legal):
-                return legal[number - 1]
+            if 1 <= number <= len(numbered):
+                return numbered[number - 1]
             console.print(Text(f"There is no move {number}: choose a number from 1 to {len(legal)}.",
                                style="red"))
             continue
@@ -380,11 +383,12 @@ class _Human:
         if saw:
             console.print(Panel(Group(*saw), title="You saw", title_align="left", border_style="magenta"))
             saw.clear()
-        console.print(render_view(state.game, view_for(state, player), table.painter, turn=state.turns,
-                                  marks=cell_marks(state.legal_actions())))
+        view = view_for(state, player)
+        shown = in_table_order(state.game, view, legal)
+        console.print(render_view(state.game, view, table.painter, turn=state.turns, marks=cell_marks(shown)))
         console.print(Text(state.prompt() or "Your moves:", style="bold"))
-        console.print(render_moves(table.painter, state.legal_actions()))
-        return _human_choice(console, table.painter, state, player, table.commands)
+        console.print(render_moves(table.painter, shown))
+        return _human_choice(console, table.painter, state, player, table.commands, shown)
 
     def _hand_over(self, player: int) -> None:
         """Hot seat: the last player confirms they are done, the screen and its scrollback are
@@ -466,7 +470,10 @@ class _Printer(Observer):
             if human == table.viewer:
                 for line in seen:
                     table.console.print(line, soft_wrap=True)
-            table.recent.get(human, []).extend(recent.get(human, []))
+            if human == player:  # hot seat: the catch-up after a clear starts after one's own last move
+                table.recent[human].clear()
+            else:
+                table.recent[human].extend(recent.get(human, []))
 
     def ended(self, state: State) -> None:
         table, console, game, humans = self.table, self.table.console, state.game, self.table.humans

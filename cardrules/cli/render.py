@@ -16,7 +16,7 @@ from ..engine import Action, Game, View
 from ..engine.specs import ZoneSpec
 from ..engine.table_values import variable_text
 from ..engine.zones.grid import Cell
-from ..values import Card
+from ..values import Card, Seat
 from ..words import plural as plural  # counted words: cardrules/words.py
 
 # Common colour words -> rich styles. Generic: any game whose cards carry colour-named attribute
@@ -74,7 +74,8 @@ def color_style(word: Any, color_system: str | None = None) -> str | None:
 
 
 def seat_name(seat: int) -> str:
-    return f"P{seat}"
+    """A seat as every place writes it (values.Seat): P0."""
+    return repr(Seat(seat))
 
 
 class CardPainter:
@@ -89,6 +90,10 @@ class CardPainter:
             self._by_text.setdefault(game.card_texts[card].lower(), self._by_card[card])
         self._colour_words = {game.card_texts[card].lower(): word for card in game.cards
                               for word in [self._unwritten_colour(card)] if word}
+        # `caption:` words by card text; only the cards a view holds are drawn, so a card the viewer may not
+        # see (a count in its view) is never captioned
+        self._captions = {game.card_texts[card].lower(): words
+                          for card, words in zip(game.cards, game.card_captions) if words}
 
     def _unwritten_colour(self, card: Card) -> str:
         """The card's colour word when neither its text nor its full name says it (a card named by a
@@ -119,27 +124,44 @@ class CardPainter:
         """The card's full name ("blue 4"), styled like its text."""
         return Text(self.game.describe(card, long=True), style=self.style(card))
 
+    def caption(self, card: Card | str) -> Text | None:
+        """The words the rules' `caption:` gives the card ("STOP"), or None: drawn beside a card of a view only."""
+        words = self._captions.get(self._text(card).lower())
+        return Text(words, style=self.style(card)) if words else None
+
+    def _text(self, card: Card | str) -> str:
+        return self.game.card_texts[card] if isinstance(card, Card) else str(card)
+
+    def captioned(self, card: Card | str) -> Text:
+        """The card's text, then its caption if it has one ("13 STOP")."""
+        text = self.card(card)
+        caption = self.caption(card)
+        return text.append(" ").append_text(caption) if caption is not None else text
+
     def card_with_colour(self, card: Card | str) -> Text:
-        """The card's text, then the colour word of its attributes, if any ("b5 blue")."""
+        """The card's text, then the colour word of its attributes, if any ("b5 blue"), and its caption."""
         text = self.card(card)
         found = self.game.by_text.get(str(card).lower()) if not isinstance(card, Card) else [card]
         for value in self.game.card_json(found[0]).values() if found else ():
             if color_style(value):
                 text.append(f" {value}", style=self.style(card))
                 break
-        return text
+        caption = self.caption(card)
+        return text.append(" ").append_text(caption) if caption is not None else text
 
     def cards(self, cards: Iterable[Card | str]) -> Text:
         """Cards side by side; each with its colour word where its text does not say it (`X1 yellow, Y5
-        indigo`); set apart by commas when a text has words of its own (`35 SKIP, 37`)."""
+        indigo`) and its caption (`13 STOP`); set apart by commas when a card has words beside its text or
+        in it (`35 SKIP, 37`)."""
         cards = list(cards)
-        words = [self._colour_words.get((self.game.card_texts[c] if isinstance(c, Card) else str(c)).lower(), "")
-                 for c in cards]
-        texts = [self.game.card_texts[c] if isinstance(c, Card) else str(c) for c in cards]
-        if not any(words) and not any(" " in text for text in texts):
+        texts = [self._text(c) for c in cards]
+        words = [self._colour_words.get(text.lower(), "") for text in texts]
+        captions = [self.caption(c) for c in cards]
+        if not any(words) and not any(" " in text for text in texts) and not any(captions):
             return Text(" ").join(self.card(c) for c in cards)
         return Text(", ").join(self.card(c).append(f" {w}" if w else "", style=self.style(c))
-                               for c, w in zip(cards, words))
+                               .append_text(Text(" ").append_text(caption) if caption is not None else Text(""))
+                               for c, w, caption in zip(cards, words, captions))
 
     def value(self, value: Any) -> Text:
         """Any rules value as a player writes it, cards coloured."""
@@ -256,6 +278,50 @@ def in_order(game: Game, spec: ZoneSpec, contents: Any) -> Any:
     if not spec.sorted or not isinstance(contents, list):
         return contents
     return sorted(contents, key=lambda text: game.by_text.get(str(text).lower(), (0,))[0])
+
+
+def table_positions(game: Game, view: View) -> dict[str, int]:
+    """Each card text of a view -> where the table draws it, counting in drawing order (render_view's: shared
+    zones, families, then each seat's zones; a `sorted` zone in the card order)."""
+    entries: list[Any] = [in_order(game, spec, view.zones[spec.name]) for spec in game.zones
+                          if not spec.per_player and spec.name in view.zones]
+    entries += [members for family, members in view.zones.items() if isinstance(members, dict)
+                and family in game.opening_families]
+    for seat in range(view.players):
+        entries += [in_order(game, spec, seats[seat]) for spec in game.zones if spec.per_player
+                    for seats in [view.zones.get(spec.name, [])] if seat < len(seats)]
+    positions: dict[str, int] = {}
+    for text in _texts(entries):
+        positions.setdefault(text.lower(), len(positions))
+    return positions
+
+
+def _texts(entry: Any) -> Iterable[str]:
+    if isinstance(entry, str):
+        yield entry
+    elif isinstance(entry, dict):
+        for value in entry.values():
+            yield from _texts(value)
+    elif isinstance(entry, list | tuple):
+        for item in entry:
+            yield from _texts(item)
+
+
+def in_table_order(game: Game, view: View, actions: Sequence[Action]) -> list[Action]:
+    """The legal moves as the player reads them: each option's moves together (options in the engine's order),
+    and within an option by where the table draws the cards they name (a sorted hand's order), else as the
+    engine lists them. Only the list shown changes: a typed number picks the move shown with it, and a record
+    keeps the engine's index of that move."""
+    positions = table_positions(game, view)
+    groups: dict[str, int] = {}
+    for action in actions:
+        groups.setdefault(action.name, len(groups))
+    far = len(positions)
+
+    def key(action: Action) -> tuple:
+        return groups[action.name], tuple(positions.get(game.card_texts[v].lower(), far)
+                                          for v in action.values if isinstance(v, Card))
+    return sorted(actions, key=key)
 
 
 def render_moves(painter: CardPainter, actions: Sequence[Action]) -> Group:

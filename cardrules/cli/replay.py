@@ -14,6 +14,7 @@ from rich.text import Text
 from ..engine import Action, State
 from ..simulation import Observer, play_match
 from ..simulation.records import Script
+from ..values import Seat
 from .announce import ALL, Move, before_move, move_lines, revealed_view, view_for
 from .common import CliError, make_console, read_line, reporting
 from .recordfiles import EndOfRecord, Recorded, open_record
@@ -89,7 +90,7 @@ def _viewer(text: str | None, players: int, reveal_all: bool) -> int | None:
         return SPECTATOR
     digits = text.strip().upper().removeprefix("P")
     if not digits.isdigit() or not 0 <= int(digits) < players:
-        raise CliError(f"--as takes a seat from P0 to P{players - 1}, not '{text}'", 2)
+        raise CliError(f"--as takes a seat from {Seat(0)!r} to {Seat(players - 1)!r}, not '{text}'", 2)
     return int(digits)
 
 

@@ -18,7 +18,7 @@ from ..authoring.explain import Explanation, Item, value_text
 from ..authoring.validate import Report
 from ..diagnostics import render
 from ..words import plural
-from .tables import fitted
+from .tables import Wrapped, fitted
 
 CODE = "cyan"
 NAME = "bold"
@@ -88,9 +88,9 @@ def _playouts(report: Report) -> list[Any]:
     counts = sorted({r.players for r in report.runs})
     varied = ", ".join(report.varied) if report.varied else "none"
     combos = len({tuple(r.options.items()) for r in report.runs})  # each with the player counts it is for
-    head = Text(f"playouts: {plural(report.playouts, 'random game')} for each of {plural(len(counts), 'player count')} "
-                f"and {plural(combos, 'option combination')} (switched both ways: "
-                f"{varied}) = {plural(games, 'game')}")
+    head = Wrapped(f"playouts: {plural(report.playouts, 'random game')} for each of "
+                   f"{plural(len(counts), 'player count')} and {plural(combos, 'option combination')} (switched "
+                   f"both ways: {varied}) = {plural(games, 'game')}")
     # Within 80 columns: no vertical rules, and long headers on two lines (rich would cut them: "playe…").
     table = Table(show_edge=False, pad_edge=False, box=box.SIMPLE_HEAD, collapse_padding=True)
     for column, justify in (("options on", "left"), ("players", "right"), ("games", "right"),

@@ -9,12 +9,14 @@ of cutting. Only when even the longest words do not fit is the table left to ric
 
 from __future__ import annotations
 
+import textwrap
 from typing import Iterator
 
 from rich.console import Console, ConsoleOptions, RenderableType
 from rich.measure import Measurement
 from rich.segment import Segment
 from rich.table import Table
+from rich.text import Text
 
 
 class Fitted:
@@ -77,3 +79,19 @@ def share(natural: list[int], floor: list[int], budget: int) -> list[int]:
 def fitted(table: Table) -> Fitted:
     """`table`, drawn within the terminal without cutting a header or a word where that can be done."""
     return Fitted(table)
+
+
+class Wrapped:
+    """A line of words wrapped at spaces to the width it is drawn at, the later lines indented: also where the
+    whole output is printed with `soft_wrap` (which keeps a plain Text on one line, however long)."""
+
+    def __init__(self, words: str, indent: str = "  ", style: str = ""):
+        self.words, self.indent, self.style = words, indent, style
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[RenderableType]:
+        for line in textwrap.wrap(self.words, width=max(options.max_width, 20), subsequent_indent=self.indent,
+                                  break_long_words=False, break_on_hyphens=False):
+            yield Text(line, style=self.style)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(min(len(word) for word in self.words.split() or [""]), len(self.words))

@@ -10,6 +10,7 @@ from ..language import nodes
 from ..language.game_limits import game_limits
 from ..language.symbols import Symbols
 from ..values import Card
+from .captions import card_captions
 from .card_text import card_words
 from .compiler import Compiler
 from .options import option_docs, option_values
@@ -53,6 +54,8 @@ def build_game(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], so
     sides = next((SidesSpec(c.expr(d.value, Scope(c.frame)), d.span) for d in rules.declarations
                   if isinstance(d, nodes.SidesDecl)), None)
     card_texts, card_labels = card_words(c, raw_cards, cards, text_decl)
+    caption = next((d for d in rules.declarations if isinstance(d, nodes.CaptionDecl)), None)
+    captions = card_captions(c, cards, card_texts, caption)
     holds = {d.zone: HoldsSpec(c.emitter.card_condition(d.params, d.condition), d.span) for d in rules.declarations
              if isinstance(d, nodes.HoldsDecl)}
     end_reveal = next((d.zones for d in rules.declarations if isinstance(d, nodes.EndRevealDecl)), None)
@@ -61,7 +64,7 @@ def build_game(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], so
         options=values,
         option_docs=option_docs(sym),
         attributes=attributes, card_attrs=c.card_attrs, cards=cards,
-        card_texts=card_texts, card_labels=card_labels,
+        card_texts=card_texts, card_labels=card_labels, card_captions=captions,
         card_home=tuple(c.zone_specs[rc["home"]].index for rc in raw_cards),
         zones=zones, shared_zones=c.shared_zones, vars=variables,
         shared_vars=c.shared_vars, result=result,

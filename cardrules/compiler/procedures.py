@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import attrs
 
@@ -20,11 +20,13 @@ from ..engine.specs import (
     StraightMove,
 )
 from ..engine.state import State
+from ..engine.table_values import as_seats
 from ..engine.zones import note_opened, visibility_of
 from ..engine.zones.grid import as_cell
 from ..language import nodes
+from ..language.symbols import place
 from ..limits import MAX_HELD_LIST, MAX_NUMBER
-from ..values import NOTHING, Card
+from ..values import NOTHING, Card, Seat
 from . import visibility
 from .enumeration import as_list, candidate_lister
 from .scope import Label, Scope
@@ -296,7 +298,7 @@ def eliminate(c: "Compiler", st: nodes.Eliminate, sc: "Scope", loop_exit) -> Non
         for p in _seats(s, who(s, s.locals), "eliminate"):
             if not s.eliminated[p]:
                 s.eliminated[p] = True
-                events.notice(s, "out", f"P{int(p)} is out")
+                events.notice(s, "out", f"{Seat(p)!r} is out")
         return nxt.pc
     c.emit(eliminate, st.span)
     nxt.pc = c.here()
@@ -373,7 +375,7 @@ def win(c: "Compiler", st: nodes.Win, sc: "Scope", loop_exit) -> None:
 
 
 def say(c: "Compiler", st: nodes.Say, sc: "Scope", loop_exit) -> None:
-    parts = [c.expr(p, sc) for p in st.parts]
+    parts = [_seated(c.expr(p, sc)) if place(p.span) in c.sym.seat_says else c.expr(p, sc) for p in st.parts]
     to = c.expr(st.to, sc) if st.to is not None else None
     nxt = Label()
 
@@ -388,6 +390,11 @@ def say(c: "Compiler", st: nodes.Say, sc: "Scope", loop_exit) -> None:
         return nxt.pc
     c.emit(say, st.span)
     nxt.pc = c.here()
+
+
+def _seated(part: Callable) -> Callable:
+    """A `say` part the checker found to give seats: a seat worked out as a number is written `P1`, not `1`."""
+    return lambda s, f: as_seats(part(s, f))
 
 
 def reveal(c: "Compiler", st: nodes.Reveal, sc: "Scope", loop_exit) -> None:

@@ -72,6 +72,8 @@ class Game:
     limits: GameLimits = GameLimits()
     records_movers: bool = False  # the rules read `mover(card)`: vars end with each card's mover (percard.py)
     end_reveal: tuple[str, ...] | None = None  # `reveal at end: ZONES` (None: not declared; see end_reveals)
+    # `caption:` words the table draws beside each card a viewer sees, by card id ("" for none; () without captions)
+    card_captions: tuple[str, ...] = ()
     # (state, pc, exception) -> (span, words) of the sub-expression that failed, or None (compiler/blame.py)
     blame: Callable[[State, int, Exception], tuple[Span, str] | None] | None = attrs.field(default=None, repr=False,
                                                                                           eq=False)
@@ -129,7 +131,7 @@ class Game:
             case Card():
                 return self.card_labels[value] if long else self.card_texts[value]
             case Seat():
-                return f"P{int(value)}"
+                return repr(value)
             case Cell():
                 return repr(value)
             case bool():

@@ -16,7 +16,7 @@ import itertools
 from math import prod
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from ..values import NOTHING, SEATS, Card
+from ..values import NOTHING, SEATS, Card, Seat
 from .specs import RuleFailure, VarSpec
 
 if TYPE_CHECKING:
@@ -189,5 +189,5 @@ def movers_view(s: "State", viewer: int) -> dict[str, str]:
     if not s.game.records_movers:
         return {}
     seen, base, names = seen_cards(s, viewer), mover_base(s.game, s.n), card_names(s.game)
-    return {names[card]: f"P{int(s.vars[base + card])}" for card in sorted(seen)
+    return {names[card]: repr(Seat(s.vars[base + card])) for card in sorted(seen)
             if s.vars[base + card] is not NOTHING}

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..diagnostics import RulesRuntimeError
-from ..values import SEATS, Card
+from ..values import SEATS, Card, Seat
 from . import events
 from .specs import Decision, RuleFailure
 
@@ -68,7 +68,7 @@ def start(s: "State", listed: Any, pc: int, slot: int) -> bool:
         if isinstance(p, bool | Card) or not isinstance(p, int) or not 0 <= p < s.n:
             raise RuleFailure(f"'simultaneously' lists seats from 0 to {s.n - 1}, not {s.game.describe(p)}")
         if int(p) in seats:
-            raise RuleFailure(f"'simultaneously' lists P{int(p)} twice")
+            raise RuleFailure(f"'simultaneously' lists {Seat(p)!r} twice")
         if not s.eliminated[p]:
             seats.append(int(p))
     if not seats:

@@ -25,6 +25,15 @@ def seat_words(text: str) -> str:
     return _NUMBER.sub(r"P\1", text)
 
 
+def as_seats(value: Any) -> Any:
+    """A value the checker found to be a seat (or seats), its numbers made seats: `say` writes them `P1`."""
+    if type(value) is int:
+        return Seat(value)
+    if isinstance(value, list | tuple) and not isinstance(value, Cell):
+        return [as_seats(v) for v in value]
+    return value
+
+
 def against_seats(texts: list[str]) -> str:
     """One text per seat, in seat order -> `P0 3 · P1 5`."""
     return SEPARATOR.join(f"{Seat(seat)!r} {text}" for seat, text in enumerate(texts))

@@ -13,6 +13,7 @@ from . import end_reveal, nodes, percard
 from .advice import how_to_set, meant_override
 from .agent_reads import READ_BY_AGENTS, agent_reads
 from .builtins import FUNCTIONS, NAMES, Function, fixed_names, is_truth
+from .caption import check_caption
 from .card_text import check_text
 from .constants import UNKNOWN, fold, pure_definitions, reads_only
 from .cycles import action_statements, cycles
@@ -95,7 +96,8 @@ class Checker:
         if nodes.EndDecl not in kinds:
             self.warn("W201", "the file has no 'end when' declaration, so games can only end with 'win'", end)
         for kind, what in ((nodes.NextDecl, "'next player:'"), (nodes.ResultDecl, "'result'"),
-                           (nodes.SidesDecl, "'sides'"), (nodes.EndRevealDecl, "'reveal at end'")):
+                           (nodes.SidesDecl, "'sides'"), (nodes.EndRevealDecl, "'reveal at end'"),
+                           (nodes.CaptionDecl, "'caption:'")):
             for extra in [d for d in self.rules.declarations if isinstance(d, kind)][1:]:
                 self.err("E201", f"{what} is declared more than once", extra.span)
         for d in self.rules.declarations:
@@ -169,6 +171,8 @@ class Checker:
                 check_limit(self, decl)
             case nodes.EndRevealDecl():
                 end_reveal.check(self, decl)
+            case nodes.CaptionDecl():
+                check_caption(self, decl, _Scope(lazy=True))
             case _:
                 assert_never(decl)
 

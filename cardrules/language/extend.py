@@ -15,7 +15,7 @@ from . import nodes
 Finder = Callable[[str, str], Path]  # (name in the extends line, path of the extending file) -> parent's path
 
 _SINGLE = (nodes.GameDecl, nodes.PlayersDecl, nodes.OrderDecl, nodes.TextDecl, nodes.NextDecl, nodes.SidesDecl,
-           nodes.EndRevealDecl)
+           nodes.EndRevealDecl, nodes.CaptionDecl)
 _NAMED = {nodes.AttributeDecl: "attribute", nodes.ZoneDecl: "zone", nodes.OptionDecl: "option", nodes.VarDecl: "var",
           nodes.DefDecl: "def", nodes.CaseDecl: "def", nodes.CardDecl: "card", nodes.ActionDecl: "action",
           nodes.CaseActionDecl: "action"}

@@ -20,7 +20,7 @@ from ..diagnostics import Diagnostic, Span, error
 from . import nodes
 from .builtins import FUNCTIONS, NAMES, Constant
 from .percard import CARD_KEY
-from .symbols import Symbols
+from .symbols import Symbols, place
 
 # The error codes of this pass (docs/language.md, section 5, "Kinds").
 NOT_A_SEAT = "E401"  # a seat (or players) needed
@@ -240,6 +240,7 @@ class Kinds:
         self.memo: dict[tuple, Kind] = {}
         self.open: set[tuple] = set()
         self.seated: set[str] = set()  # variables given where a seat is needed (`first player: v`, `hand(v)`)
+        self.said: dict[tuple, tuple[nodes.Expr, Env]] = {}  # each `say` part, by place, with its names' kinds
 
     def err(self, code: str, message: str, span: Span) -> None:
         if not self.quiet:
@@ -299,6 +300,7 @@ class Kinds:
         shows = [d.value for d in self.rules.declarations if isinstance(d, nodes.ShowDecl)]
         self.sym.seat_shows = tuple(_seats(self.expr(e, {})) or (isinstance(e, nodes.Name) and e.id in seats)
                                     for e in shows)
+        self.sym.seat_says = frozenset(key for key, (part, env) in self.said.items() if _seats(self.expr(part, env)))
         self.quiet -= 1
 
     def declarations(self) -> None:
@@ -349,6 +351,11 @@ class Kinds:
                 self.expr(value, {})
             case nodes.HoldsDecl(_, params, cond):
                 self.condition(cond, {**dict.fromkeys(params, SEAT), "it": CARD})
+            case nodes.CaptionDecl(value):
+                k = self.expr(value, {"it": CARD})
+                if k.name not in ("number", "truth", "text", "value", *WILD):  # what a caption can write
+                    self.err("E432", f"a caption must give an attribute's value, a number, a text or none, but "
+                             f"{self.text(value)} is {describe(k)}", value.span)
             case _:
                 pass  # the rest holds no expression whose kind matters (literals, names)
 
@@ -385,6 +392,7 @@ class Kinds:
             case nodes.Say(parts, to):
                 for part in parts:
                     self.expr(part, env)
+                    self.said[place(part.span)] = (part, dict(env))
                 if to is not None:
                     self.need(self.expr(to, env), "seats", to, "'say ... to'", NOT_A_SEAT)
             case nodes.Reveal(cards, players):

@@ -415,6 +415,15 @@ class TextDecl:
 
 
 @attrs.frozen
+class CaptionDecl:
+    """`caption: command_of(it)` — words the table draws beside each card its viewer sees (attribute names
+    are the card's, `it` is the card); display only: moves, positions, saves and records keep the card's text."""
+
+    value: Expr
+    span: Span = _span()
+
+
+@attrs.frozen
 class ZoneDecl:
     name: str
     properties: tuple[str, ...]
@@ -614,7 +623,7 @@ class ShowDecl:
 
 Decl = Union[ExtendsDecl, GameDecl, PlayersDecl, AttributeDecl, CardsDecl, CardDecl, OrderDecl, TextDecl, ZoneDecl,
              OptionDecl, VarDecl, DefDecl, CaseDecl, ActionDecl, CaseActionDecl, ProcedureDecl, TriggerDecl,
-             NextDecl, EndDecl, ShowDecl, ResultDecl, SidesDecl, HoldsDecl, LimitDecl, EndRevealDecl]
+             NextDecl, EndDecl, ShowDecl, ResultDecl, SidesDecl, HoldsDecl, LimitDecl, EndRevealDecl, CaptionDecl]
 
 
 @attrs.frozen

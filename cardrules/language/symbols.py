@@ -34,6 +34,8 @@ class Symbols:
     # them `P0` even when a number was worked out for them
     seat_vars: frozenset[str] = frozenset()
     seat_shows: tuple[bool, ...] = ()
+    # the parts of `say` statements that give seats (by place: symbols.place), written `P0` like the table's
+    seat_says: frozenset[tuple] = frozenset()
 
     def per_player(self, zone: str) -> bool:
         return "per_player" in self.zones[zone].properties
@@ -99,3 +101,8 @@ def collect(rules: nodes.RulesFile) -> tuple[Symbols, list[Diagnostic]]:
                                       rules.path))
             sym.values[value.name] = attr.name
     return sym, problems
+
+
+def place(span) -> tuple:
+    """Where a node stands, as a key: its file counts (a span's equality leaves the path out)."""
+    return (span.path, span.line, span.column, span.end_line, span.end_column)

@@ -333,6 +333,9 @@ class _ToAst(Transformer):
     def text_decl(self, meta, c):
         return nodes.TextDecl(tuple(map(str, c)), span=self._span(meta))
 
+    def caption_decl(self, meta, c):
+        return nodes.CaptionDecl(c[0], span=self._span(meta))
+
     def zone_prop(self, meta, c):
         return str(c[0])
 

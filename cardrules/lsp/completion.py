@@ -20,7 +20,7 @@ from .reference import builtin_hover, keyword_hover
 # What starts a top-level line, an indented line, and the other keywords (between words of a line).
 DECLARATION_KEYWORDS = ("extends", "game", "players", "attribute", "cards", "card", "order", "text", "zone", "option",
                         "var", "def", "action", "setup", "round setup", "turn", "after turn", "on move",
-                        "next player", "end when", "show", "result", "sides", "holds", "limit")
+                        "next player", "end when", "show", "result", "sides", "holds", "limit", "caption")
 STATEMENT_KEYWORDS = ("move", "deal", "shuffle", "eliminate", "set", "first player", "win", "lose", "pass", "stop",
                       "new round", "say", "do", "reveal", "let", "reset", "if", "elif", "else", "for", "repeat",
                       "while", "choose", "simultaneously for", "otherwise")

@@ -33,6 +33,8 @@ def _title(decl: nodes.Decl) -> tuple[str, types.SymbolKind] | None:
             return f'{type(decl).__name__[:-4].lower()} "{label}"', types.SymbolKind.Field
         case nodes.HoldsDecl(zone=zone):
             return f"holds {zone}", types.SymbolKind.Field
+        case nodes.CaptionDecl():
+            return "caption", types.SymbolKind.Field
         case _:
             return None
 

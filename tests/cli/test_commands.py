@@ -12,6 +12,7 @@ import cardrules
 from cardrules import cli, simulation
 from cardrules.bots import RandomAgent
 from cardrules.cli import render
+from cardrules.cli.render import in_table_order
 
 REPO = Path(__file__).resolve().parents[2]
 RED7 = REPO / "games" / "red7.rules"
@@ -221,9 +222,9 @@ def test_play_human_bad_entry_then_eof(card_texts, invoke):
 
 def test_play_human_moves_by_number_and_text(invoke):
     seed = seed_where_first_player_is(0)
-    state = cardrules.load("red7").new_initial_state(2, seed)
-    legal = state.legal_actions()
-    first = legal[0].text
+    game = cardrules.load("red7")
+    state = game.new_initial_state(2, seed)
+    first = in_table_order(game, state.view(0), state.legal_actions())[0].text  # move 1 as listed (by the hand)
     result = invoke("play", "red7", "--seed", seed, input="1\nquit\n")
     assert result.exit_code == 0, result.output
     assert f"P0 plays: {first}" in result.output

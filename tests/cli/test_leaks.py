@@ -32,6 +32,7 @@ from cardrules.values import Card
 PLAYOUTS = 2
 MAX_MOVES = 400
 MARK = re.compile(r"«([^»]*)»")
+CAPTION = re.compile(r"‹([^|›]*)\|[^›]*›")  # a card's caption (`caption:`), by the card's text
 
 
 class MarkingPainter(CardPainter):
@@ -43,6 +44,12 @@ class MarkingPainter(CardPainter):
 
     def label(self, card: Card) -> Text:
         return Text.assemble("«", super().label(card), "»")
+
+    def caption(self, card: Card | str) -> Text | None:
+        """A caption as ‹card|words›: it must stand beside a card the viewer sees, like the card itself."""
+        words = super().caption(card)
+        text = self.game.card_texts[card] if isinstance(card, Card) else str(card)
+        return None if words is None else Text.assemble("‹", text, "|", words, "›")
 
 
 def plain(renderables: list[Any]) -> str:
@@ -73,7 +80,7 @@ def visible(state: cardrules.State, viewer: int) -> set[str]:
 def leaks(game: cardrules.Game, text: str, allowed: set[str]) -> set[str]:
     """The cards of `text` whose text is not among `allowed`: marked ones, and hidden ones written as words."""
     labels = _labels(game)
-    found = {labels.get(m, m) for m in MARK.findall(text)} - allowed
+    found = {labels.get(m, m) for m in MARK.findall(text) + CAPTION.findall(text)} - allowed
     assert found <= set(game.card_texts), f"marked words that are no card: {found - set(game.card_texts)}"
     words, texts = _word_finder(game)
     found |= {texts[word] for word in words.findall(MARK.sub(" ", text))} - allowed
@@ -193,6 +200,22 @@ def test_the_check_finds_a_move_printed_as_its_mover_sees_it():
     game = cardrules.load(cardrules.find_game("seven7s"))
     problems = [p for seed in range(4) for p in check_playout(game, 3, seed, in_full)]
     assert any("back" in p for p in problems), problems[:5]
+
+
+def test_the_check_finds_a_caption_beside_a_hidden_card():
+    """Captions are covered: The Game: Extreme's playouts draw them (and none is found beside a hidden card),
+    and a screen that writes the captions of the mover's hand to everybody is caught."""
+    game = cardrules.load(cardrules.find_game("the-game"), {"extreme": True})
+    painter, state = MarkingPainter(game), game.new_initial_state(3, 0)
+    drawn = plain([render_view(game, view_for(state, seat), painter) for seat in range(3)])
+    assert CAPTION.search(drawn), "the deal of seed 0 must give a command card for this test to mean anything"
+    assert not check_playout(game, 3, 0)
+
+    def with_hand_captions(painter, before, move, after, viewer, seen):
+        captions = [painter.caption(c) for c in before.zone_cards("hand", move.seat)]
+        return [Text(" ").join(c for c in captions if c is not None)]
+    problems = check_playout(game, 3, 0, with_hand_captions)
+    assert any("told to P" in p and "‹" in p for p in problems), problems[:5]
 
 
 def test_seven7s_wonders_look_is_told_to_nobody_else(invoke):

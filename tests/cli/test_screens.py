@@ -40,6 +40,7 @@ SEED = 1
 HUMAN_MOVES = 3
 HOT_SEAT = "hot-seat-red7.txt"
 STYLED = "styled-red7.txt"
+EXTREME = "the-game-extreme.txt"  # The Game: Extreme: the captions of the command cards (`caption:`)
 CLEAR = "\x1b[3J\x1b[2J\x1b[H"  # play.clear_screen
 # The one human seat's input: the first listed move each time, then a greedy bot. The bots' moves follow
 # from the seed, so the snapshot only changes when what the game prints changes.
@@ -120,8 +121,17 @@ def test_the_screen_of_each_bundled_game(monkeypatch, game):
     compare(SCREENS / f"{game}.txt", text)
 
 
+def test_the_screen_of_the_extreme_game_captions_its_command_cards(monkeypatch):
+    text = run_play(monkeypatch, ["the-game", "-o", "extreme", "--seed", str(SEED)], "1\n" * HUMAN_MOVES,
+                    moves={0: HUMAN_MOVES})
+    hand = next(line for line in text.splitlines() if "hand:" in line and "cards" not in line)
+    assert re.search(r"\d+ [A-Z_]{4,}", hand), f"the seed must deal a command card to P0: {hand}"
+    assert max(len(line) for line in text.splitlines()) <= 80
+    compare(SCREENS / EXTREME, text)
+
+
 def test_every_snapshot_is_of_a_bundled_game():
-    names = {path.stem for path in SCREENS.glob("*.txt") if path.name not in (HOT_SEAT, STYLED)}
+    names = {path.stem for path in SCREENS.glob("*.txt") if path.name not in (HOT_SEAT, STYLED, EXTREME)}
     assert names == set(bundled_games()), "a snapshot without its game, or a game without its snapshot"
 
 
@@ -146,6 +156,17 @@ def test_a_hot_seat_screen_shows_the_hand_of_its_player_only(monkeypatch):
         assert seen and all(re.fullmatch(r"\d+ cards?", hand) for seat, hand in seen if seat == other), part
         assert f"{player} (you)" in part and f"{other} (you)" not in part
     compare(SCREENS / HOT_SEAT, text)
+
+
+def test_a_hot_seat_catch_up_shows_only_what_happened_since_its_player_last_moved(monkeypatch):
+    screens = hot_seat(monkeypatch).split("[screen cleared]")
+    caught_up = 0
+    for part in screens[1:]:
+        player = re.search(r"press Enter when you are (P\d)", part).group(1)
+        catch_up = part.split("press Enter when you are", 1)[1].split("\n\n", 1)[0]
+        assert f"{player} plays:" not in catch_up, f"{player} is shown their own last turn again:{catch_up}"
+        caught_up += "plays:" in catch_up
+    assert caught_up >= 2, "the game must hand over after moves for this test to mean anything"
 
 
 SPINNER = re.compile(r"\x1b\[\?25l.*?\x1b\[\?25h\r\x1b\[1A\x1b\[2K", re.DOTALL)  # a bot "is thinking…"

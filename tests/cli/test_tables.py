@@ -57,6 +57,16 @@ def test_the_validate_table_fits_80_columns(invoke, game):
         assert word in header.split(), header
 
 
+def test_the_validate_summary_of_playouts_wraps_within_80_columns(invoke):
+    out = invoke("validate", "red7", "--playouts", "1", "--seed", "1", env=NARROW).stdout
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("playouts: "))
+    summary = lines[start:start + 2]
+    assert all(len(line) <= 80 for line in summary), summary
+    assert summary[1].startswith("  ") and " ".join(" ".join(summary).split()).endswith(
+        "(switched both ways: advanced, expert) = 12 games"), summary
+
+
 @pytest.mark.parametrize("args", [
     ["simulate", "hearts", "--games", "2"],
     ["compare", "punto", "punto", "-o:b", "teams", "-p", "4", "--games", "2"],

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Sequence
 
 import attrs
 
-from ...values import Card
+from ...values import Card, Seat
 from ...words import plural
 from ..knowledge import known_view
 
@@ -161,7 +161,7 @@ class ZoneKind:
         """The zone as the rules write it: deck, hand(P1), a family's pile(asc1) (unseen cards are
         named after it: hand(P1)#2)."""
         if spec.per_player:
-            return f"{spec.name}(P{seat})"
+            return f"{spec.name}({Seat(seat)!r})"
         return f"{spec.family}({spec.name})" if spec.family else spec.name
 
     def read_position(self, reader: "PositionReader", spec: "ZoneSpec", content: Any, where: str) -> list[Part]:
@@ -282,13 +282,13 @@ def zone_contents(painter: Any, contents: Any, mark_top: bool = False) -> Any:
     text = painter.cards(cards)
     if mark_top and len(cards) > 1:
         text.append("  (top: ", style="dim")
-        text.append_text(painter.card(cards[-1]))
+        text.append_text(painter.captioned(cards[-1]))
         text.append(")", style="dim")
     return text
 
 
 def _known_card(painter: Any, entry: dict) -> Any:
-    text = painter.card(str(entry.get("card", "?")))
+    text = painter.captioned(str(entry.get("card", "?")))
     depth = entry.get("from_top")
     if depth is not None:
         text.append(" (top)" if depth == 0 else f" ({_ordinal(depth + 1)} from the top)", style="dim")

@@ -6,6 +6,7 @@ endif
 
 syn keyword cardrulesDeclaration extends game attribute cards card order text zone option var def action setup
 syn keyword cardrulesDeclaration round turn after on next player end show result holds limit copies per internal
+syn keyword cardrulesDeclaration caption
 syn keyword cardrulesStatement move deal shuffle eliminate set first win lose pass stop new say do reveal let reset
 syn keyword cardrulesStatement to from at
 syn keyword cardrulesConditional if elif else when where only otherwise afterwards
