@@ -358,13 +358,13 @@ def test_a_huge_run_hands_out_its_work_a_little_at_a_time(monkeypatch):
     from cardrules.simulation import runner
 
     handed_out = []
-    real = runner.chunks
+    real = runner.Schedule.take
 
-    def counted(games, workers):
-        for chunk in real(games, workers):
-            handed_out.append(chunk)
-            yield chunk
-    monkeypatch.setattr(runner, "chunks", counted)
+    def counted(self):
+        chunk = real(self)
+        handed_out.append(chunk)
+        return chunk
+    monkeypatch.setattr(runner.Schedule, "take", counted)
     finished = []
 
     def progress(count):
@@ -372,8 +372,29 @@ def test_a_huge_run_hands_out_its_work_a_little_at_a_time(monkeypatch):
         if len(finished) == 3:
             raise KeyboardInterrupt
     run = sim.run(plan(games=10_000_000, seed=3), jobs=2, progress=progress)
-    assert run.interrupted and 0 < len(run.records) <= 3 * 32
-    assert len(handed_out) <= 4 * 2 + 3  # what was in flight, and one more per finished chunk
+    assert run.interrupted and 0 < len(run.records) == sum(finished)
+    assert len(handed_out) <= 2 * 2 + 3  # what was in flight, and one more per finished chunk
+
+
+def test_chunks_follow_the_pace_of_the_games_and_shrink_at_the_end():
+    """A pool's chunks: small until a chunk's time is known, then about a tenth of a second of a worker's
+    games, never more than a quarter of what is left (two workers), one game at the very end."""
+    from cardrules.simulation.runner import Schedule
+
+    schedule = Schedule(2000, 2)
+    first = [schedule.take() for _ in range(4)]
+    assert first == [(0, 8), (8, 16), (16, 24), (24, 32)]
+    schedule.finished(8, 0.002)  # 4,000 games a second: 400 a chunk
+    assert schedule.take() == (32, 432)
+    taken = [schedule.take() for _ in range(100)]
+    ranges = first + [(32, 432)] + [t for t in taken if t is not None]
+    assert taken[-1] is None and ranges[-1][1] == 2000 and ranges[-1][1] - ranges[-1][0] == 1
+    assert all(a[1] == b[0] for a, b in zip(ranges, ranges[1:]))  # every game once, in order
+    assert all(stop - start <= -(-(2000 - start) // 4) for start, stop in ranges[4:])
+    slow = Schedule(100, 2)
+    slow.take()
+    slow.finished(8, 0.3)  # 27 games a second: 2 a chunk
+    assert slow.take() == (8, 10)
 
 
 # ---------------------------------------------------------------------------------------------
