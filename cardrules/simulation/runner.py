@@ -36,7 +36,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 import attrs
 
-from ..bots import AGENTS, make_agent
+from ..bots import AGENTS, Agent, check_spec, make_agent
 from ..budgets import BudgetError, CpuBudgetSpent, cpu_message
 from ..converter import fields_json, register, to_json
 from ..engine import Game
@@ -133,8 +133,7 @@ def play_game(game: Game, plan: Plan, index: int, observers: Sequence[Observer] 
     `observers` watch the game too (the mover's seat is noted in any case)."""
     seed = deal_seed(plan.seed, index)
     try:
-        agents = [make_agent(spec, game, seat, agent_seed(plan.seed, index, seat))
-                  for seat, spec in enumerate(plan.agents)]
+        agents = [_agent(spec, game, seat, agent_seed(plan.seed, index, seat)) for seat, spec in enumerate(plan.agents)]
         mover = FirstMover()
         # Nobody reads what the moves tell unless an observer of the caller's may
         state = play_match(game, plan.players, seed, agents, [mover, *observers], plan.max_decisions,
@@ -147,6 +146,18 @@ def play_game(game: Game, plan: Plan, index: int, observers: Sequence[Observer] 
     except Exception as exc:  # one failed game never stops the run
         message = str(exc) or type(exc).__name__
         return GameRecord(index, seed, f"game {index} (seed {seed}): {message}")
+
+
+_SPECS: dict[str, tuple[str, dict[str, Any]]] = {}  # an agent spec, parsed and checked once per process
+
+
+def _agent(spec: str, game: Game, seat: int, seed: int) -> Agent:
+    """make_agent(spec, game, seat, seed), the spec read once for all the games of a run."""
+    parsed = _SPECS.get(spec)
+    if parsed is None:
+        parsed = _SPECS[spec] = check_spec(spec)
+    name, options = parsed
+    return AGENTS[name](game, seat, seed, **options)
 
 
 @attrs.define

@@ -314,6 +314,16 @@ def test_seeds_depend_on_the_base_seed_and_the_index_only():
         assert r.first == game.new_initial_state(2, r.seed).current_player()
 
 
+def test_the_seeds_of_a_run_are_derive_seed_of_their_parts():
+    """deal_seed and agent_seed write the tuple's repr directly (once per game): the same numbers."""
+    for seed in (0, 1, -7, 2**70, 123456789):
+        for index in (0, 3, 10**9):
+            assert sim.deal_seed(seed, index) == sim.derive_seed("deal", seed, index)
+            assert sim.agent_seed(seed, index, 2) == sim.derive_seed("agent", seed, index, 2)
+    assert sim.deal_seed(True, 1) == sim.derive_seed("deal", True, 1)  # not an int: the general way
+    assert sim.deal_seed(0, 0) == 8475336564805861457  # pinned: a run's games depend on it
+
+
 def test_same_seed_same_results_and_another_seed_differs(simulate_json):
     first = simulate_json("red7", "-p", "3", "--games", "25", "--seed", "3")
     again = simulate_json("red7", "-p", "3", "--games", "25", "--seed", "3")
