@@ -10,10 +10,10 @@ and check serves every set of options)::
 The sub-packages, each importing only those before it (tests/test_layout.py keeps it so):
 `converter` (records to JSON), `diagnostics`, `values` and `resources` (foundations), `engine`
 (the runtime: zone kinds, states, views, knowledge, positions, saves), `language` (syntax, nodes,
-extend, builtins, check), `compiler`, `bots`, `checked` (checked rules, compiled for any options, and
-their disk cache), this façade, `simulation` (the match driver,
-backends, statistics, summaries), `authoring` (validate, explain, fmt, new) and `cli` (the
-commands and the terminal rendering).
+extend, builtins, check), `compiler`, `bots`, `checked` (checked rules, compiled for any options,
+and their disk cache), this façade, `simulation` (the match driver, backends, statistics,
+summaries), `authoring` (validate, explain, fmt, new) and `cli` (the commands and the terminal
+rendering).
 """
 
 from __future__ import annotations
