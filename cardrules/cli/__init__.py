@@ -8,29 +8,57 @@ within a memory budget and a CPU-time budget (`cardrules --max-memory 4G --max-c
 budgets.py); spending either ends the command with a message and exit code 1.
 
 A command group module (games, play, simulate, authoring) defines its commands as plain functions
-and lists them in `COMMANDS` (name -> function); the app registers them in the order below.
+and lists them in `COMMANDS` (name -> function); `GROUPS` below names each group module with its
+commands, in --help order. A group module is imported, and its commands' parameters built, only
+when one of its commands runs (cli/lazy.py): `simulate` does not import the play screen or the
+authoring tools.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from typing import Any, Callable
 
 import typer
 from rich.text import Text
 
 from .. import budgets, cache
 from ..limits import MAX_MEMORY
-from . import authoring, compile, games, lsp, play, replay, simulate
 from .common import make_console, one_line_paragraphs, stream_failure
 from .interrupts import catch_signals, exit_code, leave_if_interrupted
+from .lazy import group_commands, lazy_group, single_command
 
-GROUPS = (games, play, replay, simulate, authoring, compile, lsp)
+# group module of cli/ -> the commands it lists in COMMANDS (tests/cli/test_startup.py checks they agree)
+GROUPS: dict[str, tuple[str, ...]] = {
+    "games": ("list", "check"),
+    "play": ("play", "legal"),
+    "replay": ("replay",),
+    "simulate": ("simulate", "compare"),
+    "authoring": ("validate", "explain", "fmt", "new"),
+    "compile": ("compile",),
+    "lsp": ("lsp",),
+}
+_MARKUP = "rich"
+
+
+def _command(name: str, function: Callable[..., Any]) -> Any:
+    """A command's click command, made when it is first looked up; each paragraph of the function's docstring
+    is a paragraph of its --help."""
+    return single_command(name, function, rich_markup_mode=_MARKUP, pretty_exceptions_enable=False,
+                          help=one_line_paragraphs(function.__doc__) if function.__doc__ else None)
+
+
+def commands() -> dict[str, Callable[..., Any]]:
+    """Every command's function by name, in --help order (importing every group module)."""
+    return {name: group_commands(__name__, module)[name] for module, names in GROUPS.items() for name in names}
+
 
 app = typer.Typer(
     name="cardrules",
+    cls=lazy_group(__name__, GROUPS, _command),
     help="Play, check and simulate card games written in the [bold]cardrules[/] rules language.",
-    rich_markup_mode="rich",
+    rich_markup_mode=_MARKUP,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
@@ -72,11 +100,6 @@ def _budgets(
     budgets.set_budgets(_size(max_memory), _seconds(max_cpu))
     if no_cache:
         cache.disable()
-
-
-for _group in GROUPS:
-    for _name, _function in _group.COMMANDS.items():
-        app.command(_name, help=one_line_paragraphs(_function.__doc__) if _function.__doc__ else None)(_function)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -105,6 +105,14 @@ def _run_games(console: Console, plan: sim.Plan, game: Game, label: str, jobs: i
         raise CliError(str(exc), 2) from None
 
 
+def _leave_if_lost(runs: Sequence[sim.Run]) -> None:
+    """A run stopped by a lost worker process: its games are reported above; say why in one line, exit 1."""
+    for run in runs:
+        if run.lost:
+            make_console(stderr=True).print(Text.assemble(("error", "bold red"), f": {run.lost}"), soft_wrap=True)
+            raise typer.Exit(1)
+
+
 def _agents_text(agents: Sequence[str]) -> str:
     return f"{agents[0]} in every seat" if len(set(agents)) == 1 else \
         ", ".join(f"{seat_name(s)} {a}" for s, a in enumerate(agents))
@@ -241,6 +249,7 @@ def simulate(
             echo_json(summary)
         else:
             _print_summary(console, summary, run)
+        _leave_if_lost([run])
         if run.interrupted:
             raise typer.Exit(exit_code())
         if summary.errors:
@@ -342,6 +351,7 @@ def compare_games(
             echo_json(report)
         else:
             _print_compare_report(console, report)
+        _leave_if_lost(runs)
         if report.interrupted:
             raise typer.Exit(exit_code())
         if any(s.errors for s in summaries):

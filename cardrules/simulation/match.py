@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Protocol, Sequence
 
+from ..bots import Agent
 from ..engine import Action, Game, State
 from ..values import NOTHING
 from ..words import plural
@@ -70,7 +71,11 @@ def play_match(game: Game, players: int, seed: int, seats: Sequence[Chooser], ob
     # was chosen when all choices are revealed, from the state.
     listeners = [(observe, {i for i, other in enumerate(seats) if other is seat})
                  for seat in {id(s): s for s in seats}.values()
-                 if (observe := getattr(seat, "observe", None)) is not None]
+                 if (observe := getattr(seat, "observe", None)) is not None
+                 and getattr(type(seat), "observe", None) is not Agent.observe]  # an agent's is told nothing
+    # an observer's hooks that it overrides (the others do nothing): called for every move
+    moving = [observer.moving for observer in observers if type(observer).moving is not Observer.moving]
+    moved = [observer.moved for observer in observers if type(observer).moved is not Observer.moved]
     limit = limit or game.limits.decisions
     state = game.new_initial_state(players, seed)
     state.quiet = quiet
@@ -81,15 +86,16 @@ def play_match(game: Game, players: int, seed: int, seats: Sequence[Chooser], ob
             raise GameDidNotEnd(limit)
         player = state.current_player()
         action = seats[player].choose(state)
-        for observer in observers:
-            observer.moving(state, player, action)
-        secret = state.committing()
-        for observe, sitting in listeners:
-            if not secret or player in sitting:
-                observe(state, action)
+        for hook in moving:
+            hook(state, player, action)
+        if listeners:
+            secret = state.committing()
+            for observe, sitting in listeners:
+                if not secret or player in sitting:
+                    observe(state, action)
         state.apply_action(action)
-        for observer in observers:
-            observer.moved(state, player, action)
+        for hook in moved:
+            hook(state, player, action)
     for observer in observers:
         observer.ended(state)
     return state

@@ -9,8 +9,9 @@ records sorted by index, so `--jobs 1`, `--jobs 8` and a Ray cluster give the sa
 Backends:
 
 * local, one job: the games run in this process (Ctrl-C stops after the current game);
-* local, J jobs: a `multiprocessing` pool of J processes, each loading the game once and playing
-  chunks of consecutive games;
+* local, J jobs: a pool of J processes (concurrent.futures), each loading the game once (or
+  forked with it) and playing chunks of consecutive games sized by how fast they go (`Schedule`);
+  a worker killed outright stops the run with the games finished so far (`Run.lost`);
 * ray: the same chunks as Ray tasks (`pip install 'cardrules[ray]'`), on a local Ray instance or
   on the cluster at `address`.
 
@@ -24,17 +25,18 @@ import contextlib
 import itertools
 import multiprocessing
 import os
-import queue
 import signal
 import sys
 import threading
 import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 import attrs
 
-from ..bots import AGENTS, make_agent
+from ..bots import AGENTS, Agent, check_spec, make_agent
 from ..budgets import BudgetError, CpuBudgetSpent, cpu_message
 from ..converter import fields_json, register, to_json
 from ..engine import Game
@@ -131,8 +133,7 @@ def play_game(game: Game, plan: Plan, index: int, observers: Sequence[Observer] 
     `observers` watch the game too (the mover's seat is noted in any case)."""
     seed = deal_seed(plan.seed, index)
     try:
-        agents = [make_agent(spec, game, seat, agent_seed(plan.seed, index, seat))
-                  for seat, spec in enumerate(plan.agents)]
+        agents = [_agent(spec, game, seat, agent_seed(plan.seed, index, seat)) for seat, spec in enumerate(plan.agents)]
         mover = FirstMover()
         # Nobody reads what the moves tell unless an observer of the caller's may
         state = play_match(game, plan.players, seed, agents, [mover, *observers], plan.max_decisions,
@@ -147,12 +148,25 @@ def play_game(game: Game, plan: Plan, index: int, observers: Sequence[Observer] 
         return GameRecord(index, seed, f"game {index} (seed {seed}): {message}")
 
 
+_SPECS: dict[str, tuple[str, dict[str, Any]]] = {}  # an agent spec, parsed and checked once per process
+
+
+def _agent(spec: str, game: Game, seat: int, seed: int) -> Agent:
+    """make_agent(spec, game, seat, seed), the spec read once for all the games of a run."""
+    parsed = _SPECS.get(spec)
+    if parsed is None:
+        parsed = _SPECS[spec] = check_spec(spec)
+    name, options = parsed
+    return AGENTS[name](game, seat, seed, **options)
+
+
 @attrs.define
 class Run:
     plan: Plan
     records: list[GameRecord]  # sorted by game index
     interrupted: bool
     elapsed: float
+    lost: str | None = None  # why the run stopped early when a worker process was lost (one line)
 
 
 _WORKER_GAMES: dict[tuple, Game] = {}
@@ -216,7 +230,8 @@ def _in_flight(workers: int) -> int:
 def run(plan: Plan, *, jobs: int = 1, backend: str = "local", address: str | None = None,
         progress: Callable[[int], None] | None = None, game: Game | None = None,
         observers: Sequence[Observer] = ()) -> Run:
-    """Play the plan's games and return their records; Ctrl-C stops early with `interrupted` set.
+    """Play the plan's games and return their records; Ctrl-C stops early with `interrupted` set, and so
+    does a pool worker lost outright, with `lost` saying so.
 
     `game` saves compiling the game again in this process; `observers` watch every game played in
     this process (one local job; an observer that raises makes that game fail).
@@ -225,14 +240,15 @@ def run(plan: Plan, *, jobs: int = 1, backend: str = "local", address: str | Non
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend '{backend}' (known: {', '.join(BACKENDS)})")
     start = time.perf_counter()
+    lost = None
     if backend == "ray":
         records, interrupted = _run_ray(plan, jobs, address, advance)
     elif jobs <= 1 or plan.games <= 1:
         records, interrupted = _run_here(plan, game or worker_game(plan), advance, observers)
     else:
-        records, interrupted = _run_pool(plan, jobs, advance, game)
+        records, interrupted, lost = _run_pool(plan, jobs, advance, game)
     records.sort(key=lambda r: r.index)
-    return Run(plan, records, interrupted, time.perf_counter() - start)
+    return Run(plan, records, interrupted, time.perf_counter() - start, lost)
 
 
 def _run_here(plan: Plan, game: Game, advance: Callable[[int], None],
@@ -284,15 +300,6 @@ def _signals_held() -> Iterator[None]:
             signal.signal(sig, handler)
 
 
-def _stop_workers(pool) -> None:
-    """Stop the pool's processes (terminate sends each SIGTERM, which workers do not ignore) and wait
-    for them, so that none is left behind. Killing them outright first could leave one holding the
-    task queue's lock, and then terminate would wait forever."""
-    with _signals_held():
-        pool.terminate()
-        pool.join()
-
-
 def _pool_context():
     """How workers start. On Linux, when this process runs a single thread: fork, so that a worker starts
     at once with everything this process has, the compiled game included (nothing to import or load).
@@ -325,48 +332,118 @@ def _inherited(plan: Plan, game: Game | None, context) -> Iterator[None]:
 
 
 def _run_pool(plan: Plan, jobs: int, advance: Callable[[int], None],
-              game: Game | None = None) -> tuple[list[GameRecord], bool]:
+              game: Game | None = None) -> tuple[list[GameRecord], bool, str | None]:
+    """The plan's games on a pool of worker processes: (records, interrupted, why the pool was lost or None).
+
+    A worker killed outright (SIGKILL, the out-of-memory killer) takes the task it was playing with it;
+    the executor notices the process is gone and fails every pending task (BrokenProcessPool), so the
+    run stops with the games finished so far and says why, instead of waiting forever."""
     workers = min(jobs, plan.games)
-    work = chunks(plan.games, workers)
+    schedule = Schedule(plan.games, workers)
     records: list[GameRecord] = []
-    interrupted = False
-    pool = None
+    interrupted = broken = False
+    executor, processes = None, {}
     try:
         context = _pool_context()
-        with _inherited(plan, game, context):
-            pool = context.Pool(processes=workers, initializer=_start_worker)
-        done: queue.SimpleQueue = queue.SimpleQueue()
-        pending = 0
-        for start, stop in itertools.islice(work, _in_flight(workers)):
-            pool.apply_async(run_chunk, (plan, start, stop), callback=done.put, error_callback=done.put)
-            pending += 1
+        executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker)
+        # pid -> process, filled as the executor starts them: to stop them, and to name a lost one's signal
+        found = getattr(executor, "_processes", None)
+        processes = found if isinstance(found, dict) else processes
+        pending = set()
+        with _inherited(plan, game, context):  # forked (with the game) at the first task
+            pending.add(executor.submit(_timed_chunk, plan, *schedule.take()))
+        for chunk in itertools.islice(iter(schedule.take, None), 2 * workers - 1):
+            pending.add(executor.submit(_timed_chunk, plan, *chunk))
         while pending:
-            chunk = _next_result(done)
-            pending -= 1
-            records.extend(chunk)
-            advance(len(chunk))
-            for start, stop in itertools.islice(work, 1):  # one finished, one more handed out
-                pool.apply_async(run_chunk, (plan, start, stop), callback=done.put, error_callback=done.put)
-                pending += 1
-        pool.close()
+            done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            for future in done:
+                chunk, seconds = future.result()  # run_chunk itself failed: raised (a game's failure is a record)
+                records.extend(chunk)
+                schedule.finished(len(chunk), seconds)
+                advance(len(chunk))
+                following = schedule.take()  # one finished, one more handed out
+                if following is not None:
+                    pending.add(executor.submit(_timed_chunk, plan, *following))
     except KeyboardInterrupt:
         interrupted = True
+    except BrokenProcessPool:
+        interrupted, broken = True, True
     finally:
-        if pool is not None:
-            _stop_workers(pool)
-    return records, interrupted
+        if executor is not None:
+            _stop_workers(executor, list(processes.values()))
+    # after the workers were waited for: their exit statuses are known then
+    lost = _lost_worker(list(processes.values()), len(records), plan.games) if broken else None
+    return records, interrupted, lost
 
 
-def _next_result(done: "queue.SimpleQueue") -> list[GameRecord]:
-    """The next finished chunk; waits in short steps so that Ctrl-C is noticed at once."""
-    while True:
-        try:
-            result = done.get(timeout=0.2)
-        except queue.Empty:
-            continue
-        if isinstance(result, BaseException):  # run_chunk itself failed (each game's failure is a record)
-            raise result
-        return result
+class Schedule:
+    """The index ranges a pool's workers are handed, one at a time, sized by how fast games go: each chunk
+    about CHUNK_SECONDS of a worker's time (few messages for short games, progress and Ctrl-C within a
+    fraction of a second for long ones), and never more than a share of what is left (so the workers finish
+    together). Only where a chunk ends depends on the timing; a game's result never does."""
+
+    CHUNK_SECONDS = 0.1
+
+    def __init__(self, games: int, workers: int):
+        self.games, self.workers = games, max(1, workers)
+        self.next = 0
+        self.played, self.seconds = 0, 0.0  # what the workers reported: their games and their time
+
+    def take(self) -> tuple[int, int] | None:
+        """The next range (start, stop), or None when every game is handed out."""
+        left = self.games - self.next
+        if left <= 0:
+            return None
+        if self.played and self.seconds > 0:
+            size = int(self.played / self.seconds * self.CHUNK_SECONDS)
+        else:  # nothing measured yet: small first chunks
+            size = min(8, self.games // (4 * self.workers))
+        size = max(1, min(size, -(-left // (2 * self.workers))))
+        start = self.next
+        self.next += size
+        return start, self.next
+
+    def finished(self, games: int, seconds: float) -> None:
+        self.played += games
+        self.seconds += seconds
+
+
+def _timed_chunk(plan: Plan, start: int, stop: int) -> tuple[list[GameRecord], float]:
+    """run_chunk, with the seconds it took (for the schedule's chunk sizes)."""
+    began = time.perf_counter()
+    records = run_chunk(plan, start, stop)
+    return records, time.perf_counter() - began
+
+
+def _lost_worker(processes: Sequence[Any], played: int, games: int) -> str:
+    """One line: which worker ended, how, and what is kept."""
+    # the pool stops the others with SIGTERM once one is lost: name the first other ending
+    gone = sorted((p for p in processes if p.exitcode not in (None, 0)), key=lambda p: p.exitcode == -signal.SIGTERM)
+    how = "it ended abruptly"
+    if gone:
+        code = gone[0].exitcode
+        how = f"killed by {_signal_name(-code)}" if code < 0 else f"exit status {code}"
+    return (f"a --jobs worker process was lost ({how}; the system may have run out of memory): the run "
+            f"stopped after {plural(played, 'game')} of {games}")
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+def _stop_workers(executor: ProcessPoolExecutor, processes: Sequence[Any]) -> None:
+    """Stop the workers (SIGTERM, which they do not ignore) and wait for them, so that none is left
+    behind; a second Ctrl-C cannot break this half way."""
+    with _signals_held():
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join()
+        executor.shutdown(wait=True, cancel_futures=True)  # its thread sees the workers gone, and ends
 
 
 class BackendUnavailable(Exception):

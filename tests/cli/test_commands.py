@@ -463,7 +463,7 @@ def test_render_view_hides_what_a_player_may_not_see():
             assert visible == (seat == viewer)
 
 
-@pytest.mark.parametrize("command", [c.name for c in cli.app.registered_commands])
+@pytest.mark.parametrize("command", list(cli.commands()))
 def test_help_paragraphs_are_wrapped_to_the_terminal_without_stubs(invoke, command):
     # typer's rich mode kept a docstring's own line breaks; at 80 columns each left a short stub
     # of a line in the middle of a paragraph ("keep their" alone on a line).

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 import cardrules
+from cardrules import checked
 
 
 @pytest.fixture
@@ -23,8 +24,9 @@ def counted(monkeypatch) -> Counter:
             return real(*args, **kwargs)
         return wrapper
 
-    for name in ("parse", "check", "compile_game"):
-        monkeypatch.setattr(cardrules, name, counting(name, getattr(cardrules, name)))
+    # the façade parses and checks; CheckedRules.compile (cardrules/checked.py) compiles
+    for module, name in ((cardrules, "parse"), (cardrules, "check"), (checked, "compile_game")):
+        monkeypatch.setattr(module, name, counting(name, getattr(module, name)))
     return counts
 
 

@@ -26,6 +26,7 @@ RANKS = {
     "cardrules.engine": 1,
     "cardrules.language": 2,
     "cardrules.compiler": 3, "cardrules.bots": 3,
+    "cardrules.checked": 3.5,  # checked rules (compiled by the compiler) and their disk cache, below the façade
     "cardrules": 4,  # the façade: cardrules.load and friends
     "cardrules.simulation": 5,
     "cardrules.authoring": 6,

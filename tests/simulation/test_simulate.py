@@ -314,6 +314,16 @@ def test_seeds_depend_on_the_base_seed_and_the_index_only():
         assert r.first == game.new_initial_state(2, r.seed).current_player()
 
 
+def test_the_seeds_of_a_run_are_derive_seed_of_their_parts():
+    """deal_seed and agent_seed write the tuple's repr directly (once per game): the same numbers."""
+    for seed in (0, 1, -7, 2**70, 123456789):
+        for index in (0, 3, 10**9):
+            assert sim.deal_seed(seed, index) == sim.derive_seed("deal", seed, index)
+            assert sim.agent_seed(seed, index, 2) == sim.derive_seed("agent", seed, index, 2)
+    assert sim.deal_seed(True, 1) == sim.derive_seed("deal", True, 1)  # not an int: the general way
+    assert sim.deal_seed(0, 0) == 8475336564805861457  # pinned: a run's games depend on it
+
+
 def test_same_seed_same_results_and_another_seed_differs(simulate_json):
     first = simulate_json("red7", "-p", "3", "--games", "25", "--seed", "3")
     again = simulate_json("red7", "-p", "3", "--games", "25", "--seed", "3")
@@ -358,13 +368,13 @@ def test_a_huge_run_hands_out_its_work_a_little_at_a_time(monkeypatch):
     from cardrules.simulation import runner
 
     handed_out = []
-    real = runner.chunks
+    real = runner.Schedule.take
 
-    def counted(games, workers):
-        for chunk in real(games, workers):
-            handed_out.append(chunk)
-            yield chunk
-    monkeypatch.setattr(runner, "chunks", counted)
+    def counted(self):
+        chunk = real(self)
+        handed_out.append(chunk)
+        return chunk
+    monkeypatch.setattr(runner.Schedule, "take", counted)
     finished = []
 
     def progress(count):
@@ -372,8 +382,29 @@ def test_a_huge_run_hands_out_its_work_a_little_at_a_time(monkeypatch):
         if len(finished) == 3:
             raise KeyboardInterrupt
     run = sim.run(plan(games=10_000_000, seed=3), jobs=2, progress=progress)
-    assert run.interrupted and 0 < len(run.records) <= 3 * 32
-    assert len(handed_out) <= 4 * 2 + 3  # what was in flight, and one more per finished chunk
+    assert run.interrupted and 0 < len(run.records) == sum(finished)
+    assert len(handed_out) <= 2 * 2 + 3  # what was in flight, and one more per finished chunk
+
+
+def test_chunks_follow_the_pace_of_the_games_and_shrink_at_the_end():
+    """A pool's chunks: small until a chunk's time is known, then about a tenth of a second of a worker's
+    games, never more than a quarter of what is left (two workers), one game at the very end."""
+    from cardrules.simulation.runner import Schedule
+
+    schedule = Schedule(2000, 2)
+    first = [schedule.take() for _ in range(4)]
+    assert first == [(0, 8), (8, 16), (16, 24), (24, 32)]
+    schedule.finished(8, 0.002)  # 4,000 games a second: 400 a chunk
+    assert schedule.take() == (32, 432)
+    taken = [schedule.take() for _ in range(100)]
+    ranges = first + [(32, 432)] + [t for t in taken if t is not None]
+    assert taken[-1] is None and ranges[-1][1] == 2000 and ranges[-1][1] - ranges[-1][0] == 1
+    assert all(a[1] == b[0] for a, b in zip(ranges, ranges[1:]))  # every game once, in order
+    assert all(stop - start <= -(-(2000 - start) // 4) for start, stop in ranges[4:])
+    slow = Schedule(100, 2)
+    slow.take()
+    slow.finished(8, 0.3)  # 27 games a second: 2 a chunk
+    assert slow.take() == (8, 10)
 
 
 # ---------------------------------------------------------------------------------------------

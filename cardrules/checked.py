@@ -1,0 +1,126 @@
+"""A rules file parsed, merged and checked -> `CheckedRules` (compile it for any options), and the disk cache
+that keeps them from one process to the next (cardrules/cache.py stores the bytes).
+
+An entry is keyed by the rules text, its path and name and cardrules' code, and holds the text of
+every file it extends, which must still be on disk as it was: the next process that loads the same
+file skips the parser and the checker (and never imports lark). Compiling for a set of options is
+not cached: it is quick, and the compiler's output is code, which pickle does not carry. Texts that
+are not files (`load_source`, the language server's buffers) are not cached.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import attrs
+
+from . import cache
+from .compiler import compile_game, option_docs, option_refusals, option_values
+from .diagnostics import Diagnostic, RulesError
+from .engine import Game, OptionDoc
+from .files import read_text
+from .language import builtins, nodes
+from .language.symbols import Symbols
+
+
+@attrs.frozen
+class CheckedRules:
+    """A rules file parsed, merged with the game it extends and checked, once: compile it for any options.
+
+    The checker's diagnostics are kept, errors included (`validate` reports them); `compile` refuses
+    rules with errors, as `load` does.
+    """
+
+    rules: nodes.RulesFile
+    symbols: Symbols
+    diagnostics: tuple[Diagnostic, ...]
+    name: str  # the game's short name: a bundled name or the file's stem
+
+    @property
+    def path(self) -> str:
+        return self.rules.path
+
+    @property
+    def sources(self) -> dict[str, str]:
+        return self.rules.sources
+
+    @property
+    def title(self) -> str:
+        return self.symbols.title
+
+    @property
+    def min_players(self) -> int:
+        return self.symbols.players[0]
+
+    @property
+    def max_players(self) -> int:
+        return self.symbols.players[1]
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    @property
+    def option_docs(self) -> dict[str, OptionDoc]:
+        """The declared options: name -> default and description, as `Game.option_docs`."""
+        return option_docs(self.symbols)
+
+    def option_values(self, given: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Every option's value with `given` converted to its kind (RulesError: an unknown option, or a value
+        it does not accept)."""
+        return option_values(self.symbols, dict(given or {}), self.path, self.sources)
+
+    def option_refusals(self, given: dict[str, Any], players: int | None = None) -> list[str]:
+        """Why the rules refuse the values given for their options (outside what an option accepts, or set
+        with a player count it is not for, when `players` is given): [] when every value is accepted."""
+        return option_refusals(self.symbols, dict(given), players)
+
+    def require_valid(self) -> CheckedRules:
+        """These rules, or a RulesError with the checker's errors."""
+        if self.errors:
+            raise RulesError(self.errors, self.sources)
+        return self
+
+    def compile(self, options: dict[str, Any] | None = None) -> Game:
+        """The game compiled with `options` (the others at their defaults)."""
+        self.require_valid()
+        return compile_game(self.rules, self.symbols, dict(options or {}), self.sources, self.name)
+
+
+def through_cache(text: str, path: str, name: str, build: Callable[[], CheckedRules]) -> CheckedRules:
+    """The checked rules of a rules file's `text`: read from the disk cache, else `build()` (parse and check)
+    and stored there."""
+    cached = builtins.as_shipped()  # a builtin added from outside is not in the key
+    key = cache.key_digest(["checked rules", text, path, name, cache.code_digest()])
+    prepared = _stored(key, text, path) if cached else None
+    if prepared is None:
+        prepared = build()
+        if cached:
+            cache.write("rules", key, cache.dumps(prepared))
+    return prepared
+
+
+# what checked rules are made of: an entry that names any other class is not ours, and is not read
+_STORED_MODULES = frozenset({__name__, "cardrules.language.nodes", "cardrules.language.symbols",
+                             "cardrules.language.kinds", "cardrules.diagnostics", "cardrules.values"})
+
+
+def _stored(key: bytes, text: str, path: str) -> CheckedRules | None:
+    """The checked rules stored for `key`, if there are and every file they were made from is unchanged."""
+    data = cache.read("rules", key)
+    if data is None:
+        return None
+    try:
+        prepared = cache.loads(data, _STORED_MODULES)
+    except Exception:  # a corrupt or foreign entry is rebuilt (and written over)
+        return None
+    if not isinstance(prepared, CheckedRules) or prepared.sources.get(path) != text:
+        return None
+    for other, was in prepared.sources.items():
+        if other != path:
+            try:
+                if read_text(other) != was:
+                    return None
+            except OSError:
+                return None
+    return prepared

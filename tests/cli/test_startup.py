@@ -1,0 +1,69 @@
+"""What a command imports when it starts (docs/performance.md, "Start-up"): checked by the modules imported, never
+by a timing, so that the test means the same on a busy machine."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardrules import cli
+from cardrules.cli import lazy
+
+REPO = Path(__file__).resolve().parents[2]
+MAIN = "from cardrules.cli import main; main()"
+
+
+def imported(args: list[str], cache_dir: Path, extra: str = "") -> set[str]:
+    """The modules a `cardrules ARGS` process imports (python -X importtime names every one on stderr)."""
+    path = os.pathsep.join([str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])])
+    env = {**os.environ, "PYTHONPATH": path, "CARDRULES_CACHE_DIR": str(cache_dir)}
+    env.pop("CARDRULES_NO_CACHE", None)
+    result = subprocess.run([sys.executable, "-X", "importtime", "-c", extra + MAIN, *args], capture_output=True,
+                            text=True, timeout=120, env=env)
+    assert result.returncode == 0, result.stderr[-2000:]
+    return set(re.findall(r"^import time:.*\|\s*([\w.]+)\s*$", result.stderr, re.M))
+
+
+def under(modules: set[str], *packages: str) -> set[str]:
+    return {m for m in modules if any(m == p or m.startswith(p + ".") for p in packages)}
+
+
+@pytest.fixture(scope="module")
+def warm_simulate(tmp_path_factory) -> set[str]:
+    where = tmp_path_factory.mktemp("cache")
+    imported(["simulate", "red7", "--games", "1"], where)  # fills the disk cache
+    return imported(["simulate", "red7", "--games", "1"], where)
+
+
+def test_a_warm_simulate_imports_no_pydantic_parser_or_other_commands(warm_simulate):
+    assert "cardrules.cli.simulate" in warm_simulate and "cardrules.compiler" in warm_simulate  # it did run
+    # typer >= 0.29 coerces parameters with pydantic (pyproject.toml keeps typer below it)
+    assert not under(warm_simulate, "pydantic", "pydantic_core")
+    # the checked rules come from the disk cache: no parser, no checker
+    assert not under(warm_simulate, "lark", "interegular", "cardrules.language.syntax", "cardrules.language.check")
+    # only the simulate group's own modules: no play screen, no records, no authoring tools
+    # JSON is written through cattrs only when a command prints it (cardrules/converter.py)
+    assert not under(warm_simulate, "cattrs")
+    assert not under(warm_simulate, "cardrules.cli.play", "cardrules.cli.replay", "cardrules.cli.authoring",
+                     "cardrules.cli.games", "cardrules.cli.compile", "cardrules.authoring",
+                     "cardrules.simulation.records")
+
+
+def test_every_command_is_listed_with_its_group():
+    for module, names in cli.GROUPS.items():
+        assert tuple(lazy.group_commands("cardrules.cli", module)) == names, module
+    assert list(cli.commands()) == [name for names in cli.GROUPS.values() for name in names]
+
+
+def test_a_command_is_built_when_first_looked_up(invoke):
+    result = invoke("simulat", "red7")
+    assert result.exit_code == 2 and "Did you mean 'simulate'?" in result.output
+    listed = invoke("--help", env={"COLUMNS": "200"}, terminal_width=200)
+    assert listed.exit_code == 0
+    places = [listed.output.index(f"│ {name} ") for name in cli.commands()]
+    assert places == sorted(places)  # every command in --help, in the order of GROUPS
