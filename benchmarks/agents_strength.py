@@ -18,7 +18,8 @@ result less B's on the same deal.
 
 Prints, per match: games, wins of A, wins of B, draws, A's win rate with its 95% Wilson interval,
 CPU seconds per A move (mean and max; CPU time, so a busy machine does not inflate it) and the wall time.
-`--cpu-seconds S` plays as many games as fit in about S seconds of CPU (for costly bots).
+`--cpu-seconds S` plays as many games as fit in about S seconds of CPU (for costly bots). `--log FILE`
+appends every game to FILE as it ends (one JSON line each), so a long run stopped early keeps its games.
 """
 
 from __future__ import annotations
@@ -96,6 +97,18 @@ def play_one(job: tuple) -> dict:
             "a_times": a_times, "turns": state.turns, "result": result_value(state)}
 
 
+def _logger(path: str | None, match: dict):
+    """Where each finished game goes at once (`--log FILE`: one JSON line a game, with its match), so
+    that a long run stopped before its end keeps the games it played."""
+    if path is None:
+        return lambda result: None
+
+    def note(result: dict) -> None:
+        with open(path, "a", encoding="utf-8") as out:
+            out.write(json.dumps({**match, **result}) + "\n")
+    return note
+
+
 def team_summary(results: list[dict]) -> dict:
     """A cooperative match: each team's win rate and mean result, and the mean of A's result less B's
     on the same deal with a 95% interval (normal approximation)."""
@@ -113,7 +126,7 @@ def team_summary(results: list[dict]) -> dict:
     return out
 
 
-def within(work: list[tuple], block: int, cpu_seconds: float) -> list[dict]:
+def within(work: list[tuple], block: int, cpu_seconds: float, note=lambda result: None) -> list[dict]:
     """Play the games in order, a whole block (every seating of a deal) at a time, and start no block
     that would likely end past `cpu_seconds` of this process's CPU time (at least one block)."""
     results: list[dict] = []
@@ -123,22 +136,32 @@ def within(work: list[tuple], block: int, cpu_seconds: float) -> list[dict]:
         blocks = first // block
         if blocks and spent + spent / blocks > cpu_seconds:
             break
-        results += [play_one(job) for job in work[first:first + block]]
+        for job in work[first:first + block]:
+            results.append(play_one(job))
+            note(results[-1])
     return results
 
 
 def run_match(game_name: str, options: dict, players: int, spec_a: str, spec_b: str, games: int, seed: int,
-              jobs: int, team: bool = False, cpu_seconds: float = 0.0) -> dict:
+              jobs: int, team: bool = False, cpu_seconds: float = 0.0, log: str | None = None) -> dict:
     work = [(game_name, options, players, spec_a, spec_b, seed, i, team) for i in range(games)]
+    note = _logger(log, {"game": game_name, "options": options, "players": players, "match": f"{spec_a} vs {spec_b}",
+                         "seed": seed})
     start = time.perf_counter()
     if cpu_seconds:
-        results = within(work, 2 if team else players, cpu_seconds)
+        results = within(work, 2 if team else players, cpu_seconds, note)
         games = len(results)
     elif jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
-            results = pool.map(play_one, work, chunksize=1)
+            results = []
+            for result in pool.imap(play_one, work, chunksize=1):
+                results.append(result)
+                note(result)
     else:
-        results = [play_one(job) for job in work]
+        results = []
+        for job in work:
+            results.append(play_one(job))
+            note(results[-1])
     wall = time.perf_counter() - start
     a = sum(r["a"] for r in results)
     b = sum(r["b"] for r in results)
@@ -169,6 +192,8 @@ def main(argv: list[str] | None = None) -> None:
                         "the same deals (mean result and win rate of each)")
     parser.add_argument("--cpu-seconds", type=float, default=0.0, help="play at most --games games, a deal's "
                         "seatings at a time, as many as fit in about this much CPU time (one process: no --jobs)")
+    parser.add_argument("--log", help="append every finished game to this file as it ends, one JSON line each "
+                        "(a long run stopped early keeps its games)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.players < 2:
@@ -186,7 +211,7 @@ def main(argv: list[str] | None = None) -> None:
         if not sep:
             parser.error(f"write a match as 'A vs B', not '{match}'")
         row = run_match(args.game, options, args.players, spec_a.strip(), spec_b.strip(), args.games, args.seed,
-                        args.jobs, args.team, args.cpu_seconds)
+                        args.jobs, args.team, args.cpu_seconds, args.log)
         rows.append(row)
         if not args.json:
             print(_line(row), flush=True)

@@ -30,7 +30,8 @@ def sample_information_set(state: State, player: int, rng: random.Random) -> Sta
     cards minus the seen and known ones (their actual places are never read), they are put into
     the unseen places in a fixed order and `state.determinize` deals them again at random (and
     forgets what other players knew of them). The state's own random generator (which decides
-    future shuffles and the order in which unseen cards are offered) is replaced as well.
+    future shuffles and the order in which unseen cards are offered) is replaced as well. The sample
+    is `quiet`: its moves make no events (the rules run the same).
     """
     base = state.clone()
     places = unseen_pool(base, player, base.hidden_from(player))  # cards known to the player stay
@@ -47,6 +48,7 @@ def sample_information_set(state: State, player: int, rng: random.Random) -> Sta
     base.rng = 0
     sample = base.determinize(player, rng)
     sample.rng = rng.getrandbits(64)
+    sample.quiet = True  # a world to search: nobody reads what its moves tell (State.quiet), so they tell nothing
     return sample
 
 

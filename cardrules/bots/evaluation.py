@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable
 
-from ..engine import Game, State
+from ..engine import Action, Game, IllegalAction, State
 from .base import AgentError
 
 HEURISTIC = "heuristic"  # a rules file may declare `def heuristic(p) = ...`: higher is better for p
@@ -86,3 +86,16 @@ def kept(state: State, player: int) -> float:
 
 def turn_over(state: State, player: int, turn: int) -> bool:
     return state.terminal or state.turns != turn or state.current_player() != player
+
+
+def free_move(world: State, action: Action) -> bool:
+    """Whether `action`, made on `world`, changes variables only: it moves no card, tells nobody a card,
+    puts nobody out, does not end the game and leaves the same player to move in the same turn (a
+    signal). Such a move can be made again and again without the game going anywhere."""
+    after = world.clone_with_moves()
+    try:
+        after.apply_action(action)
+    except IllegalAction:
+        return False
+    return (not turn_over(after, world.current_player(), world.turns) and after.eliminated == world.eliminated
+            and after.zones == world.zones and after.known == world.known)

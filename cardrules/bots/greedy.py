@@ -70,7 +70,9 @@ class GreedyAgent(Agent):
         does more at once wins. A move the player may make but that is not possible in this sample
         is left out, and so is a move that changes nothing the score sees and does not end the
         turn (a signal), unless every move is such: followed by the good move it looks as good as
-        the good move, and before a forced loss it looks better, so a player could make it for ever."""
+        the good move, and before a forced loss it looks better, so a player could make it for ever.
+        Such an idle move's line is searched only when every move is idle (each move searches on a
+        budget of its own, so skipping one changes no other move's value)."""
         share = max(1, self.budget // len(moves))
         world.legal_actions()  # computed once, shared by the clones
         now = self.score(world, player)
@@ -82,10 +84,15 @@ class GreedyAgent(Agent):
             except IllegalAction:
                 continue
             at_once = self.score(after, player)
-            line = self._value(after, player, world.turns, self.depth - 1, [share], at_once)
-            stays = at_once == now and not turn_over(after, player, world.turns)
-            (idle if stays else judged).append((action, line + at_once))
-        return judged or idle
+            if at_once == now and not turn_over(after, player, world.turns):
+                idle.append((action, after, at_once))
+            else:
+                judged.append((action, self._value(after, player, world.turns, self.depth - 1, [share], at_once)
+                               + at_once))
+        if judged:
+            return judged
+        return [(action, self._value(after, player, world.turns, self.depth - 1, [share], at_once) + at_once)
+                for action, after, at_once in idle]
 
     def _value(self, state: State, me: int, turn: int, depth: int, budget: list[int], scored: tuple | None = None
                ) -> tuple:

@@ -12,7 +12,7 @@ from ..engine import Action, Game, State
 from ..engine.secret import settle
 from .base import Agent, AgentError, register
 from .beliefs import Beliefs, History, sample_information_set
-from .evaluation import estimator, kept, lost, turn_over
+from .evaluation import estimator, free_move, kept, lost, turn_over
 from .greedy import GreedyAgent, judged_by
 
 SURPRISE = 0.1  # ismcts's beliefs: the chance that a player's move is not the one a careful player would make
@@ -101,6 +101,7 @@ class ISMCTSAgent(Agent):
         if self.paired and self.prior <= 0:
             raise AgentError("ismcts: paired=yes needs the prior (prior > 0), which gives every root move its node")
         self.last_iterations = self.steps_done = 0
+        self.idled: tuple[int, int] | None = None  # (turn, decision) at which our last move, a free one, left us
         self.deadline = math.inf  # of the time budget, for the move being chosen
         self.forced: _Node | None = None  # paired search: the root move the next iteration tries
         self.history = History(seat)
@@ -157,6 +158,9 @@ class ISMCTSAgent(Agent):
         # The time budget counts from here: drawing the samples and the greedy prior are thinking too.
         self.deadline = deadline = self.timer() + self.time if self.time else math.inf
         me = state.current_player()
+        probe = self._probe(state, me)
+        if self.idled == (state.turns, state.decisions):  # our last move, in this very turn, changed nothing
+            legal = [action for action in legal if not free_move(probe, action)] or legal
         allowed = set(legal)
         root = _Node(None, -1)
         sample = self._sampler(state, me, self.rng)
@@ -177,9 +181,16 @@ class ISMCTSAgent(Agent):
             done += 1
         self.last_iterations, self.deadline = done, math.inf  # play_out called on its own has no deadline
         options = [root.children[a] for a in legal if a in root.children]
-        if not options:
-            return legal[0]
-        return max(options, key=lambda node: (node.visits, node.reward)).action
+        chosen = max(options, key=lambda node: (node.visits, node.reward)).action if options else legal[0]
+        self.idled = (state.turns, state.decisions + 1) if free_move(probe, chosen) else None
+        return chosen
+
+    @staticmethod
+    def _probe(state: State, me: int) -> State:
+        """A sample of what `me` sees, drawn with a generator of its own (the search's draws stay as they
+        were), on which to tell the moves that change variables only (`free_move`): like everything the
+        search knows, it depends on the player's view alone."""
+        return sample_information_set(state, me, random.Random(0))
 
     def _paired(self, sample: Callable[[], State], root: _Node, source: random.Random) -> Callable[[], State]:
         """Samples for a paired search: the root move UCB picks next is tried on the sample its

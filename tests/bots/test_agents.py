@@ -538,3 +538,84 @@ def test_greedy_finishes_a_game_where_a_free_move_could_stall_it():
         signals += action.name == "signal"
         state.apply_action(action)
     assert state.is_terminal() and signals == 0
+
+
+STALL = """
+game "Stall"
+players 2..2
+attribute number: 1..6
+cards: number -> deck
+zone deck: stack, hidden
+zone hand: per_player, owner
+zone pile: stack, public
+var flag per player = 0
+setup:
+  shuffle deck
+  deal 2 from deck to hand
+turn:
+  repeat:
+    choose:
+      play(card in hand(me)):
+        move card to pile
+        stop
+      wave(v in [0, 1]) only if flag(me) != v:
+        set flag(me) = v
+end when not empty(pile):
+  win players where it != me
+"""
+
+
+@pytest.mark.parametrize("spec", ["ismcts:iterations=200", "ismcts:iterations=100,prior=0"])
+def test_ismcts_does_not_make_a_free_move_twice_running_where_another_move_exists(spec):
+    """Whoever plays a card loses, and waving changes a variable only: a search sees that waving puts
+    the loss off for as long as it likes, and used to wave until the decision limit. After a move that
+    changes variables only, the search now makes another move of its turn if there is one."""
+    game = cardrules.load_source(STALL)
+    state = game.new_initial_state(2, 1)
+    agents = [make_agent(spec, game, seat, seat) for seat in range(2)]
+    moves = []
+    while not state.is_terminal() and state.decisions < 50:
+        action = agents[state.current_player()].choose(state)
+        moves.append(action.name)
+        state.apply_action(action)
+    assert state.is_terminal() and state.winners == [1]
+    assert moves[-1] == "play" and "wave wave" not in " ".join(moves)
+
+
+# The Game, the deal of seed 2: a greedy team's moves up to its last card, which wins the game.
+THE_GAME_SEED_2 = (
+    "play 82 desc1, play 63 desc1, play 62 desc1, end, play 43 desc1, play 53 desc1, end, play 48 desc1, "
+    "play 58 desc1, end, play 3 asc1, play 7 asc1, end, play 95 desc2, play 49 desc1, end, play 59 desc1, "
+    "play 69 desc1, end, play 79 desc1, play 77 desc1, end, play 94 desc2, play 93 desc2, end, play 70 "
+    "desc1, play 9 asc1, end, play 12 asc1, play 17 asc1, end, play 24 asc1, play 40 asc1, play 30 asc1, "
+    "end, play 20 asc1, play 25 asc1, end, play 61 desc1, play 71 desc1, play 81 desc1, end, play 90 "
+    "desc2, play 86 desc2, end, play 15 asc1, play 11 asc2, end, play 83 desc2, play 22 asc1, end, play "
+    "33 asc1, play 23 asc1, end, play 26 asc1, play 18 asc2, end, play 73 desc1, play 67 desc1, end, play "
+    "60 desc1, play 55 desc1, play 54 desc1, end, play 44 desc1, play 37 desc1, end, play 35 desc1, play "
+    "34 desc1, end, play 32 desc1, play 16 asc1, end, play 6 asc1, play 41 asc2, end, play 42 desc1, play "
+    "56 asc2, end, play 46 asc2, play 74 desc2, end, play 84 desc2, play 36 asc2, end, play 75 desc2, "
+    "play 85 desc2, end, play 50 asc2, play 10 asc1, end, play 51 asc2, play 57 asc2, end, play 72 asc2, "
+    "play 97 asc2, play 87 asc2, end, play 88 asc2, play 28 desc1, end, play 13 asc1, play 80 desc2, end, "
+    "play 38 desc1, play 68 desc2, end, play 78 desc2, play 92 asc2, end, play 66 desc2, play 64 desc2, "
+    "end, play 96 asc2, play 98 asc2, play 99 asc2, end, play 52 desc2, play 47 desc2, end, play 89 asc2, "
+    "play 14 asc1, end, play 4 asc1, play 5 asc1, end, play 91 asc2, end, play 45 desc2, end, play 31 "
+    "desc1, play 19 desc1, play 29 desc1, end, play 39 desc1, end, play 27 desc1, end, play 8 asc1, end, "
+    "play 2 desc1, end, play 21 asc1, end, play 65 asc1"
+).split(", ")
+
+
+def test_an_ismcts_team_ends_the_game_instead_of_signalling_for_ever():
+    """On the deal of seed 2 a team of searches used to signal until the decision limit (254 signals in 400
+    decisions under the time budget). Here the last card wins the game, but a signal followed by that card
+    wins too, and the eight signals share the visits that the one card gets: with 300 iterations the
+    search signalled at every decision. Now it makes one signal at most, then plays the card."""
+    game = cardrules.load("the-game")
+    state = game.new_initial_state(2, 2)
+    for move in THE_GAME_SEED_2:
+        state.apply_action(move)
+    agents = [make_agent("ismcts:iterations=300", game, seat, seat) for seat in range(2)]
+    start = state.decisions
+    while not state.is_terminal() and state.decisions < start + 40:
+        state.apply_action(agents[state.current_player()].choose(state))
+    assert state.is_terminal() and state.decisions - start <= 2
+    assert state.result() == 0  # every card on the piles: won
