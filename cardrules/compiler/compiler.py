@@ -20,7 +20,7 @@ from .blame import Blamer
 from .codegen import Emitter, Env
 from .deck_filter import keeps
 from .inlining import folded, inlinable
-from .reads import FIXED, definition_reads
+from .reads import FIXED, definition_reads, slot_reads
 from .scope import Frame, Scope
 
 if TYPE_CHECKING:
@@ -206,6 +206,7 @@ class Compiler:
         constants = set(self.options) | set(self.syms) | set(self.card_names) | constant_names() | set(self.card_attrs)
         self.emitter.pure = pure_definitions(self.sym.defs, self.sym.cases, constants)
         self.reads = definition_reads(self.sym)
+        self.emitter.reads, self.emitter.slots = self.reads, slot_reads(self.sym, self.reads)
         with_params = {name for name, decl in [*self.sym.defs.items(), *self.sym.cases.items()] if decl.params}
         self.emitter.fixed = {name for name, reads in self.reads.items() if reads <= FIXED} - (
             self.emitter.pure & with_params)  # those keep the cache by argument values alone
