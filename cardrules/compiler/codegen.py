@@ -71,6 +71,19 @@ def _detach(value):
     return value
 
 
+_SEQUENCES = (list, tuple)
+
+
+def _kept_copy(value):
+    """A list or tuple as the memo keeps it: sharing no list with the state (a tuple of plain values as it is)."""
+    if value.__class__ is tuple:
+        for v in value:
+            if v.__class__ in _SEQUENCES:
+                return _detach(value)
+        return value
+    return [v if v.__class__ not in _SEQUENCES else _detach(v) for v in value]
+
+
 class _CallCounter(nodes.NodeVisitor):
     """Counts the calls of definitions in one scope, and notes those evaluated whatever the branches decide."""
 
@@ -132,7 +145,8 @@ class Emitter:
         self.c = c
         self.ns: dict[str, Any] = {"NOTHING": NOTHING, "SEATS": SEATS, "MISSING": _MISSING,
                                    "DETACH": _detach, "TUPLE": _TUPLE, "LIMIT": PURE_CACHE_LIMIT, "STALE": _stale,
-                                   "STALE_MEMO": StaleMemo}
+                                   "STALE_MEMO": StaleMemo, "SEQUENCES": _SEQUENCES,
+                                   "KEEP": _kept_copy}
         self.checking = os.environ.get(CHECK_MEMO, "") not in ("", "0")  # read once, when a game is compiled
         self.counter = itertools.count()
         self.const_ids: dict[int, str] = {}
@@ -270,7 +284,8 @@ class Emitter:
             terms.append("s.vall")
         if reads.active:
             terms.append("s.aver")
-        keyed = (["s.me"] if reads.me else []) + [f"{self.def_names[d]}(s)" for d in reads.values]
+        keyed = (["s.me"] if reads.me else []) + [self.inlined(d, (), [], Env()) or f"{self.def_names[d]}(s)"
+                                                  for d in reads.values]
         return " + ".join(terms) or "0", keyed
 
     def _slot_version(self, kind: str, target: str, arg: str | None) -> str:
@@ -302,17 +317,18 @@ class Emitter:
         """A definition's results kept in `s.kept` as (stamp, value) by its arguments and `keyed` (the turn
         player, values of definitions): a value holds for as long as the slots it reads keep their versions,
         across instructions and moves. A key or stamp that cannot be worked out (an argument that is no
-        seat, a value that is a list) leaves the call to its body (and its error)."""
+        seat, a list: no key) leaves the call to its body (and its error). A list is kept as a copy: a clone
+        starts with its parent's memo (State.clone), so no kept value may share a list with a state."""
         joined = ", ".join(["s", *args])
         parts = [*args, *keyed]
         key = "(" + ", ".join([f"{fn}_body", *parts]) + ")" if parts else f"{fn}_body"
-        guard = f"    if {args[0]}.__class__ is list:\n        return {fn}_body({joined})\n" if args else ""
         hit = (f"        STALE({repr(str(name))}, e[1], {fn}_body({joined}))\n" if self.checking else "")
         rethrow = "    except STALE_MEMO:\n        raise\n" if self.checking else ""  # a stale value in the key
-        return (f"def {fn}({joined}):\n{guard}    try:\n        t = {stamp}\n        k = {key}\n"
+        return (f"def {fn}({joined}):\n    try:\n        t = {stamp}\n        k = {key}\n"
                 f"        e = s.kept.get(k)\n{rethrow}    except Exception:\n        return {fn}_body({joined})\n"
                 f"    if e is not None and e[0] == t:\n{hit}        return e[1]\n"
-                f"    v = {fn}_body({joined})\n    s.kept[k] = (t, v)\n    return v\n")
+                f"    v = {fn}_body({joined})\n    s.kept[k] = (t, KEEP(v) if v.__class__ in SEQUENCES else v)\n"
+                f"    return v\n")
 
     def _pure_memo(self, fn: str, args: list[str], first: str = "") -> str:
         """A pure definition's results, cached by the values of its arguments for the game's lifetime.

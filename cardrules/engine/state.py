@@ -145,7 +145,10 @@ class State:
         new.stack = [frame[:] for frame in self.stack]
         new.opened, new.known, new.secret = self.opened[:], self.known.copy(), self.secret
         new._legal, new.memo, new.events, new.tracer, new.quiet = None, {}, [], None, self.quiet
-        new.kept, new.zver, new.vver, new.vall, new.aver = {}, self.zver[:], self.vver[:], self.vall, self.aver
+        # The clone starts with what this state worked out: the same versions, the same values (none shares a
+        # list with this state: codegen.Emitter._kept); from here on each bumps and keeps its own.
+        new.kept, new.zver, new.vver, new.vall, new.aver = self.kept.copy(), self.zver[:], self.vver[:], self.vall, \
+            self.aver
         return new
 
     def clone_with_moves(self) -> "State":
@@ -189,6 +192,7 @@ class State:
         cards the player knows (knowledge.py) stay where they are, and the secret choices of the
         other players are drawn again (secret.settle). `rng` is a `random.Random`."""
         copy = self.clone()
+        copy.kept.clear()  # this state's cards may have been swapped behind its back (bots/beliefs.py)
         places = unseen_pool(copy, player, copy.hidden_from(player))
         pool = [copy.zones[slot][i] for slot, i in places]
         rng.shuffle(pool)
