@@ -400,8 +400,13 @@ class State:
         """Whether the move (the option's binders bound to `values`, also in `frame`) leaves the
         'afterwards' guards that apply to it (`later`, not empty) true: judged after the moves made
         in place when the option allows it, else on a clone played to the end of the turn."""
-        if option.straight is not None:
-            allowed = self._allowed_in_place(option.straight, later, frame)
+        straight = option.straight
+        if straight is not None:
+            allowed = None
+            if len(straight) == 1 and not self.known:  # the common case, one card moved: without the undo list
+                allowed = self._one_card_in_place(straight[0], later, frame)
+            if allowed is None:
+                allowed = self._allowed_in_place(straight, later, frame)
             if allowed is not None:
                 return allowed
         trial = self.clone()
@@ -424,10 +429,6 @@ class State:
         this state, judge the guards, put every card back where it was. Cheaper than a clone and a
         run, and the same answer. None when a move cannot be made (the full run reports why).
         Tried for every card of a hand at every decision, hence written for speed."""
-        if len(moves) == 1 and not self.known:  # the common case, one card moved: without the undo list
-            allowed = self._one_card_in_place(moves[0], guards, frame)
-            if allowed is not None:
-                return allowed
         zones, undo, zver = self.zones, [], self.zver
         touched: set[int] = set()  # the slots changed: their versions change after the moves and after the undo
         try:
