@@ -206,12 +206,12 @@ class Compiler:
         constants = set(self.options) | set(self.syms) | set(self.card_names) | constant_names() | set(self.card_attrs)
         self.emitter.pure = pure_definitions(self.sym.defs, self.sym.cases, constants)
         self.reads = definition_reads(self.sym)
-        self.emitter.reads, self.emitter.slots = self.reads, slot_reads(self.sym, self.reads)
         with_params = {name for name, decl in [*self.sym.defs.items(), *self.sym.cases.items()] if decl.params}
         self.emitter.fixed = {name for name, reads in self.reads.items() if reads <= FIXED} - (
             self.emitter.pure & with_params)  # those keep the cache by argument values alone
         self.emitter.folded = folded(self.sym, self.options)
         self.emitter.inlinable, self.emitter.trivial = inlinable(self.sym)
+        self.emitter.reads, self.emitter.slots = self.reads, slot_reads(self.sym, self.reads, self.emitter.inlinable)
         for name, decl in self.sym.defs.items():
             fn = self.emitter.definition(name, decl.params, decl.body)
             self.definition_specs[name] = DefinitionSpec(frame_call(fn), len(decl.params), len(decl.params))

@@ -112,12 +112,14 @@ class Stamp:
     active: bool = False
 
 
-def slot_reads(sym: Symbols, definitions: dict[str, frozenset[str]]) -> dict[str, Stamp | None]:
+def slot_reads(sym: Symbols, definitions: dict[str, frozenset[str]],
+               cheap: Iterable[str] = ()) -> dict[str, Stamp | None]:
     """For each definition whose reads a memo stamp can follow (zones, variables, `me`, `active`,
     `players`): the zone and variable slots it reads, as finely as its text tells, through the
     definitions it calls (`palette(p)` with `p` its first parameter is ("zone", "palette", 0): that
     player's slot alone). A parameterless definition of a single value (an attribute, a comparison,
-    a sum) it calls counts by its value instead (`Stamp.values`). None for a definition that reads
+    a sum) among `cheap` (written into its callers: computing it for a key costs no call) counts by its
+    value instead (`Stamp.values`). None for a definition that reads
     anything else: its memo lasts one instruction (engine/state.py)."""
     own: dict[str, tuple[set, set[str]]] = {}
     calls: dict[str, list[tuple[str, tuple]]] = {}
@@ -131,8 +133,9 @@ def slot_reads(sym: Symbols, definitions: dict[str, frozenset[str]]) -> dict[str
     fine = {name: set(slots) for name, (slots, _) in own.items()}
     values: dict[str, set[str]] = {name: set() for name in own}
     flags = {name: {r for r in reads if r in ("me", "active")} for name, (_, reads) in own.items()}
+    cheap = set(cheap)
     keyed = {name for name, decl in sym.defs.items() if not decl.params and isinstance(decl.body, _SCALAR)
-             and name not in looping and not definitions[name] <= FIXED}
+             and name in cheap and name not in looping and not definitions[name] <= FIXED}
     changed = True
     while changed:  # to a fixed point: definitions may call each other in circles
         changed = False

@@ -18,7 +18,7 @@ def owner_of(c) = owner(c)
 
 def stamps() -> dict[str, Stamp | None]:
     rules = cardrules.prepare_source(RULES.replace("setup:", EXTRA + "setup:"), "reads.rules")
-    return slot_reads(rules.symbols, definition_reads(rules.symbols))
+    return slot_reads(rules.symbols, definition_reads(rules.symbols), {"top_rank"})
 
 
 def test_a_zone_of_a_parameter_is_that_players_slot():
@@ -40,6 +40,12 @@ def test_a_single_value_definition_counts_by_its_value():
     got = stamps()
     assert got["top_rank"] == Stamp(frozenset({("zone", "pile", None)}))
     assert got["best_in"] == Stamp(frozenset({("zone", "hand", 0)}), values=("top_rank",))
+
+
+def test_a_single_value_definition_that_costs_a_call_counts_by_its_slots():
+    rules = cardrules.prepare_source(RULES.replace("setup:", EXTRA + "setup:"), "reads.rules")
+    got = slot_reads(rules.symbols, definition_reads(rules.symbols))
+    assert got["best_in"] == Stamp(frozenset({("zone", "hand", 0), ("zone", "pile", None)}))
 
 
 def test_what_the_memo_cannot_follow_lasts_one_instruction():
