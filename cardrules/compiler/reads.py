@@ -116,7 +116,7 @@ def slot_reads(sym: Symbols, definitions: dict[str, frozenset[str]],
                cheap: Iterable[str] = ()) -> dict[str, Stamp | None]:
     """For each definition whose reads a memo stamp can follow (zones, variables, `me`, `active`,
     `players`): the zone and variable slots it reads, as finely as its text tells, through the
-    definitions it calls (`palette(p)` with `p` its first parameter is ("zone", "palette", 0): that
+    definitions it calls (`pile(p)` with `p` its first parameter is ("zone", "pile", 0): that
     player's slot alone). A parameterless definition of a single value (an attribute, a comparison,
     a sum) among `cheap` (written into its callers: computing it for a key costs no call) counts by its
     value instead (`Stamp.values`). None for a definition that reads
