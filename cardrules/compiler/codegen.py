@@ -9,6 +9,7 @@ namespace (`k12`). The source is compiled once per game and set of options.
 from __future__ import annotations
 
 import itertools
+import os
 import re
 from typing import TYPE_CHECKING, Any, Callable, assert_never
 
@@ -29,6 +30,17 @@ _TUPLE = object()  # tags a tuple argument in a cache key, so that (1, 2) and [1
 _ATOM = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|f\[[0-9]+\]|SEATS\[s\.me\]|s\.n|-?[0-9]+")  # code cheap to repeat
 _LOOP_NAME = re.compile(r"\bv[0-9]+\b")  # the names loops bind in generated code (Emitter.iteration)
 PURE_CACHE_LIMIT = 100_000  # entries kept by one pure definition before its cache starts afresh
+CHECK_MEMO = "CARDRULES_CHECK_MEMO"  # set to 1: every memo hit is computed again and compared (tests)
+
+
+class StaleMemo(AssertionError):
+    """A memoised value differs from the value computed again (CARDRULES_CHECK_MEMO=1): some change of
+    the state did not bump the versions a memo stamp reads (engine/state.py)."""
+
+
+def _stale(name: str, kept: Any, fresh: Any) -> None:
+    if kept.__class__ is not fresh.__class__ or kept != fresh:
+        raise StaleMemo(f"the memo of '{name}' kept {kept!r}, computed again {fresh!r}")
 
 
 @attrs.frozen
@@ -57,6 +69,19 @@ def _detach(value):
     if value.__class__ is tuple:
         return tuple(_detach(v) for v in value)
     return value
+
+
+_SEQUENCES = (list, tuple)
+
+
+def _kept_copy(value):
+    """A list or tuple as the memo keeps it: sharing no list with the state (a tuple of plain values as it is)."""
+    if value.__class__ is tuple:
+        for v in value:
+            if v.__class__ in _SEQUENCES:
+                return _detach(value)
+        return value
+    return [v if v.__class__ not in _SEQUENCES else _detach(v) for v in value]
 
 
 class _CallCounter(nodes.NodeVisitor):
@@ -119,7 +144,10 @@ class Emitter:
     def __init__(self, c: "Compiler"):
         self.c = c
         self.ns: dict[str, Any] = {"NOTHING": NOTHING, "SEATS": SEATS, "MISSING": _MISSING,
-                                   "DETACH": _detach, "TUPLE": _TUPLE, "LIMIT": PURE_CACHE_LIMIT}
+                                   "DETACH": _detach, "TUPLE": _TUPLE, "LIMIT": PURE_CACHE_LIMIT, "STALE": _stale,
+                                   "STALE_MEMO": StaleMemo, "SEQUENCES": _SEQUENCES,
+                                   "KEEP": _kept_copy}
+        self.checking = os.environ.get(CHECK_MEMO, "") not in ("", "0")  # read once, when a game is compiled
         self.counter = itertools.count()
         self.const_ids: dict[int, str] = {}
         self.def_names: dict[str, str] = {}
@@ -128,6 +156,8 @@ class Emitter:
         self.folded: dict[str, Any] = {}  # definitions without parameters whose value the options fix
         self.inlinable: dict[str, nodes.DefDecl] = {}  # small definitions written into their callers (inlining)
         self.trivial: set[str] = set()  # inlinable ones cheaper than a memo look-up: inlined even in loops
+        self.slots: dict[str, Any] = {}  # definition -> the slots its value reads (reads.slot_reads), None: unknown
+        self.reads: dict[str, frozenset[str]] = {}  # definition -> what it reads (reads.definition_reads)
         self.listing: list[str] = []  # every function's source, in order (`cardrules compile`)
 
     # ---- plumbing -----------------------------------------------------------
@@ -232,7 +262,73 @@ class Emitter:
                     f"    v = {cache}[s.n] = DETACH({fn}_body(s))\n    return v\n")
         if name in self.fixed:
             return self._pure_memo(fn, args, "s.n, ")
-        return self._memo(fn, args)
+        stamp = self.stamp(name, args)
+        if stamp is not None and len(args) <= 1:
+            return self._kept(name, fn, args, *stamp)
+        return self._memo(fn, args, name)
+
+    def stamp(self, name: str, args: list[str]) -> tuple[str, list[str]] | None:
+        """The code of a definition's memo stamp, the sum of the versions of the slots it reads (each
+        version only grows, so the sum changes when any of them does), and the code of what its key
+        holds besides its arguments (the turn player, the values of parameterless definitions); None
+        when it reads more than zones, variables, `me`, `active` and the number of players
+        (reads.slot_reads; engine/state.py)."""
+        reads = self.slots.get(name)
+        if reads is None:
+            return None
+        whole = {(kind, target) for kind, target, arg in reads.slots if arg is None}  # every member: one term
+        terms = sorted({self._slot_version(kind, target, args[arg] if isinstance(arg, int) else
+                                           "s.me" if arg is not None else None)
+                        for kind, target, arg in reads.slots if arg is None or (kind, target) not in whole})
+        if any(kind == "var" for kind, _, _ in reads.slots):
+            terms.append("s.vall")
+        if reads.active:
+            terms.append("s.aver")
+        keyed = (["s.me"] if reads.me else []) + [self.inlined(d, (), [], Env()) or f"{self.def_names[d]}(s)"
+                                                  for d in reads.values]
+        return " + ".join(terms) or "0", keyed
+
+    def _slot_version(self, kind: str, target: str, arg: str | None) -> str:
+        c = self.c
+        if kind == "zone" and target in c.families:
+            first, keys = c.families[target]
+            if arg is not None:
+                return f"s.zver[{int(first)} + {self.const(keys)}[{arg}]]"
+            return f"sum(s.zver[{int(first)}:{int(first) + len(keys)}])"
+        if kind == "zone":
+            spec = c.zone_specs[target]
+            if not spec.per_player:
+                return f"s.zver[{int(spec.index)}]"
+            base = f"{int(c.shared_zones)} + {int(spec.index)} * s.n"
+            return f"s.zver[{base} + {arg}]" if arg is not None else f"sum(s.zver[{base}:{base} + s.n])"
+        spec = c.var_specs[target]
+        size = int(spec.size)
+        if not spec.per_player:
+            return f"s.vver[{int(spec.index)}]" if size == 1 else \
+                f"sum(s.vver[{int(spec.index)}:{int(spec.index) + size}])"
+        base = f"{int(c.shared_vars)} + {int(spec.index)} * s.n"
+        if arg is None:
+            return f"sum(s.vver[{base}:{base} + s.n * {size}])"
+        if size == 1:
+            return f"s.vver[{base} + {arg}]"
+        return f"sum(s.vver[{base} + ({arg}) * {size}:{base} + ({arg}) * {size} + {size}])"
+
+    def _kept(self, name: str, fn: str, args: list[str], stamp: str, keyed: list[str]) -> str:
+        """A definition's results kept in `s.kept` as (stamp, value) by its arguments and `keyed` (the turn
+        player, values of definitions): a value holds for as long as the slots it reads keep their versions,
+        across instructions and moves. A key or stamp that cannot be worked out (an argument that is no
+        seat, a list: no key) leaves the call to its body (and its error). A list is kept as a copy: a clone
+        starts with its parent's memo (State.clone), so no kept value may share a list with a state."""
+        joined = ", ".join(["s", *args])
+        parts = [*args, *keyed]
+        key = "(" + ", ".join([f"{fn}_body", *parts]) + ")" if parts else f"{fn}_body"
+        hit = (f"        STALE({repr(str(name))}, e[1], {fn}_body({joined}))\n" if self.checking else "")
+        rethrow = "    except STALE_MEMO:\n        raise\n" if self.checking else ""  # a stale value in the key
+        return (f"def {fn}({joined}):\n    try:\n        t = {stamp}\n        k = {key}\n"
+                f"        e = s.kept.get(k)\n{rethrow}    except Exception:\n        return {fn}_body({joined})\n"
+                f"    if e is not None and e[0] == t:\n{hit}        return e[1]\n"
+                f"    v = {fn}_body({joined})\n    s.kept[k] = (t, KEEP(v) if v.__class__ in SEQUENCES else v)\n"
+                f"    return v\n")
 
     def _pure_memo(self, fn: str, args: list[str], first: str = "") -> str:
         """A pure definition's results, cached by the values of its arguments for the game's lifetime.
@@ -248,8 +344,7 @@ class Emitter:
                 f"    if len({cache}) >= LIMIT:\n        {cache}.clear()\n"
                 f"    v = {cache}[key] = DETACH({fn}_body({joined}))\n    return v\n")
 
-    @staticmethod
-    def _memo(fn: str, args: list[str]) -> str:
+    def _memo(self, fn: str, args: list[str], name: str) -> str:
         """Definitions only read their arguments and the state, so a result holds until the state changes
         (the engine empties `s.memo` before every instruction). Lists cannot be keys: those calls run."""
         joined = ", ".join(["s", *args])
@@ -257,8 +352,9 @@ class Emitter:
             return f"def {fn}({joined}):\n    return {fn}_body({joined})\n"
         key = f"({fn}_body, {args[0]})" if args else f"{fn}_body"
         guard = f"    if {args[0]}.__class__ is list:\n        return {fn}_body({joined})\n" if args else ""
+        hit = (f"    else:\n        STALE({repr(str(name))}, v, {fn}_body({joined}))\n" if self.checking else "")
         return (f"def {fn}({joined}):\n{guard}    m = s.memo\n    v = m.get({key}, MISSING)\n"
-                f"    if v is MISSING:\n        v = m[{key}] = {fn}_body({joined})\n    return v\n")
+                f"    if v is MISSING:\n        v = m[{key}] = {fn}_body({joined})\n{hit}    return v\n")
 
     # ---- expressions ----------------------------------------------------------
     def expr(self, e: nodes.Expr, env: Env) -> str:

@@ -20,7 +20,7 @@ from .blame import Blamer
 from .codegen import Emitter, Env
 from .deck_filter import keeps
 from .inlining import folded, inlinable
-from .reads import FIXED, definition_reads
+from .reads import FIXED, definition_reads, slot_reads
 from .scope import Frame, Scope
 
 if TYPE_CHECKING:
@@ -211,6 +211,7 @@ class Compiler:
             self.emitter.pure & with_params)  # those keep the cache by argument values alone
         self.emitter.folded = folded(self.sym, self.options)
         self.emitter.inlinable, self.emitter.trivial = inlinable(self.sym)
+        self.emitter.reads, self.emitter.slots = self.reads, slot_reads(self.sym, self.reads, self.emitter.inlinable)
         for name, decl in self.sym.defs.items():
             fn = self.emitter.definition(name, decl.params, decl.body)
             self.definition_specs[name] = DefinitionSpec(frame_call(fn), len(decl.params), len(decl.params))

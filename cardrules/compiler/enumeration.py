@@ -112,7 +112,10 @@ def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list
     later = any(gs.afterwards for _, gs in guards)
     values = [g.fresh("v") for _ in option.binders]
     bound = "(" + "".join(v + ", " for v in values) + ")"
-    env = Env({name: f"f[{int(slot)}]" for name, slot in sc.names.items()})
+    # Without 'afterwards' trials the state and the frame stay as they are while the candidates are listed:
+    # a definition call that reads no binder is computed once, on first use, into a local (Emitter.lazy).
+    lazies: dict[str, str] | None = None if later else {}
+    env = Env({name: f"f[{int(slot)}]" for name, slot in sc.names.items()}, lazies=lazies)
     inner = env
     for binder, value in zip(option.binders, values):
         inner = inner.bind(binder.var, value)
@@ -147,7 +150,8 @@ def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list
         line(depth, f"if {pending + ' and ' if dynamic else ''}not s.allowed_later({spec}, {pending}, f, {bound}):")
         line(depth + 1, "continue" if depth else "return")
     line(depth, f"{append}({g.const(Action)}({int(index)}, {repr(str(option.name))}, {bound}, {game}))")
-    source = f"def {fn}(s, f, {out}, {namer}, {spec}):\n" + "\n".join(line.lines) + "\n"
+    first = [f"    {local} = MISSING" for local in (lazies or {}).values()]
+    source = f"def {fn}(s, f, {out}, {namer}, {spec}):\n" + "\n".join(first + line.lines) + "\n"
     return g.define(source, fn)
 
 

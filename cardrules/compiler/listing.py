@@ -52,9 +52,37 @@ def _head(emitter: Emitter, name: str, reads: frozenset[str]) -> str:
     elif name in emitter.pure:
         kept = "cached for the game by its arguments"
     else:
-        kept = "memoised per state, for one instruction or one listing of moves"
+        kept = _kept(emitter, name)
     inlined = "; written into its callers where they pass plain names" if name in emitter.inlinable else ""
     return f"# {_safe(name)}: reads {_safe(read)}; {kept}{inlined}\n"
+
+
+def _kept(emitter: Emitter, name: str) -> str:
+    """How the memo keyed by reads keeps a definition's values (codegen.Emitter._kept), in words."""
+    params = _params(emitter, name)
+    if len(params) > 1:
+        return "not memoised (more than one argument)"
+    stamp = emitter.slots.get(name)
+    if stamp is None:
+        return "memoised per state, for one instruction or one listing of moves (it reads more than slots)"
+    whole = {(kind, target) for kind, target, arg in stamp.slots if arg is None}
+    slots = sorted({target if arg is None else f"{target}({'me' if not isinstance(arg, int) else params[arg]})"
+                    for kind, target, arg in stamp.slots if arg is None or (kind, target) not in whole})
+    slots += ["who is out"] if stamp.active else []
+    keys = [*params, *(["me"] if stamp.me else []), *(f"the value of {d}" for d in stamp.values)]
+    by = f"by {_listed(keys)}, " if keys else ""
+    stamped = f"until {_listed(slots, 'or')} changes" if slots else "for the whole game"
+    return f"kept in the state {by}{stamped} (the memo keyed by reads)"
+
+
+def _listed(items: list[str], last: str = "and") -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def _params(emitter: Emitter, name: str) -> tuple[str, ...]:
+    sym = emitter.c.sym
+    decl = sym.defs.get(name) or sym.cases.get(name)
+    return tuple(decl.params) if decl is not None else ()
 
 
 def _value(value: Any) -> str:

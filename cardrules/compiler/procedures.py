@@ -71,6 +71,7 @@ def _take(s: State, card) -> int:
         zone = zones[slot]
         if card in zone:
             zone.remove(card)
+            s.zver[slot] += 1  # every change of a zone slot bumps its version (the memo keyed by reads)
             return slot
     raise RuleFailure(f"card {s.game.describe(card)} is in no zone")
 
@@ -127,6 +128,7 @@ def _take_all(s: State, moving: list, hidden_to: int = -1, watched: bool = True)
         mask = s.known.pop(card, 0) if s.known else 0  # who knew it where it lay, beyond its zone's seers
         if from_slot >= 0 and card in zones[from_slot]:  # cards moved together mostly lie together
             zones[from_slot].remove(card)
+            s.zver[from_slot] += 1
         else:
             from_slot = _take(s, card)
         if hidden_to >= 0 and (watched or mask or s.known):
@@ -157,8 +159,10 @@ def move(c: "Compiler", st: nodes.Move, sc: "Scope", loop_exit) -> None:
             target[0:0] = moving
         else:
             target.extend(moving)
+        s.zver[slot] += 1
         if moved is not None:
             moved(s, moving)
+            s.vars_changed()
         if triggers and len(moving) == 1:  # only a single card's move sets off a trigger
             return _fire(s, triggers, moving[0], from_slot, nxt.pc)
         return nxt.pc
@@ -202,8 +206,10 @@ def move_to_cell(c: "Compiler", st: nodes.Move, sc: "Scope") -> None:
         moving = as_list(cards(s, s.locals))
         from_slot = _take_all(s, moving)
         s.zones[slot].put(where, moving, bottom)
+        s.zver[slot] += 1
         if moved is not None:
             moved(s, moving)
+            s.vars_changed()
         if triggers and len(moving) == 1:
             return _fire(s, triggers, moving[0], from_slot, nxt.pc)
         return nxt.pc
@@ -244,36 +250,42 @@ def deal(c: "Compiler", st: nodes.Deal, sc: "Scope", loop_exit) -> None:
         rounds = count(s, s.locals)
         if plain and not s.known and rounds.__class__ is int and 0 < rounds * len(slots) <= len(src) \
                 and src_slot not in slots:
-            _deal_plainly(s, src, slots, rounds)
+            _deal_plainly(s, src_slot, slots, rounds)
             return nxt.pc
         for _ in range(rounds):
             for slot in slots:
                 if not src:
                     raise RuleFailure(f"cannot deal: '{source_name}' is empty")
                 card = src.pop()
+                s.zver[src_slot] += 1
                 mask = s.known.pop(card, 0) if s.known else 0
                 if hiding and (watched or mask or s.known):
                     knowledge.follow(s, card, mask, src_slot, slot)
                 if opens and not s.zones[slot]:
                     note_opened(s, slot)
                 s.zones[slot].append(card)
+                s.zver[slot] += 1
                 if moved is not None:
                     moved(s, (card,))
+                    s.vars_changed()
         return nxt.pc
     c.emit(deal, st.span)
     nxt.pc = c.here()
 
 
-def _deal_plainly(s: State, src: list, slots: list[int], rounds: int) -> None:
+def _deal_plainly(s: State, src_slot: int, slots: list[int], rounds: int) -> None:
     """`deal` when no card has anyone's knowledge to follow, no zone opens, nothing is kept per card and
     the source holds enough: the cards the one-at-a-time deal pops from the top, given round by round,
     taken in one slice."""
     total = rounds * len(slots)
+    src, zver = s.zones[src_slot], s.zver
+    zver[src_slot] += 1
     taken = src[-total:]
     del src[-total:]
     taken.reverse()  # the order they leave the top
     for i, slot in enumerate(slots):
         s.zones[slot].extend(taken[i::len(slots)])
+        zver[slot] += 1
 
 
 def shuffle(c: "Compiler", st: nodes.Shuffle, sc: "Scope", loop_exit) -> None:
@@ -285,6 +297,7 @@ def shuffle(c: "Compiler", st: nodes.Shuffle, sc: "Scope", loop_exit) -> None:
         if s.known:
             knowledge.forget_zone(s, slot)
         s.shuffle(s.zones[slot])
+        s.zver[slot] += 1
         return nxt.pc
     c.emit(shuffle, st.span)
     nxt.pc = c.here()
@@ -298,6 +311,7 @@ def eliminate(c: "Compiler", st: nodes.Eliminate, sc: "Scope", loop_exit) -> Non
         for p in _seats(s, who(s, s.locals), "eliminate"):
             if not s.eliminated[p]:
                 s.eliminated[p] = True
+                s.aver += 1
                 events.notice(s, "out", f"{Seat(p)!r} is out")
         return nxt.pc
     c.emit(eliminate, st.span)
@@ -313,12 +327,16 @@ def set_var(c: "Compiler", st: nodes.Set, sc: "Scope", loop_exit) -> None:
 
             def assign(s: State) -> int:
                 s.vars[slot] = _held(value(s, s.locals), name)
+                s.vver[slot] += 1
                 return nxt.pc
         case nodes.Call(name, args):
             slot = c.var_slot(name, [c.expr(a, sc) for a in args])
 
             def assign(s: State) -> int:
-                s.vars[slot(s, s.locals)] = _held(value(s, s.locals), name)
+                held = _held(value(s, s.locals), name)  # the value first, then the slot, as an assignment does
+                where = slot(s, s.locals)
+                s.vars[where] = held
+                s.vver[where] += 1
                 return nxt.pc
         case _:
             raise AssertionError(st.target)
@@ -343,6 +361,7 @@ def reset(c: "Compiler", st: nodes.Reset, sc: "Scope", loop_exit) -> None:
 
     def reset(s: State) -> int:
         percard.reset(s, spec)
+        s.vars_changed()
         return nxt.pc
     c.emit(reset, st.span)
     nxt.pc = c.here()
@@ -427,6 +446,7 @@ def new_round(c: "Compiler", st: nodes.NewRound, sc: "Scope", loop_exit) -> None
         if s.secret is not None:  # a new round from a chosen body: the bodies not run yet are dropped
             s.me, s.secret = s.secret.turn_player, None
         s.eliminated = [False] * s.n
+        s.aver += 1
         s.stack.clear()
         events.notice(s, "round", "A new round begins", ended)
         return start.pc

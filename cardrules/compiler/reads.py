@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
+import attrs
+
 from ..language import nodes
 from ..language.builtins import FUNCTIONS, NAMES, Constant, StateName
 from ..language.symbols import Symbols
@@ -22,6 +24,8 @@ from ..language.symbols import Symbols
 PLAYERS = "players"
 STATE = "state"  # anything at all: never cached beyond one instruction
 FIXED = frozenset({PLAYERS})  # what stays the same all game long: a value reading no more lasts the game
+STAMPED = frozenset({PLAYERS, "me", "active"})  # besides zones and variables, what a memo stamp can follow
+ME = "me"  # a slot read's argument that is the turn player (SlotRead.arg)
 
 # The built-in functions that read the state (the others are pure: `Function.run`), by what they read.
 _FUNCTION_READS: dict[str, frozenset[str]] = {
@@ -91,35 +95,134 @@ def _reachable(start: str, calls: dict[str, set[str]]) -> set[str]:
     return seen
 
 
+SlotRead = tuple  # ("zone" | "var", NAME, ARG): ARG a parameter's index, ME, or None (every member)
+_SCALAR = (nodes.Attr, nodes.Compare, nodes.BoolOp, nodes.Not, nodes.Neg, nodes.BinOp)  # a value a key can hold
+
+
+@attrs.frozen
+class Stamp:
+    """What a definition's memo entry depends on (codegen.Emitter._kept): the versions of `slots`, the
+    values of the parameterless definitions `values` (in the key: a value that stays the same although
+    what it reads changed keeps the entry, such as a rule worked out from the top card), the turn player
+    when `me` (in the key), and who is out when `active`."""
+
+    slots: frozenset = frozenset()
+    values: tuple[str, ...] = ()
+    me: bool = False
+    active: bool = False
+
+
+def slot_reads(sym: Symbols, definitions: dict[str, frozenset[str]],
+               cheap: Iterable[str] = ()) -> dict[str, Stamp | None]:
+    """For each definition whose reads a memo stamp can follow (zones, variables, `me`, `active`,
+    `players`): the zone and variable slots it reads, as finely as its text tells, through the
+    definitions it calls (`pile(p)` with `p` its first parameter is ("zone", "pile", 0): that
+    player's slot alone). A parameterless definition of a single value (an attribute, a comparison,
+    a sum) among `cheap` (written into its callers: computing it for a key costs no call) counts by its
+    value instead (`Stamp.values`). None for a definition that reads
+    anything else: its memo lasts one instruction (engine/state.py)."""
+    own: dict[str, tuple[set, set[str]]] = {}
+    calls: dict[str, list[tuple[str, tuple]]] = {}
+    for name, (exprs, params) in _bodies(sym).items():
+        walker = _Reader(sym, set(params), {p: i for i, p in enumerate(params)})
+        for e in exprs:
+            walker.visit(e)
+        own[name], calls[name] = (walker.slots, walker.reads), walker.call_args
+    looping = recursive(sym)
+    ok = {name: all(r in STAMPED or r.startswith(("zone ", "var ")) for r in reads) for name, (_, reads) in own.items()}
+    fine = {name: set(slots) for name, (slots, _) in own.items()}
+    values: dict[str, set[str]] = {name: set() for name in own}
+    flags = {name: {r for r in reads if r in ("me", "active")} for name, (_, reads) in own.items()}
+    cheap = set(cheap)
+    keyed = {name for name, decl in sym.defs.items() if not decl.params and isinstance(decl.body, _SCALAR)
+             and name in cheap and name not in looping and not definitions[name] <= FIXED}
+    changed = True
+    while changed:  # to a fixed point: definitions may call each other in circles
+        changed = False
+        for name, called in calls.items():
+            before = (len(fine[name]), len(values[name]), len(flags[name]), ok[name])
+            for callee, args in called:
+                if callee in keyed and ok[callee]:
+                    values[name].add(callee)
+                    continue
+                ok[name] = ok[name] and ok[callee]
+                values[name] |= values[callee]
+                flags[name] |= flags[callee]
+                for kind, target, arg in list(fine[callee]):
+                    mapped = args[arg] if isinstance(arg, int) and arg < len(args) else ME if arg == ME else None
+                    fine[name].add((kind, target, mapped))
+            changed = changed or before != (len(fine[name]), len(values[name]), len(flags[name]), ok[name])
+    return {name: Stamp(frozenset(fine[name]), tuple(sorted(values[name])), "me" in flags[name],
+                        "active" in flags[name]) if ok[name] else None for name in definitions}
+
+
+def _bodies(sym: Symbols) -> dict[str, tuple[list[nodes.Expr], tuple[str, ...]]]:
+    bodies = {name: ([d.body], tuple(d.params)) for name, d in sym.defs.items()}
+    bodies.update({name: ([c.body for c in d.clauses], tuple(d.params)) for name, d in sym.cases.items()})
+    return bodies
+
+
 class _Reader(nodes.NodeVisitor):
     """Collects the reads of one expression and the definitions it calls, resolving names as the code
     generator does (codegen.Emitter.name and .call): bound names first, then the file's declarations,
     then the built-ins."""
 
-    def __init__(self, sym: Symbols, bound: set[str]):
+    def __init__(self, sym: Symbols, bound: set[str], params: dict[str, int] | None = None):
         self.sym, self.bound = sym, bound
         self.reads: set[str] = set()
         self.calls: set[str] = set()
+        self.params = params or {}  # a definition's parameters, by index, where no inner name hides them
+        self.slots: set[SlotRead] = set()  # the zone and variable slots read (slot_reads)
+        self.call_args: list[tuple[str, tuple]] = []  # (definition, each argument's parameter index, ME or None)
 
     def scoped(self, names: set[str], *exprs: nodes.Expr | None) -> None:
         outer, self.bound = self.bound, self.bound | names
+        params, self.params = self.params, {p: i for p, i in self.params.items() if p not in names}
         for e in exprs:
             if e is not None:
                 self.visit(e)
-        self.bound = outer
+        self.bound, self.params = outer, params
+
+    def argument(self, e: nodes.Expr) -> int | str | None:
+        """A call's argument as a slot read can follow it: a parameter's index, ME, or None."""
+        if isinstance(e, nodes.Name):
+            if e.id in self.params:
+                return self.params[e.id]
+            if e.id == "me" and e.id not in self.bound and e.id not in self.sym.defs:
+                return ME
+        return None
 
     def visit_Comprehension(self, e: nodes.Comprehension) -> None:
         self.visit(e.source)
         self.scoped({e.var}, e.element, e.condition)
 
     def visit_Name(self, e: nodes.Name) -> None:
-        self.declared(e.id) or self.builtin_name(e.id)
+        if self.declared(e.id) and e.id not in self.bound and e.id != "it":
+            self.note_slot(e.id, None)
+            if e.id in self.sym.defs or e.id in self.sym.cases:
+                self.call_args.append((e.id, ()))
+        elif e.id not in self.bound and e.id != "it":
+            self.builtin_name(e.id)
+
+    def note_slot(self, name: str, arg: int | str | None) -> None:
+        sym = self.sym
+        if name in sym.zones and not (sym.kind(name).by_cell and arg is not None):
+            self.slots.add(("zone", name, arg))
+        elif name in sym.zones:  # `grid(cell)`: the argument is a cell, the zone one slot
+            self.slots.add(("zone", name, None))
+        elif name in sym.vars:
+            self.slots.add(("var", name, arg))
 
     def visit_Call(self, e: nodes.Call) -> None:
         for arg in e.args:
             self.visit(arg)
         for kw in e.kwargs:
             self.visit(kw.value)
+        if e.func not in self.bound and e.func != "it":
+            first = self.argument(e.args[0]) if e.args else None
+            self.note_slot(e.func, first)
+            if e.func in self.sym.defs or e.func in self.sym.cases:
+                self.call_args.append((e.func, tuple(self.argument(a) for a in e.args)))
         if not self.declared(e.func):
             function = FUNCTIONS.get(e.func)
             if function is None or not function.pure:

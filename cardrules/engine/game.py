@@ -191,6 +191,7 @@ class Game:
             for p in range(state.n if spec.per_player else 1):
                 for key in range(spec.size):
                     state.vars[self.var_slot(spec, state.n, p, key)] = value
+        state.kept.clear()  # values worked out while the variables were set, without bumping their versions
 
 
 def _by_text(cards: tuple[Card, ...], texts: tuple[str, ...]) -> dict[str, tuple[Card, ...]]:

@@ -334,6 +334,7 @@ def load_position(game: Game, data: Any, path: str = "<position>", text: str | N
     if r.problems:
         raise RulesError(r.reported(), {path: text} if text else {})
     state.eliminated, state.me, state.pc = eliminated, to_move, game.turn_pc
+    state.invalidate()  # variables, movers and who is out were set from the file, bumping no version
     state.run()
     return state
 

@@ -64,7 +64,17 @@ class State:
     known: dict = attrs.Factory(dict)  # card -> bitmask of the seats that know it where it lies (knowledge.py)
     secret: secrets.Secret | None = None  # the choices of a `simultaneously` under way (secret.py)
     _legal: list[Action] | None = attrs.field(default=None, eq=False, repr=False, alias="_legal")
-    memo: dict = attrs.field(factory=dict, eq=False, repr=False)  # definition results for this state
+    memo: dict = attrs.field(factory=dict, eq=False, repr=False)  # definition results for this instruction
+    # The memo keyed by reads (docs/performance.md): definition results kept across instructions and moves,
+    # each stamped with the versions of the slots it read. Every change of a zone slot bumps `zver[slot]`,
+    # of a variable slot `vver[slot]` (`vall` for many at once), of who is out `aver`; versions only grow.
+    kept: dict = attrs.field(factory=dict, eq=False, repr=False)
+    zver: list[int] = attrs.field(default=attrs.Factory(lambda s: [0] * len(s.zones), takes_self=True),
+                                  eq=False, repr=False)
+    vver: list[int] = attrs.field(default=attrs.Factory(lambda s: [0] * len(s.vars), takes_self=True),
+                                  eq=False, repr=False)
+    vall: int = attrs.field(default=0, eq=False, repr=False)
+    aver: int = attrs.field(default=0, eq=False, repr=False)
     events: list[Event] = attrs.field(factory=list, eq=False, repr=False)  # what the last move told (events.py)
     tracer: Tracer | None = attrs.field(default=None, eq=False, repr=False)  # this game only: never cloned
     # Nobody reads what this game's moves tell (a simulation, a search): `events` stays empty (events.py). The
@@ -135,6 +145,10 @@ class State:
         new.stack = [frame[:] for frame in self.stack]
         new.opened, new.known, new.secret = self.opened[:], self.known.copy(), self.secret
         new._legal, new.memo, new.events, new.tracer, new.quiet = None, {}, [], None, self.quiet
+        # The clone starts with what this state worked out: the same versions, the same values (none shares a
+        # list with this state: codegen.Emitter._kept); from here on each bumps and keeps its own.
+        new.kept, new.zver, new.vver, new.vall, new.aver = self.kept.copy(), self.zver[:], self.vver[:], self.vall, \
+            self.aver
         return new
 
     def clone_with_moves(self) -> "State":
@@ -150,6 +164,12 @@ class State:
         moves and the definition values worked out before."""
         self._legal = None
         self.memo.clear()
+        self.kept.clear()
+
+    def vars_changed(self) -> None:
+        """Many variable slots changed at once (a reset, what a move keeps per card): every stamp reading
+        a variable changes."""
+        self.vall += 1
 
     def move_view(self, action: Action) -> MoveView:
         """A legal move written out: its text, its option, its cards' attributes and its values as text."""
@@ -172,6 +192,7 @@ class State:
         cards the player knows (knowledge.py) stay where they are, and the secret choices of the
         other players are drawn again (secret.settle). `rng` is a `random.Random`."""
         copy = self.clone()
+        copy.kept.clear()  # this state's cards may have been swapped behind its back (bots/beliefs.py)
         places = unseen_pool(copy, player, copy.hidden_from(player))
         pool = [copy.zones[slot][i] for slot, i in places]
         rng.shuffle(pool)
@@ -182,6 +203,7 @@ class State:
         for (slot, i), card in zip(places, pool):
             copy.zones[slot][i] = card
             copy.known.pop(card, None)  # others' knowledge was of the card that lay here before
+        copy.invalidate()  # the holds of the cards may have been judged on the copy before its cards changed
         if copy.secret is not None:
             secrets.settle(copy, player, rng)
         return copy
@@ -378,8 +400,13 @@ class State:
         """Whether the move (the option's binders bound to `values`, also in `frame`) leaves the
         'afterwards' guards that apply to it (`later`, not empty) true: judged after the moves made
         in place when the option allows it, else on a clone played to the end of the turn."""
-        if option.straight is not None:
-            allowed = self._allowed_in_place(option.straight, later, frame)
+        straight = option.straight
+        if straight is not None:
+            allowed = None
+            if len(straight) == 1 and not self.known:  # the common case, one card moved: without the undo list
+                allowed = self._one_card_in_place(straight[0], later, frame)
+            if allowed is None:
+                allowed = self._allowed_in_place(straight, later, frame)
             if allowed is not None:
                 return allowed
         trial = self.clone()
@@ -402,14 +429,12 @@ class State:
         this state, judge the guards, put every card back where it was. Cheaper than a clone and a
         run, and the same answer. None when a move cannot be made (the full run reports why).
         Tried for every card of a hand at every decision, hence written for speed."""
-        if len(moves) == 1 and not self.known:  # the common case, one card moved: without the undo list
-            allowed = self._one_card_in_place(moves[0], guards, frame)
-            if allowed is not None:
-                return allowed
-        zones, undo = self.zones, []
+        zones, undo, zver = self.zones, [], self.zver
+        touched: set[int] = set()  # the slots changed: their versions change after the moves and after the undo
         try:
             for move in moves:
-                target = zones[move.destination(self, frame)]  # in the order the move instruction works them out
+                slot = move.destination(self, frame)  # in the order the move instruction works them out
+                target = zones[slot]
                 moving = move.cards(self, frame)
                 if moving.__class__ is Card:
                     moving = [moving]
@@ -421,7 +446,8 @@ class State:
                 if known and any(card in known for card in moving):
                     return None  # a real move changes who knows the card (knowledge.follow): leave it to the full run
                 for card in moving:
-                    for zone in reversed(zones):  # players' zones come last, and most moves start there
+                    for source in range(len(zones) - 1, -1, -1):  # players' zones come last, most moves start there
+                        zone = zones[source]
                         if card in zone:
                             break
                     if known and any(other in known for other in zone):
@@ -429,11 +455,15 @@ class State:
                     index = zone.index(card)
                     del zone[index]
                     undo.append((zone, index, card))
+                    touched.add(source)
+                    zver[source] += 1
                 if move.bottom:
                     target[0:0] = moving
                 else:
                     target.extend(moving)
                 undo.append((target, move.bottom, -len(moving)))  # a negative count tells a put from a take
+                touched.add(slot)
+                zver[slot] += 1
             self.memo.clear()
             for guard in guards:
                 if not self._guard(guard, frame):
@@ -447,17 +477,21 @@ class State:
                     del zone[:-what]
                 else:
                     del zone[len(zone) + what:]
+            for slot in touched:
+                zver[slot] += 1
             self.memo.clear()
 
     def _one_card_in_place(self, move: StraightMove, guards: Sequence[GuardSpec], frame: list) -> bool | None:
         """_allowed_in_place for one move of one card, nobody knowing any card: None when the move is of
         anything else (the general way then makes it)."""
         zones = self.zones
-        target = zones[move.destination(self, frame)]  # in the order the move instruction works them out
+        slot = move.destination(self, frame)  # in the order the move instruction works them out
+        target = zones[slot]
         card = move.cards(self, frame)
         if card.__class__ is not Card:
             return None
-        for zone in reversed(zones):  # players' zones come last, and most moves start there
+        for source in range(len(zones) - 1, -1, -1):  # players' zones come last, and most moves start there
+            zone = zones[source]
             if card in zone:
                 break
         index = zone.index(card)
@@ -467,6 +501,9 @@ class State:
             target.insert(0, card)
         else:
             target.append(card)
+        zver = self.zver
+        zver[source] += 1
+        zver[slot] += 1
         memo = self.memo
         memo.clear()
         try:
@@ -483,6 +520,8 @@ class State:
             else:
                 target.pop()
             zone.insert(index, card)
+            zver[source] += 1
+            zver[slot] += 1
             memo.clear()
 
     def _guard(self, guard: GuardSpec, frame: list, condition: ExprFn | None = None) -> bool:

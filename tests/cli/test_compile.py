@@ -12,7 +12,8 @@ def test_prints_the_generated_python_of_a_bundled_game(invoke):
     assert result.exit_code == 0, result.output
     assert result.output.startswith("# The generated Python of 'Red7' ('red7'), options: advanced=True")
     ast.parse(result.output)
-    assert "# winning: reads active, zone canvas, zone palette; memoised per state" in result.output
+    assert ("# winning: reads active, zone canvas, zone palette; kept in the state by p and the value of "
+            "current_rule, until palette or who is out changes (the memo keyed by reads)") in result.output
 
 
 def test_writes_the_source_to_a_file(invoke, tmp_path):

@@ -81,9 +81,11 @@ def test_the_listing_shows_what_is_inlined_cached_and_folded():
     assert "# step: reads nothing of the state; cached for the game by the number of players" in source
     assert "# rank_of: reads nothing of the state; cached for the game by its arguments" in source
     assert "# per_seat: reads players; cached for the game by the number of players" in source
-    assert "# total: reads var base, zone hand; memoised per state" in source
-    assert "# plus: reads var base; memoised per state, for one instruction or one listing of moves; written " \
+    assert "# total: reads var base, zone hand; kept in the state by p, until base or hand(p) changes" in source
+    assert "# plus: reads var base; kept in the state by x, until base changes (the memo keyed by reads); written " \
            "into its callers" in source
+    assert "# top_total: reads me, var base, zone hand; kept in the state by me, until base or hand(me) changes" \
+        in source
 
 
 class Moves(Observer):
