@@ -12,22 +12,11 @@ from typing import TYPE_CHECKING, Any
 from ..diagnostics import RulesError, error, explain_exception
 from ..language import nodes
 from ..values import NOTHING, Card, Seat, Sym
+from .card_text import NoState
 from .codegen import Env
 
 if TYPE_CHECKING:
     from .compiler import Compiler
-
-
-class _NoState:
-    """What a caption is worked out on: no state, only the memo that a definition without parameters (a
-    constant table of the file) keeps its value in (as for a card's text: card_text.py), and a number of
-    players no game has, which keys the per-game cache of a definition that reads nothing of the state
-    (compiler/inlining.py) without filling a real count's entry."""
-
-    n = 0
-
-    def __init__(self):
-        self.memo: dict = {}
 
 
 def card_captions(c: "Compiler", cards: tuple[Card, ...], texts: tuple[str, ...],
@@ -44,7 +33,7 @@ def card_captions(c: "Compiler", cards: tuple[Card, ...], texts: tuple[str, ...]
 
 def _value(c: "Compiler", decl: nodes.CaptionDecl, function: Any, card: Card, text: str) -> Any:
     try:
-        return function(_NoState(), card)
+        return function(NoState(), card)
     except Exception as exc:
         raise RulesError([error("E431", f"the caption of the card {text} could not be worked out: "
                                 f"{explain_exception(exc)}", decl.value.span, c.path)], c.sources) from None

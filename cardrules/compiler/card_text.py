@@ -65,9 +65,13 @@ def _word(value: Any) -> str:
     return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
-class _NoState:
-    """What a derived attribute is worked out on: no state, only the memo that a definition without
-    parameters (a constant table of the file) keeps its value in."""
+class NoState:
+    """What a value of the cards alone (a derived attribute, a caption) is worked out on: no state, only the
+    memo that a definition without parameters (a constant table of the file) keeps its value in, and a number
+    of players no game has, which keys the per-game cache of a definition that reads nothing of the state
+    (compiler/inlining.py) without filling a real count's entry."""
+
+    n = 0
 
     def __init__(self):
         self.memo: dict = {}
@@ -77,7 +81,7 @@ def _derived_value(c: "Compiler", name: str, card: Card) -> Any:
     """A derived attribute's value for a card: the definition reads no state (the checker saw to it)."""
     function, decl = c.emitter.ns[c.emitter.def_names[name]], c.sym.defs[name]
     try:
-        value = function(_NoState(), card)
+        value = function(NoState(), card)
     except Exception as exc:
         raise RulesError([error("E312", f"'{name}' could not be worked out for a card's text: "
                                 f"{explain_exception(exc)}", decl.body.span, c.path)], c.sources) from None
