@@ -291,6 +291,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 print(f"{name:<14} {options_text(options):<10} cannot load: {str(exc).splitlines()[0]}")
                 continue
             for players in range(game.min_players, game.max_players + 1):
+                try:  # an option may be refused for some player counts (`option ... for players 4`)
+                    game.new_initial_state(players, args.seed)
+                except ValueError as exc:
+                    print(f"{name:<14} {options_text(options):<10} {players:>2}p refused: {exc}")
+                    continue
                 meter = Meter(engine_player(game, players), args.seed)
                 meter.run_for(args.seconds)
                 row = meter.row(impl="engine", game=name, options=options_text(options), players=players)
