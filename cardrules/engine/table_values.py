@@ -65,4 +65,4 @@ def show_text(spec: ShowSpec, value: Any, write: Callable[[Any], str]) -> str:
 
     if spec.per_seat and isinstance(value, list | tuple):
         return against_seats([one(v, True) for v in value])
-    return one(value, spec.seat)
+    return one(value, True)

@@ -109,6 +109,19 @@ def test_values_per_seat_and_seats_are_written_by_name(game):
     assert re.search(r"dealer:\s+P0", shown) and re.search(r"pile_mark:\s+up red\n", shown)
 
 
+def test_a_list_shown_on_its_own_line_is_written_without_brackets_and_empty_as_none():
+    rules = RULES.replace('show "Turns": turns\n', 'show "Turns": turns\nshow "Kept": kept(0)\n'
+                          'show "Dealt high": [c for c in hand(0) where c.number > 9]\n')
+    game = cardrules.load_source(rules, "table.rules")
+    state = game.new_initial_state(2, seed=3)
+    if state.current_player() != 0:
+        state.apply_action(0)
+    state.apply_action(0)
+    shows = dict(announce.shows_for(state, 0))
+    assert shows["Kept"] == game.card_texts[state.zone_cards("kept", 0)[0]]  # was "[r4]"
+    assert shows["Dealt high"] == "none"  # was "[]"
+
+
 def test_a_colour_the_text_does_not_say_is_written_beside_it(game):
     painter = render.CardPainter(game)
     odd = game.by_text["x1"][0]
