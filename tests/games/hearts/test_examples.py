@@ -70,7 +70,7 @@ def test_h8_only_the_led_suit_wins_a_trick(deal, texts, play):
     state = deal([["Ah", "3c"], ["4s"], ["8c"], ["Jc"]], to_move=0, tricks=3,
                  trick=[(1, "5d"), (2, "Ks"), (3, "9d")])
     assert sorted(texts(state)) == ["play 3c", "play Ah"]  # no diamonds: any card
-    assert shows(state)["Trick"] == "[P1 5d, P2 Ks, P3 9d]"
+    assert shows(state)["Trick"] == "P1 5d, P2 Ks, P3 9d"
     assert shows(state)["Led"] == "diamonds"
     play(state, "play Ah")
     assert any(event.text.startswith("P3 takes the trick") for event in state.events)
