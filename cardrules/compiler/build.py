@@ -44,6 +44,7 @@ def build_game(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], so
     c.card_ids = cards
     variables = c.variables()
     c.definitions()  # before anything that may call them (the result line, like show lines)
+    variables = c.var_initials(variables)
     result = next((ResultSpec(d.label, c.expr(d.value, Scope(c.frame)), d.span) for d in rules.declarations
                    if isinstance(d, nodes.ResultDecl)), None)
     pcs = build_program(c)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING, Any, Callable
 
+import attrs
+
 from ..diagnostics import RulesError, Span, error
 from ..engine import percard
 from ..engine.specs import Decision, DefinitionSpec, ExprFn, VarSpec, ZoneSpec
@@ -188,7 +190,7 @@ class Compiler:
                 for table in keys:
                     size *= len(table)
                 card_key = decl.keys.index(CARD_KEY) if CARD_KEY in decl.keys else -1
-                specs.append(VarSpec(decl.name, per_player, offset, self.expr(decl.initial, Scope(self.frame)),
+                specs.append(VarSpec(decl.name, per_player, offset, None,  # the initial value: var_initials
                                      decl.span, size, keys, card_key, decl.reset_on_move,
                                      self.sym.var_attributes.get(decl.name), decl.internal,
                                      decl.name in self.sym.seat_vars))
@@ -196,6 +198,14 @@ class Compiler:
         self.var_specs = {s.name: s for s in specs}
         self.shared_vars = sum(s.size for s in specs if not s.per_player)
         return tuple(specs)
+
+    def var_initials(self, specs: tuple[VarSpec, ...]) -> tuple[VarSpec, ...]:
+        """The variables with their initial values compiled: after the definitions, which an initial value
+        may call (`var lives = start_lives`), and which read the variables' slots laid out before."""
+        specs = tuple(attrs.evolve(spec, initial=self.expr(self.sym.vars[spec.name].initial, Scope(self.frame)))
+                      for spec in specs)
+        self.var_specs = {s.name: s for s in specs}
+        return specs
 
     # ---- definitions ---------------------------------------------------------
     def definitions(self) -> None:

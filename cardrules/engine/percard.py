@@ -70,6 +70,7 @@ def move_hook(records: bool, in_setup: bool, resets: Sequence[VarSpec], shared_v
             s.memo.clear()  # the initial values are worked out after the move, not from what was known before
         n = s.n
         for spec, known in zip(resets, slots):
+            s.vars_changed()  # what was set above may be read by this initial value: values kept before are stale
             initial = spec.initial(s, s.locals)
             for card in cards:
                 where = known.get((n, card))
