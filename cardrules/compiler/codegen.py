@@ -62,26 +62,19 @@ class Env:
         return attrs.evolve(self, it=code, hoisted={}, varying=frozenset({"it"}), looping=True)
 
 
-def _detach(value):
-    """A copy of a result that shares no list with the state (an argument may be a zone)."""
-    if value.__class__ is list:
-        return [_detach(v) for v in value]
-    if value.__class__ is tuple:
-        return tuple(_detach(v) for v in value)
-    return value
-
-
 _SEQUENCES = (list, tuple)
 
 
-def _kept_copy(value):
-    """A list or tuple as the memo keeps it: sharing no list with the state (a tuple of plain values as it is)."""
+def _detach(value):
+    """A copy of a result that shares no list with the state (an argument may be a zone); a tuple holding no
+    list or tuple is immutable all through, and is given as it is."""
+    if value.__class__ is list:
+        return [v if v.__class__ not in _SEQUENCES else _detach(v) for v in value]
     if value.__class__ is tuple:
         for v in value:
             if v.__class__ in _SEQUENCES:
-                return _detach(value)
-        return value
-    return [v if v.__class__ not in _SEQUENCES else _detach(v) for v in value]
+                return tuple(_detach(v) for v in value)
+    return value
 
 
 class _CallCounter(nodes.NodeVisitor):
@@ -145,8 +138,7 @@ class Emitter:
         self.c = c
         self.ns: dict[str, Any] = {"NOTHING": NOTHING, "SEATS": SEATS, "MISSING": _MISSING,
                                    "DETACH": _detach, "TUPLE": _TUPLE, "LIMIT": PURE_CACHE_LIMIT, "STALE": _stale,
-                                   "STALE_MEMO": StaleMemo, "SEQUENCES": _SEQUENCES,
-                                   "KEEP": _kept_copy}
+                                   "STALE_MEMO": StaleMemo, "SEQUENCES": _SEQUENCES}
         self.checking = os.environ.get(CHECK_MEMO, "") not in ("", "0")  # read once, when a game is compiled
         self.counter = itertools.count()
         self.const_ids: dict[int, str] = {}
@@ -327,7 +319,7 @@ class Emitter:
         return (f"def {fn}({joined}):\n    try:\n        t = {stamp}\n        k = {key}\n"
                 f"        e = s.kept.get(k)\n{rethrow}    except Exception:\n        return {fn}_body({joined})\n"
                 f"    if e is not None and e[0] == t:\n{hit}        return e[1]\n"
-                f"    v = {fn}_body({joined})\n    s.kept[k] = (t, KEEP(v) if v.__class__ in SEQUENCES else v)\n"
+                f"    v = {fn}_body({joined})\n    s.kept[k] = (t, DETACH(v) if v.__class__ in SEQUENCES else v)\n"
                 f"    return v\n")
 
     def _pure_memo(self, fn: str, args: list[str], first: str = "") -> str:
