@@ -48,6 +48,7 @@ class Compiler:
         self.spans: list[Span] = []
         self.onward: dict[int, Onward] = {}  # pc -> where a plain move or jump goes on (procedures.straight_moves)
         self.decisions: dict[int, Decision] = {}
+        self.listers: dict[tuple[int, int], Any] = {}  # (decision pc, option) -> its lister's parts (procedures)
         self.frame = Frame()  # the procedures' shared frame: State.locals
         self.card_names: dict[str, Card] = {}
         self.triggers: list = []  # set by procedures.build_program before any move is compiled

@@ -18,7 +18,8 @@ it is false no candidate below can be legal, so their lists are not even worked 
 state and never change it, so its answer there is the one each candidate would get; if it fails there
 it is judged again, in its place, for each candidate, so an error is reported exactly where it was.
 An option with `afterwards` guards writes the binders' values into the frame and hands those guards to
-the engine (State.allowed_later), as before.
+the engine (State.allowed_later); when its rest of the turn is one plain move of a card it binds from a
+zone, the lister makes that move in place itself (trials.py).
 
 The source follows codegen's rule: no text of the rules file reaches it but through `repr` of an int or a
 str; every other value is a constant of the game's namespace.
@@ -36,6 +37,7 @@ from ..engine.state import guard_error
 from ..language import nodes
 from .codegen import Env
 from .scope import Scope
+from .trials import Trial, move_env, slot_code
 
 if TYPE_CHECKING:
     from .compiler import Compiler
@@ -103,13 +105,17 @@ def _tests(option: nodes.Option, guards: list[tuple[nodes.Guard, GuardSpec]]) ->
 
 
 def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list[int],
-                     guards: list[tuple[nodes.Guard, GuardSpec]], hides: tuple[bool, ...], index: int) -> Callable:
+                     guards: list[tuple[nodes.Guard, GuardSpec]], hides: tuple[bool, ...], index: int,
+                     trial: Trial | None = None) -> Callable:
     """The generated lister of one option (see the module's docstring). `sc` is the scope outside the
-    option, `slots` the binders' frame slots, `guards` the guards kept for these options, each with its spec."""
+    option, `slots` the binders' frame slots, `guards` the guards kept for these options, each with its spec;
+    `trial`, the move the lister may make in place to judge the `afterwards` guards (trials.py)."""
     g, line = c.emitter, _Writer()
     fn, out, namer, spec, append, game = (g.fresh(p) for p in ("n", "q", "q", "q", "q", "q"))
     undecided = g.const(_UNDECIDED)
     later = any(gs.afterwards for _, gs in guards)
+    trial = trial if later else None
+    place = g.fresh("i") if trial is not None else ""  # the moved card's place in its zone (and its slot)
     values = [g.fresh("v") for _ in option.binders]
     bound = "(" + "".join(v + ", " for v in values) + ")"
     # Without 'afterwards' trials the state and the frame stay as they are while the candidates are listed:
@@ -127,11 +133,23 @@ def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list
 
     line(0, f"{append} = {out}.append")
     line(0, f"{game} = s.game")
+    if trial is not None:  # the engine may say the option's moves are not to be tried in place
+        line(0, f"{place}t = {spec}.straight is not None")
+        line(0, f"{place}v = s.zver")
+        line(0, f"{place}m = s.memo")
     for depth, (binder, value) in enumerate(zip(option.binders, values)):
         for k, test in enumerate(tests):
             if ahead[k] and test.level == depth:
                 _judge_ahead(line, depth, verdicts[k], rejects[k], undecided)
         listed = g.fresh("b")
+        if trial is not None and trial.depth == depth:  # a copy of the zone: its places are the cards' places
+            line(depth, f"{place}z = {slot_code(c, binder.source, env)}")
+            line(depth, f"{place}x = s.zones[{place}z]")
+            line(depth, f"{listed} = list({place}x)")
+            line(depth, f"for {place}, {value} in enumerate({listed}):")
+            line(depth + 1, f"f[{int(slots[depth])}] = {value}")
+            env = env.bind(binder.var, value)
+            continue
         line(depth, f"{listed} = {g.expr(binder.source, env)}")
         line(depth, f"if {listed}.__class__ is not list:")
         line(depth + 1, f"{listed} = {g.const(as_list)}({listed})")
@@ -145,8 +163,13 @@ def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list
             line(depth + 1, f"f[{int(slots[depth])}] = {value}")
         env = env.bind(binder.var, value)
     depth = innermost
-    pending, dynamic = _judge_all(g, line, depth, tests, rejects, verdicts, inner, undecided)
-    if later:
+    if trial is not None:
+        _judge_all(g, line, depth, tests, rejects, verdicts, inner, undecided, place)
+        _in_place(c, line, depth, trial, tests, inner, values[trial.depth], place,
+                  f"s.allowed_later({spec}, {{}}, f, {bound})")
+    else:
+        pending, dynamic = _judge_all(g, line, depth, tests, rejects, verdicts, inner, undecided)
+    if later and trial is None:
         line(depth, f"if {pending + ' and ' if dynamic else ''}not s.allowed_later({spec}, {pending}, f, {bound}):")
         line(depth + 1, "continue" if depth else "return")
     line(depth, f"{append}({g.const(Action)}({int(index)}, {repr(str(option.name))}, {bound}, {game}))")
@@ -156,21 +179,24 @@ def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list
 
 
 def _judge_all(g, line: _Writer, depth: int, tests: list[_Test], rejects: list[str], verdicts: list[str],
-               env: Env, undecided: str) -> tuple[str, bool]:
+               env: Env, undecided: str, place: str = "") -> tuple[str, bool]:
     """Every test in its order, for one candidate: `continue` when one rules it out. Returns the code of
     the 'afterwards' guards that apply, for State.allowed_later (a constant when none has a `when`), and
-    whether that list is made for each candidate."""
+    whether that list is made for each candidate. With a trial in place (`place`: trials.py), whether an
+    'afterwards' guard's `when` holds goes to a local `{place}w{k}` instead."""
     dynamic = any(test.spec.afterwards and test.spec.applies is not None for test in tests)
     pending = g.fresh("l") if dynamic else g.const(tuple(test.spec for test in tests if test.spec.afterwards))
-    if dynamic:
+    if dynamic and not place:
         line(depth, f"{pending} = []")
     skip = "    continue" if depth else "    return"  # no binder, no loop: the one candidate is out
-    for test, reject, verdict in zip(tests, rejects, verdicts):
+    for k, (test, reject, verdict) in enumerate(zip(tests, rejects, verdicts)):
         gs = test.spec
         failed = f"{g.const(guard_error)}(s, {g.const(gs)}, EXC)"
         if gs.afterwards and gs.applies is None:
-            if dynamic:
+            if dynamic and not place:
                 line(depth, f"{pending}.append({g.const(gs)})")
+        elif gs.afterwards and place:
+            line.guarded(depth, [f"{place}w{k} = {g.expr(test.guard.when, env)}"], failed)
         elif gs.afterwards:
             line.guarded(depth, [f"if {g.expr(test.guard.when, env)}:", f"    {pending}.append({g.const(gs)})"],
                          failed)
@@ -197,3 +223,52 @@ def _judge_ahead(line: _Writer, depth: int, verdict: str, reject: str, undecided
     line(depth + 1, f"{verdict} = {undecided}")
     line(depth, f"if {verdict} is not {undecided} and {verdict}:")
     line(depth + 1, "return" if depth == 0 else "continue")
+
+
+def _in_place(c: "Compiler", line: _Writer, depth: int, trial: Trial, tests: list[_Test], env: Env, card: str,
+              place: str, fallback: str) -> None:
+    """The trial of one candidate (trials.py): `continue` when an 'afterwards' guard that applies is false
+    once the card is moved. `fallback` is the engine's trial, its guards' list left as `{}`."""
+    g = c.emitter
+    later = [(k, test) for k, test in enumerate(tests) if test.spec.afterwards]
+    flags = [f"{place}w{k}" if test.spec.applies is not None else "" for k, test in later]
+    pending = "(" + "".join(f"{g.const(test.spec)}, " for _, test in later) + ")"
+    some = "" if "" in flags else " or ".join(flags)  # some guard applies (always, when one has no `when`)
+    if any(flags):  # only the guards whose `when` holds, in their order
+        applies = "".join((flag or "True") + ", " for flag in flags)
+        pending = f"tuple(x_ for x_, w_ in zip({pending}, ({applies})) if w_)"
+    target, ok = f"{place}d", f"{place}k"
+    line(depth, f"if {place}t and not s.known{f' and ({some})' if some else ''}:")
+    inside = depth + 1
+    line(inside, "# In place: the card leaves its zone at its place for the move's destination, the 'afterwards'")
+    line(inside, "# guards are judged, the card goes back; versions bumped and memo emptied after each change.")
+    line(inside, f"{target} = {slot_code(c, trial.destination, move_env(trial))}")
+    line(inside, f"{place}y = s.zones[{target}]")
+    line(inside, f"del {place}x[{place}]")
+    line(inside, f"{place}y.insert(0, {card})" if trial.bottom else f"{place}y.append({card})")
+    line(inside, f"{place}v[{place}z] += 1")
+    line(inside, f"{place}v[{target}] += 1")
+    line(inside, f"{place}m.clear()")
+    line(inside, f"{ok} = True")
+    line(inside, "try:")
+    for n, ((k, test), flag) in enumerate(zip(later, flags)):
+        failed = f"{g.const(guard_error)}(s, {g.const(test.spec)}, x_)"
+        ahead = [f for f in ([ok] if n else []) + ([flag] if flag else [])]
+        at = inside + 1 + bool(ahead)
+        if ahead:
+            line(inside + 1, f"if {' and '.join(ahead)}:")
+        line(at, "try:")
+        line(at + 1, f"if not {g.expr(test.condition, env)}:")
+        line(at + 2, f"{ok} = False")
+        line(at, "except Exception as x_:")
+        line(at + 1, f"raise {failed} from None")
+    line(inside, "finally:")
+    line(inside + 1, f"del {place}y[0]" if trial.bottom else f"{place}y.pop()")
+    line(inside + 1, f"{place}x.insert({place}, {card})")
+    line(inside + 1, f"{place}v[{place}z] += 1")
+    line(inside + 1, f"{place}v[{target}] += 1")
+    line(inside + 1, f"{place}m.clear()")
+    line(inside, f"if not {ok}:")
+    line(inside + 1, "continue")
+    line(depth, f"elif {some + ' and ' if some else ''}not {fallback.format(pending)}:")
+    line(depth + 1, "continue")

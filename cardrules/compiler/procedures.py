@@ -27,7 +27,7 @@ from ..language import nodes
 from ..language.symbols import place
 from ..limits import MAX_HELD_LIST, MAX_NUMBER
 from ..values import NOTHING, Card, Seat
-from . import visibility
+from . import trials, visibility
 from .enumeration import as_list, candidate_lister
 from .scope import Label, Scope
 
@@ -43,6 +43,21 @@ class Onward:
 
     move: StraightMove | None
     to: Label
+    statement: nodes.Move | None = None  # the move's statement and scope, for a lister's trial (trials.py)
+    scope: Scope | None = None
+
+
+@attrs.frozen
+class _Lister:
+    """What an option's lister is written from (enumeration.candidate_lister), kept until the rest of the
+    turn is placed: only then is it known whether the option's moves can be tried in place."""
+
+    option: nodes.Option
+    sc: Scope
+    slots: list[int]
+    guards: list[tuple[nodes.Guard, GuardSpec]]
+    hides: tuple[bool, ...]
+    index: int
 
 
 def _jump(c: "Compiler", label: Label, span: Span) -> None:
@@ -170,7 +185,7 @@ def move(c: "Compiler", st: nodes.Move, sc: "Scope", loop_exit) -> None:
     # Nothing but the move itself happens (no trigger, no knowledge to carry, no column opened, nothing
     # kept per card): the engine may try it in place.
     if not triggers and not (hiding and watched) and not opens and moved is None:
-        c.onward[pc] = Onward(StraightMove(cards, dest, bottom), nxt)
+        c.onward[pc] = Onward(StraightMove(cards, dest, bottom), nxt, st, sc)
     nxt.pc = c.here()
 
 
@@ -570,13 +585,14 @@ def choose(c: "Compiler", st: nodes.Choose, sc: "Scope", loop_exit) -> None:
         kept = [g for g in option.guards if c.constant(g.when) != (True, False)]
         guards = tuple(_guard(c, g, inner, last) for g in kept)
         hides = tuple(visibility.may_hide(b.source, c.sym) for b in option.binders)
-        lister = None if option.fallback else candidate_lister(
-            c, option, sc, [b.slot for b in binders], list(zip(kept, guards)), hides, index)
+        if not option.fallback:  # written once the rest of the turn is placed (_with_straight_moves)
+            c.listers[here, index] = _Lister(option, sc, [b.slot for b in binders], list(zip(kept, guards)), hides,
+                                             index)
         body_pc = c.here()
         block(c, option.body, inner, loop_exit)
         _jump(c, end, option.span)
         options.append(OptionSpec(option.name, tuple(binders), guards, body_pc, option.span, hides,
-                                  fallback=option.fallback, lister=lister))
+                                  fallback=option.fallback))
     end.pc = c.here()
     c.decisions[here] = Decision(tuple(options), st.span, st.prompt or "")
 
@@ -718,22 +734,39 @@ def build_program(c: "Compiler") -> dict[str, int]:
         inner = attrs.evolve(sc, names={**sc.names, decl.var: trigger.slot})
         block(c, decl.body, inner)
         c.emit(_return, decl.span)
-    c.decisions = {pc: _with_straight_moves(c, decision, turn_end_pc) for pc, decision in c.decisions.items()}
+    c.decisions = {pc: _with_straight_moves(c, pc, decision, turn_end_pc) for pc, decision in c.decisions.items()}
     return {"setup_pc": setup_pc, "turn_pc": turn_pc, "turn_end_pc": turn_end_pc}
 
 
-def _with_straight_moves(c: "Compiler", decision: Decision, turn_end_pc: int) -> Decision:
-    """The decision with each option's straight moves worked out, now that every label is placed."""
-    options = tuple(attrs.evolve(option, straight=straight_moves(c, option.body_pc, turn_end_pc))
-                    for option in decision.options)
-    return attrs.evolve(decision, options=options)
+def _with_straight_moves(c: "Compiler", pc: int, decision: Decision, turn_end_pc: int) -> Decision:
+    """The decision with each option's straight moves worked out, now that every label is placed, and
+    its listers, which make a lone straight move of a bound card themselves (trials.py)."""
+    options = []
+    for index, option in enumerate(decision.options):
+        moves = straight_onwards(c, option.body_pc, turn_end_pc)
+        straight = None if moves is None else tuple(onward.move for onward in moves)
+        lister = c.listers.pop((pc, index), None)
+        if lister is not None:
+            alone = moves[0] if moves is not None and len(moves) == 1 else None
+            trial = None if alone is None else trials.plan(c, lister.option, lister.slots, lister.hides,
+                                                           alone.statement, alone.scope)
+            lister = candidate_lister(c, lister.option, lister.sc, lister.slots, lister.guards, lister.hides,
+                                      lister.index, trial)
+        options.append(attrs.evolve(option, straight=straight, lister=lister))
+    return attrs.evolve(decision, options=tuple(options))
 
 
 def straight_moves(c: "Compiler", pc: int, turn_end_pc: int) -> tuple[StraightMove, ...] | None:
     """When the code from `pc` to the end of the turn does nothing but straight moves and plain
     jumps, those moves in order (OptionSpec.straight: the engine may judge an `afterwards` guard
     by making them in place); otherwise None."""
-    moves: list[StraightMove] = []
+    moves = straight_onwards(c, pc, turn_end_pc)
+    return None if moves is None else tuple(onward.move for onward in moves)
+
+
+def straight_onwards(c: "Compiler", pc: int, turn_end_pc: int) -> list[Onward] | None:
+    """straight_moves, each with its statement and scope."""
+    moves: list[Onward] = []
     seen = set()
     while pc != turn_end_pc and pc not in seen:
         seen.add(pc)
@@ -741,9 +774,9 @@ def straight_moves(c: "Compiler", pc: int, turn_end_pc: int) -> tuple[StraightMo
         if onward is None:
             break
         if onward.move is not None:
-            moves.append(onward.move)
+            moves.append(onward)
         pc = onward.to.pc
-    return tuple(moves) if pc == turn_end_pc else None
+    return moves if pc == turn_end_pc else None
 
 
 def _trigger(c: "Compiler", decl: nodes.TriggerDecl, sc: "Scope") -> _Trigger:

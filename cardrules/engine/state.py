@@ -401,12 +401,8 @@ class State:
         'afterwards' guards that apply to it (`later`, not empty) true: judged after the moves made
         in place when the option allows it, else on a clone played to the end of the turn."""
         straight = option.straight
-        if straight is not None:
-            allowed = None
-            if len(straight) == 1 and not self.known:  # the common case, one card moved: without the undo list
-                allowed = self._one_card_in_place(straight[0], later, frame)
-            if allowed is None:
-                allowed = self._allowed_in_place(straight, later, frame)
+        if straight is not None:  # (a lone move of a card the option binds from a zone: its lister tries it)
+            allowed = self._allowed_in_place(straight, later, frame)
             if allowed is not None:
                 return allowed
         trial = self.clone()
@@ -480,49 +476,6 @@ class State:
             for slot in touched:
                 zver[slot] += 1
             self.memo.clear()
-
-    def _one_card_in_place(self, move: StraightMove, guards: Sequence[GuardSpec], frame: list) -> bool | None:
-        """_allowed_in_place for one move of one card, nobody knowing any card: None when the move is of
-        anything else (the general way then makes it)."""
-        zones = self.zones
-        slot = move.destination(self, frame)  # in the order the move instruction works them out
-        target = zones[slot]
-        card = move.cards(self, frame)
-        if card.__class__ is not Card:
-            return None
-        for source in range(len(zones) - 1, -1, -1):  # players' zones come last, and most moves start there
-            zone = zones[source]
-            if card in zone:
-                break
-        index = zone.index(card)
-        del zone[index]
-        bottom = move.bottom
-        if bottom:
-            target.insert(0, card)
-        else:
-            target.append(card)
-        zver = self.zver
-        zver[source] += 1
-        zver[slot] += 1
-        memo = self.memo
-        memo.clear()
-        try:
-            for guard in guards:
-                try:
-                    if not guard.condition(self, frame):
-                        return False
-                except Exception as exc:
-                    raise guard_error(self, guard, exc) from None
-            return True
-        finally:
-            if bottom:
-                del target[0]
-            else:
-                target.pop()
-            zone.insert(index, card)
-            zver[source] += 1
-            zver[slot] += 1
-            memo.clear()
 
     def _guard(self, guard: GuardSpec, frame: list, condition: ExprFn | None = None) -> bool:
         try:
