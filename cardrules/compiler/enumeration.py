@@ -270,5 +270,5 @@ def _in_place(c: "Compiler", line: _Writer, depth: int, trial: Trial, tests: lis
     line(inside + 1, f"{place}m.clear()")
     line(inside, f"if not {ok}:")
     line(inside + 1, "continue")
-    line(depth, f"elif {some + ' and ' if some else ''}not {fallback.format(pending)}:")
+    line(depth, f"elif {f'({some}) and ' if some else ''}not {fallback.format(pending)}:")
     line(depth + 1, "continue")
