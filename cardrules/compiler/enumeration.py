@@ -237,38 +237,42 @@ def _in_place(c: "Compiler", line: _Writer, depth: int, trial: Trial, tests: lis
     if any(flags):  # only the guards whose `when` holds, in their order
         applies = "".join((flag or "True") + ", " for flag in flags)
         pending = f"tuple(x_ for x_, w_ in zip({pending}, ({applies})) if w_)"
-    target, ok = f"{place}d", f"{place}k"
     line(depth, f"if {place}t and not s.known{f' and ({some})' if some else ''}:")
-    inside = depth + 1
-    line(inside, "# In place: the card leaves its zone at its place for the move's destination, the 'afterwards'")
-    line(inside, "# guards are judged, the card goes back; versions bumped and memo emptied after each change.")
-    line(inside, f"{target} = {slot_code(c, trial.destination, move_env(trial))}")
-    line(inside, f"{place}y = s.zones[{target}]")
-    line(inside, f"del {place}x[{place}]")
-    line(inside, f"{place}y.insert(0, {card})" if trial.bottom else f"{place}y.append({card})")
-    line(inside, f"{place}v[{place}z] += 1")
-    line(inside, f"{place}v[{target}] += 1")
-    line(inside, f"{place}m.clear()")
-    line(inside, f"{ok} = True")
-    line(inside, "try:")
-    for n, ((k, test), flag) in enumerate(zip(later, flags)):
+    _trial_lines(c, line, depth + 1, trial, [test for _, test in later], flags, env, card, place)
+    line(depth, f"elif {f'({some}) and ' if some else ''}not {fallback.format(pending)}:")
+    line(depth + 1, "continue")
+
+
+def _trial_lines(c: "Compiler", line: _Writer, depth: int, trial: Trial, later: list[_Test], flags: list[str],
+                 env: Env, card: str, place: str) -> None:
+    """The move made in place, the 'afterwards' guards judged (each where its flag, if any, says it applies),
+    the move undone; `continue` when a guard is false."""
+    g = c.emitter
+    target, ok = f"{place}d", f"{place}k"
+    line(depth, "# In place: the card leaves its zone at its place for the move's destination, the 'afterwards'")
+    line(depth, "# guards are judged, the card goes back; versions bumped and memo emptied after each change.")
+    line(depth, f"{target} = {slot_code(c, trial.destination, move_env(trial))}")
+    line(depth, f"{place}y = s.zones[{target}]")
+    line(depth, f"del {place}x[{place}]")
+    line(depth, f"{place}y.insert(0, {card})" if trial.bottom else f"{place}y.append({card})")
+    bumps = [f"{place}v[{place}z] += 1", f"{place}v[{target}] += 1", f"{place}m.clear()"]
+    for text in bumps + [f"{ok} = True", "try:"]:
+        line(depth, text)
+    for n, (test, flag) in enumerate(zip(later, flags)):
         failed = f"{g.const(guard_error)}(s, {g.const(test.spec)}, x_)"
-        ahead = [f for f in ([ok] if n else []) + ([flag] if flag else [])]
-        at = inside + 1 + bool(ahead)
+        ahead = ([ok] if n else []) + ([flag] if flag else [])  # judged if no guard before failed, and it applies
+        at = depth + 1 + bool(ahead)
         if ahead:
-            line(inside + 1, f"if {' and '.join(ahead)}:")
+            line(depth + 1, f"if {' and '.join(ahead)}:")
         line(at, "try:")
         line(at + 1, f"if not {g.expr(test.condition, env)}:")
         line(at + 2, f"{ok} = False")
         line(at, "except Exception as x_:")
         line(at + 1, f"raise {failed} from None")
-    line(inside, "finally:")
-    line(inside + 1, f"del {place}y[0]" if trial.bottom else f"{place}y.pop()")
-    line(inside + 1, f"{place}x.insert({place}, {card})")
-    line(inside + 1, f"{place}v[{place}z] += 1")
-    line(inside + 1, f"{place}v[{target}] += 1")
-    line(inside + 1, f"{place}m.clear()")
-    line(inside, f"if not {ok}:")
-    line(inside + 1, "continue")
-    line(depth, f"elif {f'({some}) and ' if some else ''}not {fallback.format(pending)}:")
+    line(depth, "finally:")
+    line(depth + 1, f"del {place}y[0]" if trial.bottom else f"{place}y.pop()")
+    line(depth + 1, f"{place}x.insert({place}, {card})")
+    for text in bumps:
+        line(depth + 1, text)
+    line(depth, f"if not {ok}:")
     line(depth + 1, "continue")

@@ -743,7 +743,7 @@ def _with_straight_moves(c: "Compiler", pc: int, decision: Decision, turn_end_pc
     its listers, which make a lone straight move of a bound card themselves (trials.py)."""
     options = []
     for index, option in enumerate(decision.options):
-        moves = straight_onwards(c, option.body_pc, turn_end_pc)
+        moves = straight_moves(c, option.body_pc, turn_end_pc)
         straight = None if moves is None else tuple(onward.move for onward in moves)
         lister = c.listers.pop((pc, index), None)
         if lister is not None:
@@ -756,16 +756,10 @@ def _with_straight_moves(c: "Compiler", pc: int, decision: Decision, turn_end_pc
     return attrs.evolve(decision, options=tuple(options))
 
 
-def straight_moves(c: "Compiler", pc: int, turn_end_pc: int) -> tuple[StraightMove, ...] | None:
+def straight_moves(c: "Compiler", pc: int, turn_end_pc: int) -> list[Onward] | None:
     """When the code from `pc` to the end of the turn does nothing but straight moves and plain
     jumps, those moves in order (OptionSpec.straight: the engine may judge an `afterwards` guard
-    by making them in place); otherwise None."""
-    moves = straight_onwards(c, pc, turn_end_pc)
-    return None if moves is None else tuple(onward.move for onward in moves)
-
-
-def straight_onwards(c: "Compiler", pc: int, turn_end_pc: int) -> list[Onward] | None:
-    """straight_moves, each with its statement and scope."""
+    by making them in place; a lister makes a lone one itself, trials.py); otherwise None."""
     moves: list[Onward] = []
     seen = set()
     while pc != turn_end_pc and pc not in seen:
