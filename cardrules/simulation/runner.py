@@ -12,7 +12,7 @@ Backends:
 * local, J jobs: a pool of J processes (concurrent.futures), each loading the game once (or
   forked with it) and playing chunks of consecutive games sized by how fast they go (`Schedule`);
   a worker killed outright stops the run with the games finished so far (`Run.lost`);
-* ray: the same chunks as Ray tasks (`pip install 'cardrules[ray]'`), on a local Ray instance or
+* ray: chunks paced the same way (`Schedule`), as Ray tasks (`pip install 'cardrules[ray]'`), on a local Ray instance or
   on the cluster at `address`.
 
 Nothing here knows a particular game: results are read through the generic State API; the
@@ -214,19 +214,6 @@ def _run_chunk_args(args: tuple[Plan, int, int]) -> list[GameRecord]:
     return run_chunk(*args)
 
 
-def chunks(games: int, workers: int) -> Iterator[tuple[int, int]]:
-    """Consecutive index ranges: about 8 per worker for balance, at most 32 games each (so that
-    progress moves and Ctrl-C loses little work). Made one at a time: a run of millions of games
-    never holds its whole work list."""
-    size = max(1, min(32, games // max(1, workers * 8)))
-    return ((start, min(games, start + size)) for start in range(0, games, size))
-
-
-def _in_flight(workers: int) -> int:
-    """Chunks handed out at once: enough to keep every worker busy, few enough to stay small."""
-    return 4 * max(1, workers)
-
-
 def run(plan: Plan, *, jobs: int = 1, backend: str = "local", address: str | None = None,
         progress: Callable[[int], None] | None = None, game: Game | None = None,
         observers: Sequence[Observer] = ()) -> Run:
@@ -349,21 +336,19 @@ def _run_pool(plan: Plan, jobs: int, advance: Callable[[int], None],
         # pid -> process, filled as the executor starts them: to stop them, and to name a lost one's signal
         found = getattr(executor, "_processes", None)
         processes = found if isinstance(found, dict) else processes
-        pending = set()
+        first, *opening = schedule.opening()
         with _inherited(plan, game, context):  # forked (with the game) at the first task
-            pending.add(executor.submit(_timed_chunk, plan, *schedule.take()))
-        for chunk in itertools.islice(iter(schedule.take, None), 2 * workers - 1):
-            pending.add(executor.submit(_timed_chunk, plan, *chunk))
+            pending = {executor.submit(run_chunk_timed, plan, *first)}
+        pending |= {executor.submit(run_chunk_timed, plan, *chunk) for chunk in opening}
         while pending:
             done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
             for future in done:
                 chunk, seconds = future.result()  # run_chunk itself failed: raised (a game's failure is a record)
                 records.extend(chunk)
-                schedule.finished(len(chunk), seconds)
                 advance(len(chunk))
-                following = schedule.take()  # one finished, one more handed out
+                following = schedule.after(len(chunk), seconds)  # one finished, one more handed out
                 if following is not None:
-                    pending.add(executor.submit(_timed_chunk, plan, *following))
+                    pending.add(executor.submit(run_chunk_timed, plan, *following))
     except KeyboardInterrupt:
         interrupted = True
     except BrokenProcessPool:
@@ -377,10 +362,10 @@ def _run_pool(plan: Plan, jobs: int, advance: Callable[[int], None],
 
 
 class Schedule:
-    """The index ranges a pool's workers are handed, one at a time, sized by how fast games go: each chunk
-    about CHUNK_SECONDS of a worker's time (few messages for short games, progress and Ctrl-C within a
-    fraction of a second for long ones), and never more than a share of what is left (so the workers finish
-    together). Only where a chunk ends depends on the timing; a game's result never does."""
+    """The index ranges the workers are handed (a local pool's or Ray's), one at a time, sized by how fast
+    games go: each chunk about CHUNK_SECONDS of a worker's time (few messages for short games, progress and
+    Ctrl-C within a fraction of a second for long ones), and never more than a share of what is left (so the
+    workers finish together). Only where a chunk ends depends on the timing; a game's result never does."""
 
     CHUNK_SECONDS = 0.1
 
@@ -407,8 +392,17 @@ class Schedule:
         self.played += games
         self.seconds += seconds
 
+    def opening(self) -> list[tuple[int, int]]:
+        """The ranges handed out at the start: two per worker, so that each has its next one waiting."""
+        return list(itertools.islice(iter(self.take, None), 2 * self.workers))
 
-def _timed_chunk(plan: Plan, start: int, stop: int) -> tuple[list[GameRecord], float]:
+    def after(self, games: int, seconds: float) -> tuple[int, int] | None:
+        """A chunk of `games` took a worker `seconds`: the range it is handed next (None: all handed out)."""
+        self.finished(games, seconds)
+        return self.take()
+
+
+def run_chunk_timed(plan: Plan, start: int, stop: int) -> tuple[list[GameRecord], float]:
     """run_chunk, with the seconds it took (for the schedule's chunk sizes)."""
     began = time.perf_counter()
     records = run_chunk(plan, start, stop)
@@ -477,17 +471,19 @@ def _run_ray(plan: Plan, jobs: int, address: str | None,
     interrupted = False
     try:
         workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
-        task = ray.remote(num_cpus=1, max_retries=0)(run_chunk)
-        work = chunks(plan.games, workers)
-        pending = [task.remote(plan, a, b) for a, b in itertools.islice(work, _in_flight(workers))]
+        task = ray.remote(num_cpus=1, max_retries=0)(run_chunk_timed)  # a worker calls itself ray::run_chunk_timed
+        schedule = Schedule(plan.games, workers)
+        pending = [task.remote(plan, *chunk) for chunk in schedule.opening()]
         try:
             while pending:
                 done, pending = ray.wait(pending, num_returns=1)
                 for ref in done:
-                    chunk = ray.get(ref)
+                    chunk, seconds = ray.get(ref)
                     records.extend(chunk)
                     advance(len(chunk))
-                    pending += [task.remote(plan, a, b) for a, b in itertools.islice(work, 1)]
+                    following = schedule.after(len(chunk), seconds)
+                    if following is not None:
+                        pending.append(task.remote(plan, *following))
         except KeyboardInterrupt:
             interrupted = True
             if not started:  # someone else's cluster goes on: stop our tasks on it (our own instance is shut

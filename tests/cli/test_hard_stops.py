@@ -154,7 +154,7 @@ def _unboxed(output: str) -> str:
 
 def _ray_processes(tmp: Path) -> list[int]:
     """Every process of the Ray instance that keeps its files under `tmp` (RAY_TMPDIR), from /proc: those
-    that name it, and their descendants (a worker renames itself `ray::run_chunk` while it plays)."""
+    that name it, and their descendants (a worker renames itself `ray::run_chunk_timed` while it plays)."""
     named, parents = set(), {}
     for entry in Path("/proc").iterdir():
         try:

@@ -353,13 +353,47 @@ def test_local_and_ray_backends_give_identical_json(simulate_json):
     assert local == remote
 
 
+class Watched(sim.Schedule):
+    """The schedule, noting the ranges it hands out and the pace the workers report."""
+
+    handed: list[tuple[int, int]] = []
+    reported: list[tuple[int, float]] = []
+
+    def take(self):
+        chunk = super().take()
+        if chunk is not None:
+            self.handed.append(chunk)
+        return chunk
+
+    def finished(self, games, seconds):
+        self.reported.append((games, seconds))
+        super().finished(games, seconds)
+
+
+def test_ray_chunks_follow_the_schedule(monkeypatch):
+    """Ray sent fixed chunks (60 games, 2 workers: 20 chunks of 3) where the pool paced them: now both hand
+    out the ranges of runner.Schedule, sized by the game time the workers measure."""
+    from cardrules.simulation import runner
+
+    monkeypatch.setattr(Watched, "handed", [])
+    monkeypatch.setattr(Watched, "reported", [])
+    monkeypatch.setattr(runner, "Schedule", Watched)
+    finished = []
+    remote = sim.run(plan(games=60, seed=4), jobs=2, backend="ray", progress=finished.append)
+    assert remote.records == sim.run(plan(games=60, seed=4)).records and not remote.interrupted
+    handed = Watched.handed
+    assert handed[:4] == [(0, 7), (7, 14), (14, 21), (21, 28)]  # 8 at most, a quarter per worker, until timed
+    assert handed[-1][1] == 60 and all(a[1] == b[0] for a, b in zip(handed, handed[1:]))
+    sizes = sorted(stop - start for start, stop in handed)
+    assert sorted(finished) == sizes == sorted(games for games, _ in Watched.reported)
+    assert all(seconds > 0 for _, seconds in Watched.reported)  # each chunk's time, measured by its worker
+
+
 def test_pool_runs_chunks_and_reloads_the_game_in_workers():
     game = cardrules.load("red7", {"advanced": True})
     base = sim.run(plan(games=6, seed=1, options={"advanced": True}), game=game)
     pooled = sim.run(plan(games=6, seed=1, options={"advanced": True}), jobs=2)
     assert pooled.records == base.records and not pooled.interrupted
-    assert list(sim.chunks(10, 1)) == [(i, i + 1) for i in range(10)]
-    assert list(sim.chunks(1000, 2)) == [(i, min(1000, i + 32)) for i in range(0, 1000, 32)]
 
 
 def test_a_huge_run_hands_out_its_work_a_little_at_a_time(monkeypatch):
@@ -392,10 +426,9 @@ def test_chunks_follow_the_pace_of_the_games_and_shrink_at_the_end():
     from cardrules.simulation.runner import Schedule
 
     schedule = Schedule(2000, 2)
-    first = [schedule.take() for _ in range(4)]
+    first = schedule.opening()  # two a worker
     assert first == [(0, 8), (8, 16), (16, 24), (24, 32)]
-    schedule.finished(8, 0.002)  # 4,000 games a second: 400 a chunk
-    assert schedule.take() == (32, 432)
+    assert schedule.after(8, 0.002) == (32, 432)  # 4,000 games a second: 400 a chunk
     taken = [schedule.take() for _ in range(100)]
     ranges = first + [(32, 432)] + [t for t in taken if t is not None]
     assert taken[-1] is None and ranges[-1][1] == 2000 and ranges[-1][1] - ranges[-1][0] == 1
