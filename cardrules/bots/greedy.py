@@ -19,7 +19,8 @@ class GreedyAgent(Agent):
     description = "best move by a heuristic after finishing its own turn"
     options = {
         "depth": (int, 4, "own decisions looked at in one turn (the first included)"),
-        "budget": (int, 400, "most states scored per move; past it, follow-ups are not searched"),
+        "budget": (int, 400, "most states scored per move after the move itself: each move's line gets an even "
+                             "share, and a position's follow-ups are searched only if its line can score all"),
         "heuristic": (str, "auto", "auto: the rules file's heuristic(p) if declared, else its chance(p), else "
                                    "the default estimate; or force 'rules', 'chance' or 'default'"),
     }
@@ -73,7 +74,7 @@ class GreedyAgent(Agent):
         the good move, and before a forced loss it looks better, so a player could make it for ever.
         Such an idle move's line is searched only when every move is idle (each move searches on a
         budget of its own, so skipping one changes no other move's value)."""
-        share = max(1, self.budget // len(moves))
+        share = self.budget // len(moves)
         world.legal_actions()  # computed once, shared by the clones
         now = self.score(world, player)
         judged, idle = [], []
@@ -96,19 +97,24 @@ class GreedyAgent(Agent):
 
     def _value(self, state: State, me: int, turn: int, depth: int, budget: list[int], scored: tuple | None = None
                ) -> tuple:
-        """The best score `me` can reach by finishing the turn from `state` (`scored`: its score, if known)."""
-        budget[0] -= 1
-        mine = not state.terminal and state.current_player() == me and state.turns == turn
-        if not mine or depth <= 0 or budget[0] <= 0:
-            return self.score(state, me) if scored is None else scored
-        best = None
-        for action in state.legal_actions():
-            after = state.clone_with_moves()
-            after.apply_action(action)
-            value = self._value(after, me, turn, depth - 1, budget)
-            best = value if best is None or value > best else best
-        return best
+        """The best score `me` can reach by finishing the turn from `state` (`scored`: its score, if known).
 
+        `budget` holds how many more positions this line may score. A position's follow-ups are searched only
+        when it covers every one of them (they are paid for up front, before the first is searched deeper), so
+        the line scores at most that many positions and a position is searched in full or not at all."""
+        mine = not state.terminal and state.current_player() == me and state.turns == turn
+        if mine and depth > 0:
+            moves = state.legal_actions()
+            if len(moves) <= budget[0]:
+                budget[0] -= len(moves)
+                best = None
+                for action in moves:
+                    after = state.clone_with_moves()
+                    after.apply_action(action)
+                    value = self._value(after, me, turn, depth - 1, budget)
+                    best = value if best is None or value > best else best
+                return best
+        return self.score(state, me) if scored is None else scored
 
 def judged_by(game: Game, preference: tuple[str, ...]) -> str:
     """The first of greedy's scores ('rules': heuristic(p), 'chance': chance(p)) that the rules
