@@ -116,6 +116,7 @@ class GreedyAgent(Agent):
                 return best
         return self.score(state, me) if scored is None else scored
 
+
 def judged_by(game: Game, preference: tuple[str, ...]) -> str:
     """The first of greedy's scores ('rules': heuristic(p), 'chance': chance(p)) that the rules
     file declares, in order of preference; 'default' (the default estimate) if none."""
