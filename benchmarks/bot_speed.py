@@ -13,6 +13,7 @@ CPU time per move is below its budget.
     python benchmarks/bot_speed.py --bot greedy --games 5       # steadier greedy numbers
     python benchmarks/bot_speed.py --bot ismcts --moves 20      # at most 20 timed moves a row
     python benchmarks/bot_speed.py --game the-game --profile    # cProfile of the bot's choices
+    python benchmarks/bot_speed.py --game the-game -o extreme   # with a game option (NAME or NAME=VALUE)
 
 The seeds are fixed (--seed): two runs play the same positions as long as the bot is deterministic
 (greedy, ismcts with `iterations=`); with a time budget the games depend on the machine's speed.
@@ -84,6 +85,17 @@ def time_row(game: cardrules.Game, players: int, spec: str, others: str, games: 
     return times, walls, iterations
 
 
+def _option(item: str) -> tuple[str, object]:
+    """NAME -> (NAME, True); NAME=VALUE -> VALUE read as JSON where it parses (a number, true), else as text."""
+    name, _, raw = item.partition("=")
+    if not raw:
+        return name, True
+    try:
+        return name, json.loads(raw)
+    except json.JSONDecodeError:
+        return name, raw
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
@@ -98,37 +110,42 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--moves", type=int, default=10**9, help="timed moves per row at most")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--profile", action="store_true", help="print a cProfile of the bots' choices")
+    parser.add_argument("-o", "--option", action="append", default=[], help="game option NAME[=VALUE] (repeatable)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    options = dict(_option(item) for item in args.option) or None
     bots = args.bot or DEFAULT_BOTS
     names = args.game or list(bundled_games())
     profile = cProfile.Profile() if args.profile else None
     rows = []
     if not args.json:
-        print(f"{'bot':<24} {'game':<14} {'players':>7} {'moves':>6} {'median ms':>10} {'p90 ms':>8} {'max ms':>8} "
-              f"{'wall median ms':>15} {'iterations':>10}")
+        print(f"{'bot':<24} {'game':<14} {'players':>7} {'moves':>6} {'mean ms':>8} {'median ms':>10} {'p90 ms':>8} "
+              f"{'max ms':>8} {'wall median ms':>15} {'iterations':>10}")
     for name in names:
-        game = cardrules.load(name)
+        game = cardrules.load(name, options)
         for players in range(game.min_players, game.max_players + 1):
             for spec in bots:
                 times, walls, iterations = time_row(game, players, spec, args.others, args.games, args.moves,
                                                     args.seed, profile)
                 row = {"bot": spec, "game": name, "players": players, "moves": len(times),
+                       "mean_ms": 1000 * statistics.mean(times) if times else 0.0,
                        "median_ms": 1000 * statistics.median(times) if times else 0.0,
                        "p90_ms": 1000 * percentile(times, 0.9), "max_ms": 1000 * max(times, default=0.0),
                        "wall_median_ms": 1000 * statistics.median(walls) if walls else 0.0,
                        "iterations_median": statistics.median(iterations) if iterations else None}
                 rows.append(row)
                 if not args.json:
-                    print(f"{spec:<24} {name:<14} {players:>7} {row['moves']:>6} {row['median_ms']:>10.2f} "
-                          f"{row['p90_ms']:>8.2f} {row['max_ms']:>8.2f} {row['wall_median_ms']:>15.2f} "
+                    print(f"{spec:<24} {name:<14} {players:>7} {row['moves']:>6} {row['mean_ms']:>8.2f} "
+                          f"{row['median_ms']:>10.2f} {row['p90_ms']:>8.2f} {row['max_ms']:>8.2f} "
+                          f"{row['wall_median_ms']:>15.2f} "
                           f"{'' if row['iterations_median'] is None else row['iterations_median']:>10}", flush=True)
     machine = {"nproc": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()}
     if args.json:
-        print(json.dumps({"seed": args.seed, "games": args.games, "machine": machine, "rows": rows}, indent=2))
+        print(json.dumps({"seed": args.seed, "options": options or {}, "games": args.games, "machine": machine,
+                          "rows": rows}, indent=2))
     else:
-        print(f"seed {args.seed}, {args.games} games a row, others {args.others}; nproc {machine['nproc']}, "
-              f"python {machine['python']}, {machine['platform']}")
+        print(f"seed {args.seed}, options {options or {}}, {args.games} games a row, others {args.others}; "
+              f"nproc {machine['nproc']}, python {machine['python']}, {machine['platform']}")
     if profile is not None:
         out = io.StringIO()
         pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(40)

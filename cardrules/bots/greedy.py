@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any
+
+import attrs
 
 from ..engine import Action, Game, IllegalAction, State
 from .base import Agent, AgentError, register
@@ -19,7 +22,8 @@ class GreedyAgent(Agent):
     description = "best move by a heuristic after finishing its own turn"
     options = {
         "depth": (int, 4, "own decisions looked at in one turn (the first included)"),
-        "budget": (int, 400, "most states scored per move; past it, follow-ups are not searched"),
+        "budget": (int, 60, "most positions scored per move past the moves themselves: breadth first, the moves "
+                             "that score best at once first, a position's follow-ups all or none"),
         "heuristic": (str, "auto", "auto: the rules file's heuristic(p) if declared, else its chance(p), else "
                                    "the default estimate; or force 'rules', 'chance' or 'default'"),
     }
@@ -71,9 +75,7 @@ class GreedyAgent(Agent):
         is left out, and so is a move that changes nothing the score sees and does not end the
         turn (a signal), unless every move is such: followed by the good move it looks as good as
         the good move, and before a forced loss it looks better, so a player could make it for ever.
-        Such an idle move's line is searched only when every move is idle (each move searches on a
-        budget of its own, so skipping one changes no other move's value)."""
-        share = max(1, self.budget // len(moves))
+        Such an idle move's line is searched only when every move is idle."""
         world.legal_actions()  # computed once, shared by the clones
         now = self.score(world, player)
         judged, idle = [], []
@@ -84,30 +86,56 @@ class GreedyAgent(Agent):
             except IllegalAction:
                 continue
             at_once = self.score(after, player)
-            if at_once == now and not turn_over(after, player, world.turns):
-                idle.append((action, after, at_once))
-            else:
-                judged.append((action, self._value(after, player, world.turns, self.depth - 1, [share], at_once)
-                               + at_once))
-        if judged:
-            return judged
-        return [(action, self._value(after, player, world.turns, self.depth - 1, [share], at_once) + at_once)
-                for action, after, at_once in idle]
+            stays = at_once == now and not turn_over(after, player, world.turns)
+            (idle if stays else judged).append((action, Line(after, at_once, self.depth - 1)))
+        lines = judged or idle
+        self._search([line for _, line in lines], player, world.turns)
+        return [(action, line.value() + line.scored) for action, line in lines]
 
-    def _value(self, state: State, me: int, turn: int, depth: int, budget: list[int], scored: tuple | None = None
-               ) -> tuple:
-        """The best score `me` can reach by finishing the turn from `state` (`scored`: its score, if known)."""
-        budget[0] -= 1
-        mine = not state.terminal and state.current_player() == me and state.turns == turn
-        if not mine or depth <= 0 or budget[0] <= 0:
-            return self.score(state, me) if scored is None else scored
-        best = None
-        for action in state.legal_actions():
-            after = state.clone_with_moves()
-            after.apply_action(action)
-            value = self._value(after, me, turn, depth - 1, budget)
-            best = value if best is None or value > best else best
-        return best
+    def _search(self, lines: list[Line], me: int, turn: int) -> None:
+        """Search the lines' follow-ups within the budget: breadth first (every move's own follow-ups before
+        any follow-up's), the moves that score best at once first, a position's follow-ups all or none (a
+        position whose follow-ups the budget left cannot pay for all stays a leaf). Where the budget covers
+        every line to its depth, this is the full search: each position's value the best of its follow-ups'."""
+        budget = self.budget
+        queue = deque(sorted(lines, key=lambda line: line.scored, reverse=True))  # stable: ties in move order
+        while queue:
+            line = queue.popleft()
+            state = line.state
+            line.state = None  # searched or not, the position is not needed any more
+            if line.depth <= 0 or turn_over(state, me, turn):
+                continue
+            moves = state.legal_actions()
+            if len(moves) > budget:
+                continue
+            budget -= len(moves)
+            line.follow = []
+            for action in moves:
+                after = state.clone_with_moves()
+                after.apply_action(action)
+                follow = Line(after, self.score(after, me), line.depth - 1)
+                line.follow.append(follow)
+                if follow.depth > 0 and not turn_over(after, me, turn):
+                    queue.append(follow)
+                else:
+                    follow.state = None  # a leaf whatever the budget: keep no copy alive
+
+
+@attrs.define(slots=True)
+class Line:
+    """A position of greedy's search: its score for the searching player, the own decisions left to look at,
+    and the positions after each of its moves once searched."""
+
+    state: State | None
+    scored: tuple
+    depth: int
+    follow: list[Line] | None = None
+
+    def value(self) -> tuple:
+        """The best score reachable from here: the position's own score, or the best of its follow-ups'."""
+        if self.follow is None:
+            return self.scored
+        return max(follow.value() for follow in self.follow)
 
 
 def judged_by(game: Game, preference: tuple[str, ...]) -> str:
