@@ -1,12 +1,13 @@
 """The afterwards guard's in-place trial (plain moves made and undone on the state itself) must
 give exactly the legal moves of the general search on a clone, and leave the state as it was."""
 
-import random
 
 import attrs
 import pytest
 
 import cardrules
+
+from .side_by_side import play_side_by_side
 
 
 def without_straight_moves(game: cardrules.Game) -> cardrules.Game:
@@ -23,19 +24,7 @@ def test_in_place_trials_agree_with_the_full_search(options, load_game):
     assert slow.derived is not fast.derived and slow.program is fast.program
     straight = any(o.straight for d in fast.decisions.values() for o in d.options)
     assert straight != bool(options.get("advanced"))  # advanced: a trigger listens to discards
-    for seed in range(25):
-        players = 2 + seed % 3
-        a, b = fast.new_initial_state(players, seed=seed), slow.new_initial_state(players, seed=seed)
-        chooser = random.Random(seed)
-        while not a.is_terminal():
-            before = a.clone()
-            moves = a.legal_actions()
-            assert [m.text for m in moves] == [m.text for m in b.legal_actions()]
-            assert a == before  # every card is back in place
-            pick = chooser.randrange(len(moves))
-            a.apply_action(pick)
-            b.apply_action(pick)
-        assert a == b
+    play_side_by_side(fast, slow, range(25), counts=3)
 
 
 def test_straight_moves_are_found_only_up_to_the_end_of_the_turn(load_game):

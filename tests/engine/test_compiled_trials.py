@@ -14,6 +14,8 @@ import pytest
 import cardrules
 from cardrules.engine.state import State
 
+from .side_by_side import play_side_by_side
+
 # The deck is hidden and hands are the owner's: nobody knows a card another player holds (State.known stays
 # empty), so the compiled trials are the ones that run. `keep` moves to a per-player zone; `under` to a family
 # member chosen by the card, at the bottom, with guards under `when`; `swap` binds two cards, the first moved;
@@ -75,24 +77,6 @@ def no_engine_trials(monkeypatch):
     monkeypatch.setattr(State, "allowed_later", refuse_trials)
 
 
-def play_side_by_side(fast: cardrules.Game, slow: cardrules.Game, seeds: range) -> int:
-    """Random games on both, the legal moves compared at every decision; the number of moves compared."""
-    compared = 0
-    for seed in seeds:
-        players = 2 + seed % 2
-        a, b = fast.new_initial_state(players, seed=seed), slow.new_initial_state(players, seed=seed)
-        chooser = random.Random(seed)
-        while not a.is_terminal():
-            before = a.clone()
-            moves = a.legal_actions()
-            assert [m.text for m in moves] == [m.text for m in b.legal_actions()]
-            assert a == before and a.zones == before.zones  # every card back in its place
-            compared += len(moves)
-            pick = chooser.randrange(len(moves))
-            a.apply_action(pick)
-            b.apply_action(pick)
-        assert a == b
-    return compared
 
 
 def test_the_compiled_trials_give_the_moves_of_the_full_search(monkeypatch):
