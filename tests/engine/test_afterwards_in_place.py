@@ -1,7 +1,6 @@
 """The afterwards guard's in-place trial (plain moves made and undone on the state itself) must
 give exactly the legal moves of the general search on a clone, and leave the state as it was."""
 
-
 import attrs
 import pytest
 
