@@ -15,20 +15,20 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from operator import itemgetter
+from types import FunctionType
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from ...limits import MAX_DIGITS
 from ...values import Card
 from ..specs import RuleFailure
 from . import Declared, Part, Problem, ZoneKind, count_words
+from .keyed import DIRECTIONS, KEEP_IDLE, MAX_KEYED, NO_KEY, Keyed, all_runs, runs_cards
 
 if TYPE_CHECKING:
     from ..positions import PositionReader
     from ..specs import ZoneSpec
     from ..state import State
 
-# The four line directions: horizontal, vertical, diagonal and anti-diagonal.
-DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 AROUND = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
 
 
@@ -70,8 +70,10 @@ def _around(cell: tuple) -> tuple[Cell, ...]:
 
 def as_cell(value: Any) -> Cell | None:
     """A pair of whole numbers as a Cell, or None for anything else (a card, a bool, a list)."""
+    if type(value) is Cell:  # the usual case (a cell of a listed move): no generator to run
+        return value
     if isinstance(value, tuple) and len(value) == 2 and all(type(v) is int for v in value):
-        return value if type(value) is Cell else Cell(value[0], value[1])
+        return Cell(value[0], value[1])
     return None
 
 
@@ -96,7 +98,7 @@ class Grid:
     how many occupied cells touch it. Each is worked out on first use and kept up to date from then
     on, so a game that never asks pays nothing; a copy takes them along."""
 
-    __slots__ = ("stacks", "where", "_order", "_bounds", "_touch", "_front", "_asked")
+    __slots__ = ("stacks", "where", "_order", "_bounds", "_touch", "_front", "_asked", "_keyed", "_kshared")
 
     def __init__(self, stacks: dict[Cell, list[Card]] | None = None, where: dict[Card, Cell] | None = None):
         self.stacks = stacks if stacks is not None else {}
@@ -113,6 +115,10 @@ class Grid:
         # Whether the frontier was asked since a cell was last emptied: cells emptied one after another
         # with nobody asking (a layout cleared at the end of a round) drop it, to be worked out once again.
         self._asked = False
+        # The keys of the occupied cells under each pure key function asked so far (`Keyed`, see `keyed`), kept
+        # up to date as cells change; shared with copies until either changes (`_kshared`).
+        self._keyed: list[Keyed] | None = None
+        self._kshared = False
 
     def copy(self) -> "Grid":
         grid = Grid({cell: cards[:] for cell, cards in self.stacks.items()}, dict(self.where))
@@ -120,6 +126,9 @@ class Grid:
         grid._bounds = self._bounds  # a tuple
         if self._touch is not None:  # changed in place: each grid has its own
             grid._touch, grid._front, grid._asked = dict(self._touch), self._front[:], self._asked
+        if self._keyed is not None:  # shared until one of the two changes a cell (see _own_keyed)
+            grid._keyed = self._keyed
+            grid._kshared = self._kshared = True
         return grid
 
     def __getitem__(self, index: slice) -> "Grid":
@@ -152,6 +161,8 @@ class Grid:
         if not cards:
             del self.stacks[cell]
             self._emptied(cell)
+        if self._keyed is not None:
+            self._rekey(cell)
 
     def put(self, cell: Cell, cards: list[Card], bottom: bool = False) -> None:
         """Lay cards on a cell (on top, or under its cards keeping their order); empty cells stay absent."""
@@ -167,6 +178,8 @@ class Grid:
             stack.extend(cards)
         for card in cards:
             self.where[card] = cell
+        if self._keyed is not None:
+            self._rekey(cell)
 
     def cells(self) -> list[Cell]:
         if self._order is None:
@@ -204,6 +217,59 @@ class Grid:
             self._front = [near for near in sorted(touch, key=reading_order) if near not in self.stacks]
         self._asked = True
         return self._front
+
+    # ---- the keys of the cells under a key function (`lines`, `segments`) ------------------------------
+    def keyed(self, by: Callable[[Any], Any]) -> "Keyed | None":
+        """The keys of the occupied cells under `by`, kept from now on as cards are laid and taken (each
+        change works out its cell's key again, and forgets the segments); None when `by` cannot be kept:
+        not a plain function, or one with a closure (it may read a state), or one that fails on a card.
+
+        A rules file's `by:` is compiled to a lambda; one that reads nothing but its card (a card's
+        attribute, a pure definition) has no closure and is the same code at every call, so its keys
+        can be kept: they are looked up by the code object. A lambda reading the state closes over it."""
+        if by.__class__ is not FunctionType or by.__closure__ is not None or by.__defaults__ is not None:
+            return None
+        code = by.__code__
+        keyed = self._keyed
+        if keyed is not None:
+            for entry in keyed:
+                if entry.code is code:
+                    entry.idle = 0
+                    return entry if entry.keys is not None else None
+            if len(keyed) >= MAX_KEYED:
+                return None
+        try:
+            keys = {cell: by(cards[-1]) for cell, cards in self.stacks.items()}
+        except Exception:  # worked out at the call, as without keeping: an error shows where it is met
+            keys = None
+        entry = Keyed(code, by, keys)
+        self._own_keyed().append(entry)
+        return entry if keys is not None else None
+
+    def _own_keyed(self) -> "list[Keyed]":
+        """This grid's own list of kept keys (a copy's list is copied before its first change)."""
+        if self._keyed is None:
+            self._keyed = []
+        elif self._kshared:
+            self._keyed = [entry.copy() for entry in self._keyed]
+            self._kshared = False
+        return self._keyed
+
+    def _rekey(self, cell: Cell) -> None:
+        """A cell's top card changed, or the cell was emptied: its key under each kept function, again.
+        Keys nobody asked for over several changes in a row (a layout cleared at the end of a round, a
+        function asked only now and then) are dropped instead, to be worked out once when next asked."""
+        cards = self.stacks.get(cell)
+        top = cards[-1] if cards else None
+        idle = False
+        for entry in self._own_keyed():
+            entry.idle += 1
+            if entry.idle > KEEP_IDLE:
+                idle = True
+            else:
+                entry.change(cell, top)
+        if idle:
+            self._keyed = [entry for entry in self._keyed if entry.idle <= KEEP_IDLE] or None
 
     def _filled(self, cell: Cell) -> None:
         """A card went onto an empty cell: the cell joins the layout."""
@@ -337,11 +403,6 @@ def g_frontier(grid: Grid, width: Any = None, height: Any = None) -> list[Cell]:
     return cells[:]
 
 
-def _keys(grid: Grid, by: Callable[[Any], Any]) -> dict[tuple, Any]:
-    """Each occupied cell's key, computed from its top card."""
-    return {cell: by(cards[-1]) for cell, cards in grid.stacks.items()}
-
-
 def g_lines(grid: Grid, cell: Any, by: Callable[[Any], Any]) -> list[list[Card]]:
     """Through an occupied cell, in each of the four directions, the maximal run of consecutive
     occupied cells whose keys equal the cell's: their top cards, in the direction's order (left to
@@ -349,11 +410,38 @@ def g_lines(grid: Grid, cell: Any, by: Callable[[Any], Any]) -> list[list[Card]]
     stacks = grid.stacks
     if cell not in stacks:
         return []
+    keyed = grid.keyed(by)
+    if keyed is None:
+        return _lines(stacks, cell, by)
+    key_at = keyed.keys.get
+    key = key_at(cell)
+    top = stacks[cell][-1]
+    x, y = cell
+    out = []
+    for dx, dy in DIRECTIONS:  # only the cells on the four lines are read: a win check runs after every move
+        # an empty cell's marker is passed by identity: comparing it would call its Python __eq__
+        line = [top]
+        k = 1
+        while (near := key_at(at := (x - k * dx, y - k * dy), NO_KEY)) is not NO_KEY and near == key:
+            line.append(stacks[at][-1])
+            k += 1
+        if k > 1:
+            line.reverse()
+        k = 1
+        while (near := key_at(at := (x + k * dx, y + k * dy), NO_KEY)) is not NO_KEY and near == key:
+            line.append(stacks[at][-1])
+            k += 1
+        out.append(line)
+    return out
+
+
+def _lines(stacks: dict[Cell, list[Card]], cell: tuple, by: Callable[[Any], Any]) -> list[list[Card]]:
+    """`g_lines` for a key function whose keys the grid does not keep: each key worked out as it is met."""
     top = stacks[cell][-1]
     key = by(top)
     x, y = cell
     out = []
-    for dx, dy in DIRECTIONS:  # only the cells on the four lines are read: a win check runs after every move
+    for dx, dy in DIRECTIONS:
         line = [top]
         k = 1
         while (cards := stacks.get((x - k * dx, y - k * dy))) and by(cards[-1]) == key:
@@ -371,38 +459,13 @@ def g_lines(grid: Grid, cell: Any, by: Callable[[Any], Any]) -> list[list[Card]]
 def g_segments(grid: Grid, by: Callable[[Any], Any]) -> list[list[Card]]:
     """Every maximal run of two or more consecutive occupied cells with equal keys, in any of the four
     directions: their top cards. Runs are listed by their first cell in reading order, then by
-    direction; a run crossing or touching another is listed on its own."""
-    stacks = grid.stacks
-    keys = _keys(grid, by)
-    key_at = keys.get
-    out = []
-    for (x, y) in grid.cells():
-        key = keys[(x, y)]
-        for dx, dy in DIRECTIONS:
-            # an empty cell's marker is passed by identity: comparing it would call its Python __eq__
-            before = key_at((x - dx, y - dy), _NO_KEY)
-            if before is not _NO_KEY and before == key:
-                continue  # not the first cell of its run
-            length = 1
-            while (after := key_at((x + length * dx, y + length * dy), _NO_KEY)) is not _NO_KEY and after == key:
-                length += 1
-            if length >= 2:
-                out.append([stacks[(x + k * dx, y + k * dy)][-1] for k in range(length)])
-    return out
-
-
-class _NoKey:
-    """Stands for an empty cell's key: equal to no key at all (not even none)."""
-
-    __slots__ = ()
-
-    def __eq__(self, other: object) -> bool:
-        return False
-
-    __hash__ = None
-
-
-_NO_KEY = _NoKey()
+    direction; a run crossing or touching another is listed on its own. Kept with the keys, each
+    change redoing the runs through its cell (a bot's evaluation asks after every move it tries)."""
+    keyed = grid.keyed(by)
+    if keyed is None:
+        keys = {cell: by(cards[-1]) for cell, cards in grid.stacks.items()}
+        return runs_cards(grid.stacks, all_runs(keys))
+    return keyed.segments_of(grid.stacks)
 
 
 # ---- the kind ------------------------------------------------------------------------------------
