@@ -22,7 +22,7 @@ from ...limits import MAX_DIGITS
 from ...values import Card
 from ..specs import RuleFailure
 from . import Declared, Part, Problem, ZoneKind, count_words
-from .keyed import DIRECTIONS, KEEP_IDLE, MAX_KEYED, NO_KEY, Keyed, all_runs, runs_cards
+from .keyed import DIRECTIONS, KEEP_IDLE, MAX_KEYED, NO_KEY, Keyed, all_runs
 
 if TYPE_CHECKING:
     from ..positions import PositionReader
@@ -221,7 +221,7 @@ class Grid:
     # ---- the keys of the cells under a key function (`lines`, `segments`) ------------------------------
     def keyed(self, by: Callable[[Any], Any]) -> "Keyed | None":
         """The keys of the occupied cells under `by`, kept from now on as cards are laid and taken (each
-        change works out its cell's key again, and forgets the segments); None when `by` cannot be kept:
+        change works out its cell's key again, and its runs if kept: keyed.py); None when `by` cannot be kept:
         not a plain function, or one with a closure (it may read a state), or one that fails on a card.
 
         A rules file's `by:` is compiled to a lambda; one that reads nothing but its card (a card's
@@ -259,7 +259,8 @@ class Grid:
         """A cell's top card changed, or the cell was emptied: its key under each kept function, again.
         Keys nobody asked for over several changes in a row (a layout cleared at the end of a round, a
         function asked only now and then) are dropped instead, to be worked out once when next asked."""
-        cards = self.stacks.get(cell)
+        stacks = self.stacks
+        cards = stacks.get(cell)
         top = cards[-1] if cards else None
         idle = False
         for entry in self._own_keyed():
@@ -267,7 +268,7 @@ class Grid:
             if entry.idle > KEEP_IDLE:
                 idle = True
             else:
-                entry.change(cell, top)
+                entry.change(cell, top, stacks)
         if idle:
             self._keyed = [entry for entry in self._keyed if entry.idle <= KEEP_IDLE] or None
 
@@ -464,7 +465,7 @@ def g_segments(grid: Grid, by: Callable[[Any], Any]) -> list[list[Card]]:
     keyed = grid.keyed(by)
     if keyed is None:
         keys = {cell: by(cards[-1]) for cell, cards in grid.stacks.items()}
-        return runs_cards(grid.stacks, all_runs(keys))
+        return [run for _, run in sorted(all_runs(keys, grid.stacks).items())]
     return keyed.segments_of(grid.stacks)
 
 

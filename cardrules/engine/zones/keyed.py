@@ -4,8 +4,8 @@
 A grid keeps, for each key function it was asked about (`Grid.keyed`), a `Keyed`: the key of every
 occupied cell, worked out once and then again only for a cell whose top card changed; and, once
 `segments` was asked, the runs of two or more equal keys in the four directions, each change
-redoing only the runs along the four lines through its cell. The segments themselves (lists of top
-cards) are made from the runs when asked and kept until the next change.
+redoing only the runs along the four lines through its cell. A run is kept as its list of top cards,
+so `segments` only sorts and copies them.
 """
 
 from __future__ import annotations
@@ -33,34 +33,33 @@ class _NoKey:
 
 NO_KEY = _NoKey()
 
-# A run is kept as (y, x, direction's number) of its first cell -> its length: sorted, the runs come by
-# their first cell in reading order, then by direction, as `segments` lists them.
-Runs = dict[tuple[int, int, int], int]
+# A run is kept as (y, x, direction's number) of its first cell -> its top cards, in order along the
+# direction: sorted, the runs come by their first cell in reading order, then by direction, as `segments`
+# lists them. A run's list is never changed in place (a change puts a new one): copies share them.
+Runs = dict[tuple[int, int, int], list]
 
 
 class Keyed:
     """The keys of a grid's occupied cells under one key function (`code` is its code, `by` the function):
     cell -> the key of its top card, or None once the function failed on a card; the runs of equal keys
-    (None until segments are asked); the segments made from them (None until asked, and after a change);
-    and how many changes there were since the keys were last asked for."""
+    (None until segments are asked); and how many changes there were since the keys were last asked for."""
 
-    __slots__ = ("code", "by", "keys", "runs", "segments", "idle")
+    __slots__ = ("code", "by", "keys", "runs", "idle")
 
     def __init__(self, code: CodeType, by: Callable[[Any], Any], keys: dict | None, runs: Runs | None = None,
-                 segments: list[list] | None = None, idle: int = 0):
-        self.code, self.by, self.keys, self.runs, self.segments, self.idle = code, by, keys, runs, segments, idle
+                 idle: int = 0):
+        self.code, self.by, self.keys, self.runs, self.idle = code, by, keys, runs, idle
 
     def copy(self) -> "Keyed":
-        """A copy to change on its own (the segments are never changed in place: shared)."""
+        """A copy to change on its own (the runs' lists are never changed in place: shared)."""
         return Keyed(self.code, self.by, None if self.keys is None else dict(self.keys),
-                     None if self.runs is None else dict(self.runs), self.segments, self.idle)
+                     None if self.runs is None else dict(self.runs), self.idle)
 
-    def change(self, cell: tuple, top: Any) -> None:
-        """The top card of `cell` is now `top` (None: the cell was emptied)."""
+    def change(self, cell: tuple, top: Any, stacks: dict) -> None:
+        """The top card of `cell` is now `top` (None: the cell was emptied); `stacks` are the grid's, changed."""
         keys = self.keys
         if keys is None:
             return
-        self.segments = None
         old = keys.get(cell, NO_KEY)
         if top is None:
             keys.pop(cell, None)
@@ -72,32 +71,26 @@ class Keyed:
                 self.keys = self.runs = None
                 return
         if self.runs is not None:
-            _rerun(self.runs, keys.get, cell, old, new)
+            _rerun(self.runs, keys.get, stacks, cell, old, new)
 
     def segments_of(self, stacks: dict) -> list[list]:
         """The segments: each run's top cards, in order along its direction; the caller's own lists."""
-        if self.segments is None:
-            if self.runs is None:
-                self.runs = all_runs(self.keys)
-            self.segments = runs_cards(stacks, self.runs)
-        return [run[:] for run in self.segments]  # the kept lists never change
+        if self.runs is None:
+            self.runs = all_runs(self.keys, stacks)
+        return [run[:] for _, run in sorted(self.runs.items())]  # the caller's own lists: the kept ones never change
 
 
-def runs_cards(stacks: dict, runs: Runs) -> list[list]:
-    """Each run's top cards, in order along its direction; runs by first cell in reading order, then direction."""
-    out = []
-    for (y, x, direction), length in sorted(runs.items()):
-        dx, dy = DIRECTIONS[direction]
-        run = []  # a loop, not a comprehension: most runs are two or three cards long
-        for _ in range(length):
-            run.append(stacks[(x, y)][-1])
-            x += dx
-            y += dy
-        out.append(run)
-    return out
+def _cards(stacks: dict, x: int, y: int, dx: int, dy: int, length: int) -> list:
+    """The top cards of `length` cells from (x, y) along (dx, dy)."""
+    run = []  # a loop, not a comprehension: most runs are two or three cards long
+    for _ in range(length):
+        run.append(stacks[(x, y)][-1])
+        x += dx
+        y += dy
+    return run
 
 
-def _rerun(runs: Runs, key_at: Callable, cell: tuple, old: Any, new: Any) -> None:
+def _rerun(runs: Runs, key_at: Callable, stacks: dict, cell: tuple, old: Any, new: Any) -> None:
     """The key of `cell` went from `old` to `new` (NO_KEY: empty): along each direction, the runs through
     the cell or ending next to it are dropped as they were and put in as they are. The cells on either
     side keep their keys, so each side is walked once, for both."""
@@ -121,23 +114,22 @@ def _rerun(runs: Runs, key_at: Callable, cell: tuple, old: Any, new: Any) -> Non
         for key, put in ((old, False), (new, True)):
             joins_before = key is not NO_KEY and back and before == key
             joins_after = key is not NO_KEY and ahead and after == key
-            found = []
+            found = []  # (first cell's x, y, length)
             if back >= 2 and not joins_before:
-                found.append(((y - back * dy, x - back * dx, direction), back))
+                found.append((x - back * dx, y - back * dy, back))
             if ahead >= 2 and not joins_after:
-                found.append(((y + dy, x + dx, direction), ahead))
+                found.append((x + dx, y + dy, ahead))
             if joins_before or joins_after:
                 first = back if joins_before else 0
-                found.append(((y - first * dy, x - first * dx, direction),
-                              first + 1 + (ahead if joins_after else 0)))
-            for start, length in found:
+                found.append((x - first * dx, y - first * dy, first + 1 + (ahead if joins_after else 0)))
+            for fx, fy, length in found:
                 if put:
-                    runs[start] = length
+                    runs[(fy, fx, direction)] = _cards(stacks, fx, fy, dx, dy, length)
                 else:
-                    runs.pop(start, None)
+                    runs.pop((fy, fx, direction), None)
 
 
-def all_runs(keys: dict) -> Runs:
+def all_runs(keys: dict, stacks: dict) -> Runs:
     """Every run of two or more equal keys, from the keys of all the occupied cells."""
     key_at = keys.get
     runs: Runs = {}
@@ -150,5 +142,5 @@ def all_runs(keys: dict) -> Runs:
             while (other := key_at((x + length * dx, y + length * dy), NO_KEY)) is not NO_KEY and other == key:
                 length += 1
             if length >= 2:
-                runs[(y, x, direction)] = length
+                runs[(y, x, direction)] = _cards(stacks, x, y, dx, dy, length)
     return runs
