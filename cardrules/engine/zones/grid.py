@@ -98,7 +98,7 @@ class Grid:
     how many occupied cells touch it. Each is worked out on first use and kept up to date from then
     on, so a game that never asks pays nothing; a copy takes them along."""
 
-    __slots__ = ("stacks", "where", "_order", "_bounds", "_touch", "_front", "_asked", "_keyed", "_kshared")
+    __slots__ = ("stacks", "where", "_order", "_bounds", "_touch", "_front", "_asked", "_fit", "_keyed", "_kshared")
 
     def __init__(self, stacks: dict[Cell, list[Card]] | None = None, where: dict[Card, Cell] | None = None):
         self.stacks = stacks if stacks is not None else {}
@@ -115,6 +115,9 @@ class Grid:
         # Whether the frontier was asked since a cell was last emptied: cells emptied one after another
         # with nobody asking (a layout cleared at the end of a round) drop it, to be worked out once again.
         self._asked = False
+        # The last `frontier(g, w, h)` asked, as (w, h, its cells), until a cell is filled or emptied: a card
+        # laid on a covered cell changes no cell's place, and the next player asks the same again.
+        self._fit: tuple | None = None
         # The keys of the occupied cells under each pure key function asked so far (`Keyed`, see `keyed`), kept
         # up to date as cells change; shared with copies until either changes (`_kshared`).
         self._keyed: list[Keyed] | None = None
@@ -124,6 +127,7 @@ class Grid:
         grid = Grid({cell: cards[:] for cell, cards in self.stacks.items()}, dict(self.where))
         grid._order = self._order  # never changed in place, only replaced
         grid._bounds = self._bounds  # a tuple
+        grid._fit = self._fit  # its list is never changed in place, only replaced
         if self._touch is not None:  # changed in place: each grid has its own
             grid._touch, grid._front, grid._asked = dict(self._touch), self._front[:], self._asked
         if self._keyed is not None:  # shared until one of the two changes a cell (see _own_keyed)
@@ -274,6 +278,7 @@ class Grid:
 
     def _filled(self, cell: Cell) -> None:
         """A card went onto an empty cell: the cell joins the layout."""
+        self._fit = None
         x, y = cell
         order = self._order
         if order is not None:  # shared with copies: replaced, never changed in place
@@ -301,6 +306,7 @@ class Grid:
 
     def _emptied(self, cell: Cell) -> None:
         """The last card left a cell: the cell leaves the layout."""
+        self._fit = None
         x, y = cell
         order = self._order
         if order is not None:
@@ -387,6 +393,16 @@ def g_frontier(grid: Grid, width: Any = None, height: Any = None) -> list[Cell]:
         height = width
     if type(width) is not int or type(height) is not int:
         raise RuleFailure("'frontier' needs the size of the area as a whole number of cells")
+    fit = grid._fit
+    if fit is not None and fit[0] == width and fit[1] == height:
+        return fit[2][:]
+    fitting = _fitting(grid, width, height)
+    grid._fit = (width, height, fitting)
+    return fitting[:]  # the caller's own list
+
+
+def _fitting(grid: Grid, width: int, height: int) -> list[Cell]:
+    """The frontier's cells where a card keeps the layout within `width` x `height` (a list of its own)."""
     cells = grid.frontier()
     if not cells:
         return []
