@@ -22,7 +22,7 @@ from ...limits import MAX_DIGITS
 from ...values import Card
 from ..specs import RuleFailure
 from . import Declared, Part, Problem, ZoneKind, count_words
-from .keyed import DIRECTIONS, KEEP_IDLE, MAX_KEYED, NO_KEY, Keyed, all_runs
+from .keyed import DIRECTIONS, KEEP_IDLE, MAX_KEYED, Keyed, all_runs
 
 if TYPE_CHECKING:
     from ..positions import PositionReader
@@ -222,7 +222,7 @@ class Grid:
         self._asked = True
         return self._front
 
-    # ---- the keys of the cells under a key function (`lines`, `segments`) ------------------------------
+    # ---- the keys of the cells under a key function (`segments`) ---------------------------------------
     def keyed(self, by: Callable[[Any], Any]) -> "Keyed | None":
         """The keys of the occupied cells under `by`, kept from now on as cards are laid and taken (each
         change works out its cell's key again, and its runs if kept: keyed.py); None when `by` cannot be kept:
@@ -423,42 +423,18 @@ def _fitting(grid: Grid, width: int, height: int) -> list[Cell]:
 def g_lines(grid: Grid, cell: Any, by: Callable[[Any], Any]) -> list[list[Card]]:
     """Through an occupied cell, in each of the four directions, the maximal run of consecutive
     occupied cells whose keys equal the cell's: their top cards, in the direction's order (left to
-    right; top to bottom for the vertical). No lines for an empty cell."""
+    right; top to bottom for the vertical). No lines for an empty cell.
+
+    The keys are worked out as the lines are walked, not kept (see `Grid.keyed`): a win check reads a
+    dozen cells after a move, and keeping the keys up to date would cost a key per change besides."""
     stacks = grid.stacks
     if cell not in stacks:
         return []
-    keyed = grid.keyed(by)
-    if keyed is None:
-        return _lines(stacks, cell, by)
-    key_at = keyed.keys.get
-    key = key_at(cell)
-    top = stacks[cell][-1]
-    x, y = cell
-    out = []
-    for dx, dy in DIRECTIONS:  # only the cells on the four lines are read: a win check runs after every move
-        # an empty cell's marker is passed by identity: comparing it would call its Python __eq__
-        line = [top]
-        k = 1
-        while (near := key_at(at := (x - k * dx, y - k * dy), NO_KEY)) is not NO_KEY and near == key:
-            line.append(stacks[at][-1])
-            k += 1
-        if k > 1:
-            line.reverse()
-        k = 1
-        while (near := key_at(at := (x + k * dx, y + k * dy), NO_KEY)) is not NO_KEY and near == key:
-            line.append(stacks[at][-1])
-            k += 1
-        out.append(line)
-    return out
-
-
-def _lines(stacks: dict[Cell, list[Card]], cell: tuple, by: Callable[[Any], Any]) -> list[list[Card]]:
-    """`g_lines` for a key function whose keys the grid does not keep: each key worked out as it is met."""
     top = stacks[cell][-1]
     key = by(top)
     x, y = cell
     out = []
-    for dx, dy in DIRECTIONS:
+    for dx, dy in DIRECTIONS:  # only the cells on the four lines are read: a win check runs after every move
         line = [top]
         k = 1
         while (cards := stacks.get((x - k * dx, y - k * dy))) and by(cards[-1]) == key:

@@ -1,12 +1,12 @@
 """A grid's cells under one pure key function: each cell's key and the runs of equal keys, kept as cells change.
 
-`lines(g, q, by: key)` and `segments(g, by: key)` compare the keys of the cards on top of the cells.
-A grid keeps, for each key function it was asked about (`Grid.keyed`), a `Keyed`: the key of every
-occupied cell, worked out once and then again only for a cell whose top card changed; and, once
-`segments` was asked, the runs of two or more equal keys in the four directions, each change
-redoing only the runs along the four lines through its cell. A run is kept as its list of top cards,
-so `segments` only sorts and copies them.
-"""
+`segments(g, by: key)` lists the runs of equal keys of the cards on top of the cells. A grid keeps,
+for each key function it was asked about (`Grid.keyed`), a `Keyed`: the key of every occupied cell,
+worked out once and then again only for a cell whose top card changed, and the runs of two or more
+equal keys in the four directions, each change redoing only the runs along the four lines through
+its cell. A run is kept as its list of top cards, so `segments` only sorts and copies them: a bot's
+evaluation asks for them after every move it tries (`lines(g, q, by:)` reads a few cells and keeps
+nothing)."""
 
 from __future__ import annotations
 
