@@ -205,3 +205,25 @@ def test_a_layout_cleared_and_laid_again_keeps_its_frontier_right():
     assert grid.frontier() == [] and grid.bounds() == () and grid.cells() == []
     grid.put(Cell(5, 5), [0])
     assert grid.frontier() == fresh_frontier(grid) and grid.bounds() == (5, 5, 5, 5)
+
+
+def test_the_kept_frontier_within_an_area_is_the_one_worked_out_through_changes_and_copies():
+    # frontier(g, w, h) is kept until a cell is filled or emptied: cards laid on covered cells, taken off
+    # them, and copies going on their own must all still see the frontier worked out from the cells.
+    from cardrules.engine.zones.grid import g_frontier, g_within
+
+    rng = random.Random(8)
+    grids, card = [Grid()], 0
+    for step in range(600):
+        grid = rng.choice(grids)
+        roll = rng.random()
+        if roll < 0.55 or not grid.where:
+            grid.put(Cell(rng.randint(0, 4), rng.randint(0, 3)), [card], bottom=rng.random() < 0.2)
+            card += 1
+        elif roll < 0.9:
+            grid.remove(rng.choice(sorted(grid.where)))
+        elif len(grids) < 6:
+            grids.append(grid.copy())
+        for w, h in ((4, 3), (4, 3), (4, 4), (5, 4), (6, 6)) if step % 5 == 0 else ((4, 3),):
+            expected = [q for q in fresh_frontier(grid) if g_within(grid, q, w, h)]
+            assert g_frontier(grid, w, h) == expected

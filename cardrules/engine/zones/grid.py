@@ -15,20 +15,20 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from operator import itemgetter
+from types import FunctionType
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from ...limits import MAX_DIGITS
 from ...values import Card
 from ..specs import RuleFailure
 from . import Declared, Part, Problem, ZoneKind, count_words
+from .keyed import DIRECTIONS, KEEP_IDLE, MAX_KEYED, Keyed, all_runs
 
 if TYPE_CHECKING:
     from ..positions import PositionReader
     from ..specs import ZoneSpec
     from ..state import State
 
-# The four line directions: horizontal, vertical, diagonal and anti-diagonal.
-DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 AROUND = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
 
 
@@ -70,8 +70,10 @@ def _around(cell: tuple) -> tuple[Cell, ...]:
 
 def as_cell(value: Any) -> Cell | None:
     """A pair of whole numbers as a Cell, or None for anything else (a card, a bool, a list)."""
+    if type(value) is Cell:  # the usual case (a cell of a listed move): no generator to run
+        return value
     if isinstance(value, tuple) and len(value) == 2 and all(type(v) is int for v in value):
-        return value if type(value) is Cell else Cell(value[0], value[1])
+        return Cell(value[0], value[1])
     return None
 
 
@@ -96,7 +98,7 @@ class Grid:
     how many occupied cells touch it. Each is worked out on first use and kept up to date from then
     on, so a game that never asks pays nothing; a copy takes them along."""
 
-    __slots__ = ("stacks", "where", "_order", "_bounds", "_touch", "_front", "_asked")
+    __slots__ = ("stacks", "where", "_order", "_bounds", "_touch", "_front", "_asked", "_fit", "_keyed", "_kshared")
 
     def __init__(self, stacks: dict[Cell, list[Card]] | None = None, where: dict[Card, Cell] | None = None):
         self.stacks = stacks if stacks is not None else {}
@@ -113,13 +115,24 @@ class Grid:
         # Whether the frontier was asked since a cell was last emptied: cells emptied one after another
         # with nobody asking (a layout cleared at the end of a round) drop it, to be worked out once again.
         self._asked = False
+        # The last `frontier(g, w, h)` asked, as (w, h, its cells), until a cell is filled or emptied: a card
+        # laid on a covered cell changes no cell's place, and the next player asks the same again.
+        self._fit: tuple | None = None
+        # The keys of the occupied cells under each pure key function asked so far (`Keyed`, see `keyed`), kept
+        # up to date as cells change; shared with copies until either changes (`_kshared`).
+        self._keyed: list[Keyed] | None = None
+        self._kshared = False
 
     def copy(self) -> "Grid":
         grid = Grid({cell: cards[:] for cell, cards in self.stacks.items()}, dict(self.where))
         grid._order = self._order  # never changed in place, only replaced
         grid._bounds = self._bounds  # a tuple
+        grid._fit = self._fit  # its list is never changed in place, only replaced
         if self._touch is not None:  # changed in place: each grid has its own
             grid._touch, grid._front, grid._asked = dict(self._touch), self._front[:], self._asked
+        if self._keyed is not None:  # shared until one of the two changes a cell (see _own_keyed)
+            grid._keyed = self._keyed
+            grid._kshared = self._kshared = True
         return grid
 
     def __getitem__(self, index: slice) -> "Grid":
@@ -152,6 +165,8 @@ class Grid:
         if not cards:
             del self.stacks[cell]
             self._emptied(cell)
+        if self._keyed is not None:
+            self._rekey(cell)
 
     def put(self, cell: Cell, cards: list[Card], bottom: bool = False) -> None:
         """Lay cards on a cell (on top, or under its cards keeping their order); empty cells stay absent."""
@@ -167,6 +182,8 @@ class Grid:
             stack.extend(cards)
         for card in cards:
             self.where[card] = cell
+        if self._keyed is not None:
+            self._rekey(cell)
 
     def cells(self) -> list[Cell]:
         if self._order is None:
@@ -205,8 +222,63 @@ class Grid:
         self._asked = True
         return self._front
 
+    # ---- the keys of the cells under a key function (`segments`) ---------------------------------------
+    def keyed(self, by: Callable[[Any], Any]) -> "Keyed | None":
+        """The keys of the occupied cells under `by`, kept from now on as cards are laid and taken (each
+        change works out its cell's key again, and its runs if kept: keyed.py); None when `by` cannot be kept:
+        not a plain function, or one with a closure (it may read a state), or one that fails on a card.
+
+        A rules file's `by:` is compiled to a lambda; one that reads nothing but its card (a card's
+        attribute, a pure definition) has no closure and is the same code at every call, so its keys
+        can be kept: they are looked up by the code object. A lambda reading the state closes over it."""
+        if by.__class__ is not FunctionType or by.__closure__ is not None or by.__defaults__ is not None:
+            return None
+        code = by.__code__
+        keyed = self._keyed
+        if keyed is not None:
+            for entry in keyed:
+                if entry.code is code:
+                    entry.idle = 0
+                    return entry if entry.keys is not None else None
+            if len(keyed) >= MAX_KEYED:
+                return None
+        try:
+            keys = {cell: by(cards[-1]) for cell, cards in self.stacks.items()}
+        except Exception:  # worked out at the call, as without keeping: an error shows where it is met
+            keys = None
+        entry = Keyed(code, by, keys)
+        self._own_keyed().append(entry)
+        return entry if keys is not None else None
+
+    def _own_keyed(self) -> "list[Keyed]":
+        """This grid's own list of kept keys (a copy's list is copied before its first change)."""
+        if self._keyed is None:
+            self._keyed = []
+        elif self._kshared:
+            self._keyed = [entry.copy() for entry in self._keyed]
+            self._kshared = False
+        return self._keyed
+
+    def _rekey(self, cell: Cell) -> None:
+        """A cell's top card changed, or the cell was emptied: its key under each kept function, again.
+        Keys nobody asked for over several changes in a row (a layout cleared at the end of a round, a
+        function asked only now and then) are dropped instead, to be worked out once when next asked."""
+        stacks = self.stacks
+        cards = stacks.get(cell)
+        top = cards[-1] if cards else None
+        idle = False
+        for entry in self._own_keyed():
+            entry.idle += 1
+            if entry.idle > KEEP_IDLE:
+                idle = True
+            else:
+                entry.change(cell, top, stacks)
+        if idle:
+            self._keyed = [entry for entry in self._keyed if entry.idle <= KEEP_IDLE] or None
+
     def _filled(self, cell: Cell) -> None:
         """A card went onto an empty cell: the cell joins the layout."""
+        self._fit = None
         x, y = cell
         order = self._order
         if order is not None:  # shared with copies: replaced, never changed in place
@@ -234,6 +306,7 @@ class Grid:
 
     def _emptied(self, cell: Cell) -> None:
         """The last card left a cell: the cell leaves the layout."""
+        self._fit = None
         x, y = cell
         order = self._order
         if order is not None:
@@ -320,6 +393,16 @@ def g_frontier(grid: Grid, width: Any = None, height: Any = None) -> list[Cell]:
         height = width
     if type(width) is not int or type(height) is not int:
         raise RuleFailure("'frontier' needs the size of the area as a whole number of cells")
+    fit = grid._fit
+    if fit is not None and fit[0] == width and fit[1] == height:
+        return fit[2][:]
+    fitting = _fitting(grid, width, height)
+    grid._fit = (width, height, fitting)
+    return fitting[:]  # the caller's own list
+
+
+def _fitting(grid: Grid, width: int, height: int) -> list[Cell]:
+    """The frontier's cells where a card keeps the layout within `width` x `height` (a list of its own)."""
     cells = grid.frontier()
     if not cells:
         return []
@@ -337,15 +420,13 @@ def g_frontier(grid: Grid, width: Any = None, height: Any = None) -> list[Cell]:
     return cells[:]
 
 
-def _keys(grid: Grid, by: Callable[[Any], Any]) -> dict[tuple, Any]:
-    """Each occupied cell's key, computed from its top card."""
-    return {cell: by(cards[-1]) for cell, cards in grid.stacks.items()}
-
-
 def g_lines(grid: Grid, cell: Any, by: Callable[[Any], Any]) -> list[list[Card]]:
     """Through an occupied cell, in each of the four directions, the maximal run of consecutive
     occupied cells whose keys equal the cell's: their top cards, in the direction's order (left to
-    right; top to bottom for the vertical). No lines for an empty cell."""
+    right; top to bottom for the vertical). No lines for an empty cell.
+
+    The keys are worked out as the lines are walked, not kept (see `Grid.keyed`): a win check reads a
+    dozen cells after a move, and keeping the keys up to date would cost a key per change besides."""
     stacks = grid.stacks
     if cell not in stacks:
         return []
@@ -371,38 +452,13 @@ def g_lines(grid: Grid, cell: Any, by: Callable[[Any], Any]) -> list[list[Card]]
 def g_segments(grid: Grid, by: Callable[[Any], Any]) -> list[list[Card]]:
     """Every maximal run of two or more consecutive occupied cells with equal keys, in any of the four
     directions: their top cards. Runs are listed by their first cell in reading order, then by
-    direction; a run crossing or touching another is listed on its own."""
-    stacks = grid.stacks
-    keys = _keys(grid, by)
-    key_at = keys.get
-    out = []
-    for (x, y) in grid.cells():
-        key = keys[(x, y)]
-        for dx, dy in DIRECTIONS:
-            # an empty cell's marker is passed by identity: comparing it would call its Python __eq__
-            before = key_at((x - dx, y - dy), _NO_KEY)
-            if before is not _NO_KEY and before == key:
-                continue  # not the first cell of its run
-            length = 1
-            while (after := key_at((x + length * dx, y + length * dy), _NO_KEY)) is not _NO_KEY and after == key:
-                length += 1
-            if length >= 2:
-                out.append([stacks[(x + k * dx, y + k * dy)][-1] for k in range(length)])
-    return out
-
-
-class _NoKey:
-    """Stands for an empty cell's key: equal to no key at all (not even none)."""
-
-    __slots__ = ()
-
-    def __eq__(self, other: object) -> bool:
-        return False
-
-    __hash__ = None
-
-
-_NO_KEY = _NoKey()
+    direction; a run crossing or touching another is listed on its own. Kept with the keys, each
+    change redoing the runs through its cell (a bot's evaluation asks after every move it tries)."""
+    keyed = grid.keyed(by)
+    if keyed is None:
+        keys = {cell: by(cards[-1]) for cell, cards in grid.stacks.items()}
+        return [run for _, run in sorted(all_runs(keys, grid.stacks).items())]
+    return keyed.segments_of(grid.stacks)
 
 
 # ---- the kind ------------------------------------------------------------------------------------
