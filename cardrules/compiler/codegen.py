@@ -53,6 +53,9 @@ class Env:
     varying: frozenset = frozenset()  # the names (or "it") the innermost loop around the code binds
     lazies: dict | None = None  # call code -> the function's local computing it once, on first use (body)
     looping: bool = False  # inside a loop of the generated function (not only called again and again)
+    # (definition, its argument nodes) -> whether a value kept by this call could never be read again (a trial
+    # made in place: trials.py): the call goes straight to the definition's body, storing nothing
+    direct: Callable[[str, tuple], bool] | None = None
 
     def bind(self, name: str, code: str) -> "Env":
         return attrs.evolve(self, names={**self.names, name: code}, hoisted={},  # a name may now mean another
@@ -397,6 +400,8 @@ class Emitter:
             value = self.folded[name]
             return repr(value) if type(value) in (int, bool) else self.const(value)
         if name in self.def_names:
+            if self.direct(name, (), env):
+                return self.inlined(name, (), [], env) or f"{self.def_names[name]}_body(s)"
             return self.inlined(name, (), [], env) or self.lazy(f"{self.def_names[name]}(s)", env)
         if name in c.zone_specs:
             spec = c.zone_specs[name]
@@ -429,7 +434,15 @@ class Emitter:
             return inlined
         if name not in self.pure and name not in self.fixed and len(args) > 1:  # its wrapper keeps nothing (_memo)
             return f"{self.def_names[name]}_body(s, {', '.join(args)})"
+        if self.direct(name, e.args, env):
+            return f"{self.def_names[name]}_body({', '.join(['s', *args])})"
         return self.lazy(f"{self.def_names[name]}({', '.join(['s', *args])})", env)
+
+    def direct(self, name: str, arg_nodes: tuple[nodes.Expr, ...], env: Env) -> bool:
+        """Whether a call goes to the definition's body, its wrapper passed by: the values it would keep
+        could never be read again (Env.direct). Values kept for the game (pure, fixed) always may be."""
+        return env.direct is not None and name not in self.pure and name not in self.fixed \
+            and env.direct(name, arg_nodes)
 
     def inlined(self, name: str, arg_nodes: tuple[nodes.Expr, ...], args: list[str], env: Env) -> str | None:
         """A small definition's body written in place of its call (no call, no memo), its parameters
