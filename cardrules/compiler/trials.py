@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Callable
 import attrs
 
 from ..language import nodes
-from .codegen import Env
+from .codegen import Env, per_player_base
 from .reads import ME
 from .scope import Scope
 
@@ -84,7 +84,7 @@ def slot_code(c: "Compiler", e: nodes.Expr, env: Env) -> str:
     if name in c.families:
         first, keys = c.families[name]
         return f"{int(first)} + {g.const(keys)}[{g.expr(key, env)}]"
-    return f"{int(c.shared_zones)} + {int(c.zone_specs[name].index)} * s.n + {g.expr(key, env)}"
+    return f"{per_player_base(c.shared_zones, c.zone_specs[name].index)} + {g.expr(key, env)}"
 
 
 def unread_afterwards(c: "Compiler", trial: Trial) -> Callable[[str, tuple], bool]:
