@@ -35,7 +35,7 @@ def recomputed(sym: Symbols, cached: set[str], inlined: dict[str, nodes.DefDecl]
     """The definitions whose function computes its value again at each call rather than keep it in the state
     (codegen.Emitter._kept): small, loop-free, of at most one parameter, calling only definitions whose values
     are `cached` for the game (pure or fixed). Their work is those look-ups and a few built-ins, which cost
-    less than the memo's stamp, key and store (a Red7 `key(p)`: its kept memo made a game ~5% slower)."""
+    less than the memo's stamp, key and store (docs/performance.md: a game ~5% faster without such a memo)."""
     looping = recursive(sym)
     calls = calls_of(sym)
 
