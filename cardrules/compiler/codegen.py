@@ -53,6 +53,9 @@ class Env:
     varying: frozenset = frozenset()  # the names (or "it") the innermost loop around the code binds
     lazies: dict | None = None  # call code -> the function's local computing it once, on first use (body)
     looping: bool = False  # inside a loop of the generated function (not only called again and again)
+    # (definition, its argument nodes) -> whether a value kept by this call could never be read again (a trial
+    # made in place: trials.py): the call goes straight to the definition's body, storing nothing
+    direct: Callable[[str, tuple], bool] | None = None
 
     def bind(self, name: str, code: str) -> "Env":
         return attrs.evolve(self, names={**self.names, name: code}, hoisted={},  # a name may now mean another
@@ -63,6 +66,13 @@ class Env:
 
 
 _SEQUENCES = (list, tuple)
+
+
+def per_player_base(shared: int, index: int) -> str:
+    """The code of the first slot of the `index`-th per-player zone (or variable) after `shared` shared ones,
+    `shared + index * s.n`, without multiplying by 0 or 1 at run time (these slots are read in every lister)."""
+    shared, index = int(shared), int(index)
+    return f"{shared}" if index == 0 else f"{shared} + s.n" if index == 1 else f"{shared} + {index} * s.n"
 
 
 def _detach(value):
@@ -148,6 +158,7 @@ class Emitter:
         self.folded: dict[str, Any] = {}  # definitions without parameters whose value the options fix
         self.inlinable: dict[str, nodes.DefDecl] = {}  # small definitions written into their callers (inlining)
         self.trivial: set[str] = set()  # inlinable ones cheaper than a memo look-up: inlined even in loops
+        self.recomputed: set[str] = set()  # cheaper to compute again than to keep (inlining.recomputed): no memo
         self.slots: dict[str, Any] = {}  # definition -> the slots its value reads (reads.slot_reads), None: unknown
         self.reads: dict[str, frozenset[str]] = {}  # definition -> what it reads (reads.definition_reads)
         self.listing: list[str] = []  # every function's source, in order (`cardrules compile`)
@@ -254,6 +265,8 @@ class Emitter:
                     f"    v = {cache}[s.n] = DETACH({fn}_body(s))\n    return v\n")
         if name in self.fixed:
             return self._pure_memo(fn, args, "s.n, ")
+        if name in self.recomputed:
+            return f"def {fn}({', '.join(['s', *args])}):\n    return {fn}_body({', '.join(['s', *args])})\n"
         stamp = self.stamp(name, args)
         if stamp is not None and len(args) <= 1:
             return self._kept(name, fn, args, *stamp)
@@ -291,14 +304,14 @@ class Emitter:
             spec = c.zone_specs[target]
             if not spec.per_player:
                 return f"s.zver[{int(spec.index)}]"
-            base = f"{int(c.shared_zones)} + {int(spec.index)} * s.n"
+            base = per_player_base(c.shared_zones, spec.index)
             return f"s.zver[{base} + {arg}]" if arg is not None else f"sum(s.zver[{base}:{base} + s.n])"
         spec = c.var_specs[target]
         size = int(spec.size)
         if not spec.per_player:
             return f"s.vver[{int(spec.index)}]" if size == 1 else \
                 f"sum(s.vver[{int(spec.index)}:{int(spec.index) + size}])"
-        base = f"{int(c.shared_vars)} + {int(spec.index)} * s.n"
+        base = per_player_base(c.shared_vars, spec.index)
         if arg is None:
             return f"sum(s.vver[{base}:{base} + s.n * {size}])"
         if size == 1:
@@ -397,6 +410,8 @@ class Emitter:
             value = self.folded[name]
             return repr(value) if type(value) in (int, bool) else self.const(value)
         if name in self.def_names:
+            if name in self.recomputed or self.direct(name, (), env):
+                return self.inlined(name, (), [], env) or self.lazy(f"{self.def_names[name]}_body(s)", env)
             return self.inlined(name, (), [], env) or self.lazy(f"{self.def_names[name]}(s)", env)
         if name in c.zone_specs:
             spec = c.zone_specs[name]
@@ -421,7 +436,7 @@ class Emitter:
             return c.zone_specs[name].kind.cards_code(f"s.zones[{int(c.zone_specs[name].index)}]", args[0])
         if name in c.zone_specs:
             base, index = int(c.shared_zones), int(c.zone_specs[name].index)
-            return f"s.zones[{base} + {index} * s.n + {args[0]}]"
+            return f"s.zones[{per_player_base(base, index)} + {args[0]}]"
         if name in c.var_specs:
             return f"s.vars[{self.var_slot(name, args)}]"
         inlined = self.inlined(name, e.args, args, env)
@@ -429,7 +444,15 @@ class Emitter:
             return inlined
         if name not in self.pure and name not in self.fixed and len(args) > 1:  # its wrapper keeps nothing (_memo)
             return f"{self.def_names[name]}_body(s, {', '.join(args)})"
+        if name in self.recomputed or self.direct(name, e.args, env):  # its wrapper keeps nothing, or in vain
+            return self.lazy(f"{self.def_names[name]}_body({', '.join(['s', *args])})", env)
         return self.lazy(f"{self.def_names[name]}({', '.join(['s', *args])})", env)
+
+    def direct(self, name: str, arg_nodes: tuple[nodes.Expr, ...], env: Env) -> bool:
+        """Whether a call goes to the definition's body, its wrapper passed by: the values it would keep
+        could never be read again (Env.direct). Values kept for the game (pure, fixed) always may be."""
+        return env.direct is not None and name not in self.pure and name not in self.fixed \
+            and env.direct(name, arg_nodes)
 
     def inlined(self, name: str, arg_nodes: tuple[nodes.Expr, ...], args: list[str], env: Env) -> str | None:
         """A small definition's body written in place of its call (no call, no memo), its parameters
@@ -476,7 +499,7 @@ class Emitter:
             flat = f"({flat}) * {len(table)} + {self.const(table)}[{arg}]"
         if player is None:
             return f"{int(spec.index)} + {flat}"
-        return f"{int(self.c.shared_vars)} + {int(spec.index)} * s.n + ({player}) * {int(spec.size)} + {flat}"
+        return f"{per_player_base(self.c.shared_vars, spec.index)} + ({player}) * {int(spec.size)} + {flat}"
 
 
 class _CallSite:

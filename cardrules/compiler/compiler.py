@@ -21,7 +21,7 @@ from ..values import NOTHING, Card, Sym
 from .blame import Blamer
 from .codegen import Emitter, Env
 from .deck_filter import keeps
-from .inlining import folded, inlinable
+from .inlining import folded, inlinable, recomputed
 from .reads import FIXED, definition_reads, slot_reads
 from .scope import Frame, Scope
 
@@ -222,6 +222,7 @@ class Compiler:
             self.emitter.pure & with_params)  # those keep the cache by argument values alone
         self.emitter.folded = folded(self.sym, self.options)
         self.emitter.inlinable, self.emitter.trivial = inlinable(self.sym)
+        self.emitter.recomputed = recomputed(self.sym, self.emitter.pure | self.emitter.fixed, self.emitter.inlinable)
         self.emitter.reads, self.emitter.slots = self.reads, slot_reads(self.sym, self.reads, self.emitter.inlinable)
         for name, decl in self.sym.defs.items():
             fn = self.emitter.definition(name, decl.params, decl.body)

@@ -37,7 +37,7 @@ from ..engine.state import guard_error
 from ..language import nodes
 from .codegen import Env
 from .scope import Scope
-from .trials import Trial, move_env, slot_code
+from .trials import Trial, move_env, slot_code, unread_afterwards
 
 if TYPE_CHECKING:
     from .compiler import Compiler
@@ -249,6 +249,7 @@ def _trial_lines(c: "Compiler", line: _Writer, depth: int, trial: Trial, later: 
     the move undone; `continue` when a guard is false."""
     g = c.emitter
     target, ok = f"{place}d", f"{place}k"
+    env = attrs.evolve(env, direct=unread_afterwards(c, trial))  # what the guards would keep, none could read
     line(depth, "# In place: the card leaves its zone at its place for the move's destination, the 'afterwards'")
     line(depth, "# guards are judged, the card goes back; versions bumped and memo emptied after each change.")
     line(depth, f"{target} = {slot_code(c, trial.destination, move_env(trial))}")

@@ -31,6 +31,24 @@ def inlinable(sym: Symbols) -> tuple[dict[str, nodes.DefDecl], set[str]]:
     return chosen, trivial
 
 
+def recomputed(sym: Symbols, cached: set[str], inlined: dict[str, nodes.DefDecl]) -> set[str]:
+    """The definitions whose function computes its value again at each call rather than keep it in the state
+    (codegen.Emitter._kept): small, loop-free, of at most one parameter, calling only definitions whose values
+    are `cached` for the game (pure or fixed). Their work is those look-ups and a few built-ins, which cost
+    less than the memo's stamp, key and store (docs/performance.md: a game ~5% faster without such a memo)."""
+    looping = recursive(sym)
+    calls = calls_of(sym)
+
+    def reached(name: str) -> set[str]:  # the calls of a definition, those written into it replaced by theirs
+        out: set[str] = set()
+        for callee in calls[name]:
+            out |= reached(callee) if callee in inlined and callee not in looping else {callee}
+        return out
+    return {name for name, decl in sym.defs.items()
+            if name not in inlined and name not in cached and name not in looping and len(decl.params) <= 1
+            and _size(decl.body) <= MAX_NODES and _loop_free(decl.body) and calls[name] and reached(name) <= cached}
+
+
 def folded(sym: Symbols, options: dict[str, Any]) -> dict[str, Any]:
     """The definitions without parameters whose value the options fix, when it is a plain value (a
     number, a text, a truth value, an attribute value or none: nothing a caller could change)."""

@@ -51,6 +51,8 @@ def _head(emitter: Emitter, name: str, reads: frozenset[str]) -> str:
         kept = "cached for the game by the number of players and its arguments"
     elif name in emitter.pure:
         kept = "cached for the game by its arguments"
+    elif name in emitter.recomputed:
+        kept = "computed at each call (its calls are cached for the game: cheaper than keeping it)"
     else:
         kept = _kept(emitter, name)
     inlined = "; written into its callers where they pass plain names" if name in emitter.inlinable else ""

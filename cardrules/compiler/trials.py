@@ -14,12 +14,13 @@ lister asks the engine as before (State.allowed_later).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import attrs
 
 from ..language import nodes
-from .codegen import Env
+from .codegen import Env, per_player_base
+from .reads import ME
 from .scope import Scope
 
 if TYPE_CHECKING:
@@ -34,6 +35,7 @@ class Trial:
     destination: nodes.Expr  # the move's destination zone
     scope: Scope  # the move's names (the body's frame slots)
     bottom: bool  # under the destination's cards
+    source: nodes.Expr | None = None  # the zone the card leaves (the binder's list)
 
 
 def plan(c: "Compiler", option: nodes.Option, slots: list[int], hides: tuple[bool, ...],
@@ -50,7 +52,7 @@ def plan(c: "Compiler", option: nodes.Option, slots: list[int], hides: tuple[boo
         return None  # another name in the body, or a list the chooser's namer may reorder
     if _zone(c, option.binders[depth].source, scope) is None or _zone(c, move.destination, scope) is None:
         return None
-    return Trial(depth, move.destination, scope, move.bottom)
+    return Trial(depth, move.destination, scope, move.bottom, option.binders[depth].source)
 
 
 def _zone(c: "Compiler", e: nodes.Expr, local: Scope | None = None) -> tuple[str, nodes.Expr | None] | None:
@@ -82,7 +84,35 @@ def slot_code(c: "Compiler", e: nodes.Expr, env: Env) -> str:
     if name in c.families:
         first, keys = c.families[name]
         return f"{int(first)} + {g.const(keys)}[{g.expr(key, env)}]"
-    return f"{int(c.shared_zones)} + {int(c.zone_specs[name].index)} * s.n + {g.expr(key, env)}"
+    return f"{per_player_base(c.shared_zones, c.zone_specs[name].index)} + {g.expr(key, env)}"
+
+
+def unread_afterwards(c: "Compiler", trial: Trial) -> Callable[[str, tuple], bool]:
+    """Which calls of the guards judged in the trial keep a value nobody can read again (codegen's Env.direct):
+    a definition kept by the versions of a slot the trial changes (its stamp reads the source's or the
+    destination's slot: both are bumped again once the card is back, and versions only grow), or one kept
+    for the instruction (`s.memo`, emptied once the card is back). Those calls go to the body directly."""
+    g = c.emitter
+    moved = [zone for zone in (_zone(c, trial.source), _zone(c, trial.destination)) if zone is not None]
+
+    def unread(name: str, args: tuple) -> bool:
+        stamp = g.slots.get(name)
+        if stamp is None or len(args) > 1:  # no stamp: the wrapper keeps its value in s.memo (codegen._memo)
+            return True
+        return any(kind == "zone" and _same_slot(zone, key, target, arg, args)
+                   for kind, target, arg in stamp.slots for zone, key in moved)
+    return unread
+
+
+def _same_slot(zone: str, key: nodes.Expr | None, target: str, arg, args: tuple) -> bool:
+    """Whether a stamp's slot read (target, arg: reads.SlotRead) takes in the moved zone's slot (zone, key)."""
+    if target != zone:
+        return False
+    if arg is None or key is None:  # every member of the zone, or a zone of one slot
+        return True
+    if arg == ME:
+        return key == nodes.Name("me")
+    return isinstance(arg, int) and arg < len(args) and args[arg] == key
 
 
 def move_env(trial: Trial) -> Env:

@@ -84,6 +84,10 @@ class Game:
         lambda self: {name: tuple(members) for name, members in opening_families(self.zones).items()},
         takes_self=True))
     derived: Derived = attrs.field(init=False, factory=Derived, repr=False)
+    # (slot, its cards in card order) for every zone the cards start in: card_home, grouped (new_initial_state)
+    starting_zones: tuple[tuple[int, tuple[Card, ...]], ...] = attrs.field(
+        init=False, repr=False,
+        default=attrs.Factory(lambda self: _by_home(self.cards, self.card_home), takes_self=True))
     # what a save or record names its rules by: the texts of the file and every file it extends, wherever
     # they lie (paths are left out: the same rules moved to another folder are the same game)
     rules_digest: str = attrs.field(init=False, default=attrs.Factory(
@@ -163,9 +167,14 @@ class Game:
         if refused:
             raise ValueError(refused)
         state = self.blank_state(n, seed)
-        zones, homes = state.zones, self.card_home
-        for card in self.cards:
-            zones[homes[card]].append(card)
+        zones = state.zones
+        for slot, cards in self.starting_zones:  # each zone's cards in one step, in the order of the cards
+            zone = zones[slot]
+            if zone.__class__ is list:
+                zone.extend(cards)
+            else:
+                for card in cards:
+                    zone.append(card)
         self.initialise_vars(state)
         state.pc = self.setup_pc
         state.run()
@@ -192,6 +201,13 @@ class Game:
                 for key in range(spec.size):
                     state.vars[self.var_slot(spec, state.n, p, key)] = value
         state.kept.clear()  # values worked out while the variables were set, without bumping their versions
+
+
+def _by_home(cards: tuple[Card, ...], homes: tuple[int, ...]) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    found: dict[int, list[Card]] = {}
+    for card in cards:
+        found.setdefault(homes[card], []).append(card)
+    return tuple((slot, tuple(held)) for slot, held in found.items())
 
 
 def _by_text(cards: tuple[Card, ...], texts: tuple[str, ...]) -> dict[str, tuple[Card, ...]]:

@@ -10,7 +10,7 @@ import attrs
 from ..diagnostics import RulesRuntimeError, Span, error
 from ..diagnostics import explain_exception as _explain
 from ..values import NOTHING, SEATS, Card, Seat
-from . import percard
+from . import draws, percard
 from . import secret as secrets
 from .actions import Action, IllegalAction
 from .knowledge import Namer, keep_to_holds, unseen_pool
@@ -355,16 +355,9 @@ class State:
         return (z ^ (z >> 31)) % bound
 
     def shuffle(self, cards: list) -> None:
-        """Fisher-Yates with `random_below` inlined (a deal shuffles dozens of cards): the same
-        draws, in the same order, as calling it for each card."""
-        rng = self.rng
-        for i in range(len(cards) - 1, 0, -1):
-            rng = (rng + 0x9E3779B97F4A7C15) & MASK64
-            z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-            j = (z ^ (z >> 31)) % (i + 1)
-            cards[i], cards[j] = cards[j], cards[i]
-        self.rng = rng
+        """Fisher-Yates with the draws of `random_below`, in the same order, as calling it for each card,
+        worked out all at once (draws.py: a deal shuffles dozens of cards)."""
+        self.rng = draws.shuffle(self.rng, cards)
 
     # -- legality
     def _enumerate(self) -> list[Action]:
