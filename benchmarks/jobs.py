@@ -12,6 +12,10 @@ command's start-up). The control is a pure-Python loop of fixed work run in 1 pr
 processes at once: its ratio is near 2.0 only when the second core was free during the round. A
 workload's ratio means something only beside a control near 2.
 
+It also prints the CPU seconds of each command with its workers (medians): the J=2 run's extra CPU
+over J=1's is what running in two processes costs, and it holds on a busy machine, where the wall
+ratios do not.
+
 It also reports what a `--jobs` worker spends before its first game (CPU seconds in the worker
 process, from its start to the game loaded), the figure of issue #26 item 2 (target: under 0.1 s).
 
@@ -25,6 +29,7 @@ import json
 import multiprocessing
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -58,18 +63,28 @@ def control(processes: int, steps: int) -> float:
         return time.perf_counter() - start
 
 
-def simulate(game: str, games: int, jobs: int, players: int | None) -> tuple[float, float]:
-    """(wall seconds of the whole command, the run's own seconds as it prints them)."""
+def simulate(game: str, games: int, jobs: int, players: int | None) -> tuple[float, float, float]:
+    """(wall seconds of the whole command, the run's own seconds as it prints them, CPU seconds of the command and
+    its workers)."""
     command = [sys.executable, "-c", "from cardrules.cli import main; main()", "simulate", game,
                "--games", str(games), "--seed", "0", "--jobs", str(jobs)]
     if players:
         command += ["-p", str(players)]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    before = _children_cpu()
     start = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    done = subprocess.run(command, capture_output=True, text=True, env=env)
     wall = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command[3:])} failed (exit {done.returncode}):\n{done.stderr[-2000:]}")
     found = _RUN_TIME.search(done.stdout)
-    return wall, float(found.group(1)) if found else float("nan")
+    return wall, float(found.group(1)) if found else float("nan"), _children_cpu() - before
+
+
+def _children_cpu() -> float:
+    """CPU seconds of the finished child processes (a command's workers are counted once it has waited for them)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def _worker_startup(plan: runner.Plan) -> float:
@@ -96,23 +111,25 @@ def worker_startup(game: str) -> list[float]:
 def measure(workloads: list[tuple[str, int, int | None]], rounds: int, steps: int) -> dict:
     rows: dict[str, dict[str, list[float]]] = {"control": {"1": [], "2": []}}
     for game, games, players in workloads:
-        rows[f"{game} {games} games"] = {"1": [], "2": [], "run 1": [], "run 2": []}
+        rows[f"{game} {games} games"] = {"1": [], "2": [], "run 1": [], "run 2": [], "cpu 1": [], "cpu 2": []}
     for number in range(rounds):
         for jobs in (1, 2):
             rows["control"][str(jobs)].append(control(jobs, steps))
         for game, games, players in workloads:
             for jobs in (1, 2):
-                wall, own = simulate(game, games, jobs, players)
+                wall, own, cpu = simulate(game, games, jobs, players)
                 row = rows[f"{game} {games} games"]
                 row[str(jobs)].append(wall)
                 row[f"run {jobs}"].append(own)
+                row[f"cpu {jobs}"].append(cpu)
         print(f"round {number + 1} of {rounds} done", file=sys.stderr)
     return rows
 
 
 def report(rows: dict, startup: list[float]) -> dict:
     result = {}
-    print(f"{'run':<24} {'J=1 s':>8} {'J=2 s':>8} {'ratio':>6}   {'run J=1':>8} {'run J=2':>8} {'ratio':>6}")
+    print(f"{'run':<24} {'J=1 s':>8} {'J=2 s':>8} {'ratio':>6}   {'run J=1':>8} {'run J=2':>8} {'ratio':>6}"
+          f"   {'cpu J=1':>7} {'cpu J=2':>7} {'more':>6}")
     for name, row in rows.items():
         one, two = statistics.median(row["1"]), statistics.median(row["2"])
         work = 2 if name == "control" else 1  # the control's two processes do twice the work of one
@@ -122,10 +139,15 @@ def report(rows: dict, startup: list[float]) -> dict:
             own1, own2 = statistics.median(row["run 1"]), statistics.median(row["run 2"])
             entry.update(run_j1=own1, run_j2=own2, run_ratio=own1 / own2)
             line += f"   {own1:8.2f} {own2:8.2f} {own1 / own2:6.2f}"
+            cpu1, cpu2 = statistics.median(row["cpu 1"]), statistics.median(row["cpu 2"])
+            entry.update(cpu_j1=cpu1, cpu_j2=cpu2)
+            line += f"   {cpu1:7.2f} {cpu2:7.2f} {cpu2 - cpu1:+6.2f}"
         print(line)
         result[name] = entry
     print("control: work done per wall second by 2 processes over 1 (each does the same work): 2.00 when the second "
           "core is free (medians of the rounds)")
+    print("cpu: CPU seconds of the whole command with its workers; J=2's extra CPU over J=1 is what the second "
+          "process costs, a figure that holds on a busy machine")
     print(f"a --jobs worker before its first game: {', '.join(f'{s:.3f}' for s in startup)} CPU s (target < 0.1)")
     result["worker_startup_cpu_s"] = startup
     result["cpus"] = os.cpu_count()

@@ -12,6 +12,8 @@ from rich.text import Text
 from .. import simulation as sim
 from ..engine import Game
 from ..limits import MAX_GAMES, MAX_JOBS
+from ..values import Seat
+from ..words import plural
 from .common import (
     CliError,
     GameArg,
@@ -28,7 +30,6 @@ from .common import (
     reporting,
 )
 from .interrupts import exit_code
-from .render import plural, seat_name
 from .tables import fitted
 
 AgentOpt = Annotated[Optional[list[str]], typer.Option(
@@ -115,7 +116,7 @@ def _leave_if_lost(runs: Sequence[sim.Run]) -> None:
 
 def _agents_text(agents: Sequence[str]) -> str:
     return f"{agents[0]} in every seat" if len(set(agents)) == 1 else \
-        ", ".join(f"{seat_name(s)} {a}" for s, a in enumerate(agents))
+        ", ".join(f"{_seat(s)} {a}" for s, a in enumerate(agents))
 
 
 def _pct(value: float) -> str:
@@ -161,7 +162,7 @@ def _print_summary(console: Console, summary: sim.Summary, run: sim.Run) -> None
         table.add_column("win rate", justify="right")
         table.add_column("95% CI", justify="right")
         for s in range(n):
-            table.add_row(seat_name(s), summary.agents[s], str(summary.wins[s]), _pct(summary.win_rate[s]),
+            table.add_row(_seat(s), summary.agents[s], str(summary.wins[s]), _pct(summary.win_rate[s]),
                           _interval_text(summary.win_interval[s]))
         console.print(fitted(table))
         console.print(f"shared wins: {summary.shared_wins} of {plural(valid, 'game')} "
@@ -169,7 +170,7 @@ def _print_summary(console: Console, summary: sim.Summary, run: sim.Run) -> None
         if summary.sides is not None:
             teams = summary.sides
             console.print("sides: " + "; ".join(
-                f"{'+'.join(seat_name(p) for p in side)} won {wins} ({_pct(rate)}, 95% CI {_interval_text(ci)})"
+                f"{'+'.join(_seat(p) for p in side)} won {wins} ({_pct(rate)}, 95% CI {_interval_text(ci)})"
                 for side, wins, rate, ci in zip(teams.sides, teams.wins, teams.win_rate, teams.win_interval)),
                           soft_wrap=True)
         first = summary.first_player
@@ -279,7 +280,7 @@ def _print_comparison(console: Console, rows: Sequence[sim.ComparisonRow], label
         name = _STATISTICS.get(row.statistic, row.statistic)
         if row.statistic == "mean_result" and result_label:
             name = f"mean {result_label}"
-        name += f" {seat_name(row.seat)}" if row.seat is not None else ""
+        name += f" {_seat(row.seat)}" if row.seat is not None else ""
         if row.test == sim.T_TEST:
             a, b, diff = f"{row.a:g}", f"{row.b:g}", f"{row.difference:+g}"
         else:
@@ -377,6 +378,12 @@ def _print_compare_report(console: Console, report: sim.Comparison) -> None:
         if summary.errors:
             console.print(Text(f"{side}: {plural(summary.errors, 'game')} failed; first error:", style="bold red"))
             console.print(Text(summary.first_error or ""), soft_wrap=True)
+
+
+
+def _seat(seat: int) -> str:
+    """P0, as render.seat_name writes it (not imported from there: a summary needs none of the card painting)."""
+    return repr(Seat(seat))
 
 
 COMMANDS = {"simulate": simulate, "compare": compare_games}

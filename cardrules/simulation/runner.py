@@ -9,9 +9,9 @@ records sorted by index, so `--jobs 1`, `--jobs 8` and a Ray cluster give the sa
 Backends:
 
 * local, one job: the games run in this process (Ctrl-C stops after the current game);
-* local, J jobs: a pool of J processes (concurrent.futures), each loading the game once (or
-  forked with it) and playing chunks of consecutive games sized by how fast they go (`Schedule`);
-  a worker killed outright stops the run with the games finished so far (`Run.lost`);
+* local, J jobs: this process and a pool of J-1 processes (concurrent.futures), each loading the
+  game once (or forked with it) and playing chunks of consecutive games sized by how fast they go
+  (`Schedule`); a worker killed outright stops the run with the games finished so far (`Run.lost`);
 * ray: chunks paced the same way (`Schedule`), as Ray tasks (`pip install 'cardrules[ray]'`), on a local Ray instance or
   on the cluster at `address`.
 
@@ -320,45 +320,87 @@ def _inherited(plan: Plan, game: Game | None, context) -> Iterator[None]:
 
 def _run_pool(plan: Plan, jobs: int, advance: Callable[[int], None],
               game: Game | None = None) -> tuple[list[GameRecord], bool, str | None]:
-    """The plan's games on a pool of worker processes: (records, interrupted, why the pool was lost or None).
+    """The plan's games on this process and a pool of J-1 worker processes: (records, interrupted, why the pool
+    was lost or None).
 
-    A worker killed outright (SIGKILL, the out-of-memory killer) takes the task it was playing with it;
-    the executor notices the process is gone and fails every pending task (BrokenProcessPool), so the
-    run stops with the games finished so far and says why, instead of waiting forever."""
-    workers = min(jobs, plan.games)
-    schedule = Schedule(plan.games, workers)
-    records: list[GameRecord] = []
+    This process is one of the J players: it plays chunks of the schedule itself between handing out the
+    workers' next ones, so it forks one process fewer (and neither sends nor receives its own games), and its
+    core is not left to a parent that only waits. A worker killed outright (SIGKILL, the out-of-memory killer)
+    takes the task it was playing with it; the executor notices the process is gone and fails every pending
+    task (BrokenProcessPool), so the run stops with the games finished so far and says why, instead of waiting
+    forever."""
+    players = min(jobs, plan.games)
+    schedule = Schedule(plan.games, players)
+    here = game or _loaded(plan)  # not kept in _WORKER_GAMES: a later run loads it afresh (its file may change)
+    pool = _Pool(plan, schedule, advance)
     interrupted = broken = False
-    executor, processes = None, {}
     try:
         context = _pool_context()
-        executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker)
+        pool.executor = ProcessPoolExecutor(players - 1, mp_context=context, initializer=_start_worker)
         # pid -> process, filled as the executor starts them: to stop them, and to name a lost one's signal
-        found = getattr(executor, "_processes", None)
-        processes = found if isinstance(found, dict) else processes
-        first, *opening = schedule.opening()
-        with _inherited(plan, game, context):  # forked (with the game) at the first task
-            pending = {executor.submit(run_chunk_timed, plan, *first)}
-        pending |= {executor.submit(run_chunk_timed, plan, *chunk) for chunk in opening}
-        while pending:
-            done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-            for future in done:
-                chunk, seconds = future.result()  # run_chunk itself failed: raised (a game's failure is a record)
-                records.extend(chunk)
-                advance(len(chunk))
-                following = schedule.after(len(chunk), seconds)  # one finished, one more handed out
-                if following is not None:
-                    pending.add(executor.submit(run_chunk_timed, plan, *following))
+        found = getattr(pool.executor, "_processes", None)
+        pool.processes = found if isinstance(found, dict) else pool.processes
+        first, *opening = schedule.opening(2 * (players - 1))  # two a worker: each has its next one waiting
+        with _inherited(plan, here, context):  # forked (with the game) at the first task
+            pool.submit(first)
+        for chunk in opening:
+            pool.submit(chunk)
+        while (chunk := schedule.take()) is not None:  # this process's own share, as the workers take theirs
+            began = time.perf_counter()
+            for i in range(*chunk):
+                pool.records.append(play_game(here, plan, i))
+                advance(1)
+                pool.collect()  # a worker that finished a chunk gets its next one within a game
+            schedule.finished(chunk[1] - chunk[0], time.perf_counter() - began)
+        while pool.pending:
+            pool.collect(timeout=0.2)
     except KeyboardInterrupt:
         interrupted = True
     except BrokenProcessPool:
         interrupted, broken = True, True
     finally:
-        if executor is not None:
-            _stop_workers(executor, list(processes.values()))
+        if pool.executor is not None:
+            _stop_workers(pool.executor, list(pool.processes.values()))
     # after the workers were waited for: their exit statuses are known then
-    lost = _lost_worker(list(processes.values()), len(records), plan.games) if broken else None
-    return records, interrupted, lost
+    lost = _lost_worker(list(pool.processes.values()), len(pool.records), plan.games) if broken else None
+    return pool.records, interrupted, lost
+
+
+def _loaded(plan: Plan) -> Game:
+    from .. import load
+
+    return load(plan.game, dict(plan.options))
+
+
+class _Pool:
+    """The worker processes' side of a local run: the chunks in flight, and the records they sent back."""
+
+    def __init__(self, plan: Plan, schedule: "Schedule", advance: Callable[[int], None]):
+        self.plan, self.schedule, self.advance = plan, schedule, advance
+        self.executor: ProcessPoolExecutor | None = None
+        self.processes: dict[int, Any] = {}
+        self.pending: set = set()
+        self.records: list[GameRecord] = []
+
+    def submit(self, chunk: tuple[int, int]) -> None:
+        assert self.executor is not None
+        self.pending.add(self.executor.submit(run_chunk_timed, self.plan, *chunk))
+
+    def collect(self, timeout: float = 0) -> None:
+        """Take in the chunks the workers finished (waiting up to `timeout` for one), handing each worker its
+        next range; raises BrokenProcessPool when a worker was lost."""
+        if timeout:
+            done, self.pending = wait(self.pending, timeout=timeout, return_when=FIRST_COMPLETED)
+        else:
+            done = {future for future in self.pending if future.done()}
+            self.pending -= done
+        for future in done:
+            chunk, seconds = future.result()  # run_chunk itself failed: raised (a game's failure is a record)
+            self.records.extend(chunk)
+            self.advance(len(chunk))
+            following = self.schedule.after(len(chunk), seconds)  # one finished, one more handed out
+            if following is not None:
+                self.submit(following)
 
 
 class Schedule:
@@ -392,9 +434,10 @@ class Schedule:
         self.played += games
         self.seconds += seconds
 
-    def opening(self) -> list[tuple[int, int]]:
-        """The ranges handed out at the start: two per worker, so that each has its next one waiting."""
-        return list(itertools.islice(iter(self.take, None), 2 * self.workers))
+    def opening(self, count: int | None = None) -> list[tuple[int, int]]:
+        """The ranges handed out at the start: `count`, by default two per worker, so that each has its next
+        one waiting."""
+        return list(itertools.islice(iter(self.take, None), 2 * self.workers if count is None else count))
 
     def after(self, games: int, seconds: float) -> tuple[int, int] | None:
         """A chunk of `games` took a worker `seconds`: the range it is handed next (None: all handed out)."""

@@ -49,12 +49,13 @@ def _start_pool_run(jobs: int = 2) -> subprocess.Popen:
     process = subprocess.Popen([*CLI, "simulate", "red7", "--games", "1000000", "--jobs", str(jobs), "--json"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env(), start_new_session=True)
     deadline = time.monotonic() + 60
-    # the command and its workers (forked from it on Linux; a forkserver and a resource tracker with threads)
-    while len(_alive(process.pid)) < jobs + 1 and time.monotonic() < deadline:
+    # the command, which plays a share itself, and its J-1 workers (forked from it on Linux; a forkserver and a
+    # resource tracker with threads)
+    while len(_alive(process.pid)) < jobs and time.monotonic() < deadline:
         if process.poll() is not None:
             raise AssertionError(f"the command ended before its pool started: {process.communicate()[1].decode()}")
         time.sleep(0.1)
-    assert len(_alive(process.pid)) >= jobs + 1, "the pool never started"
+    assert len(_alive(process.pid)) >= jobs, "the pool never started"
     time.sleep(0.5)
     return process
 

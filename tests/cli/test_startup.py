@@ -52,6 +52,8 @@ def test_a_warm_simulate_imports_no_pydantic_parser_or_other_commands(warm_simul
     assert not under(warm_simulate, "cardrules.cli.play", "cardrules.cli.replay", "cardrules.cli.authoring",
                      "cardrules.cli.games", "cardrules.cli.compile", "cardrules.authoring",
                      "cardrules.simulation.records")
+    # a summary draws no cards: the renderer of play screens is not needed
+    assert "cardrules.cli.render" not in warm_simulate
 
 
 def test_every_command_is_listed_with_its_group():

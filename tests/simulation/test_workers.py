@@ -54,3 +54,26 @@ def test_a_cpu_budget_spent_between_tasks_is_reported_by_the_next_task(monkeypat
     monkeypatch.setitem(runner._WORKER, "in_task", True)
     with pytest.raises(CpuBudgetSpent):
         runner._on_worker_sigxcpu(0, None)
+
+
+def test_the_command_plays_a_share_beside_j_minus_one_workers(monkeypatch):
+    """--jobs J: this process is one of the J players (it used to only wait while J workers played): the pool
+    has J-1 processes, this process plays some of the games itself, and the records are those of one job."""
+    game = cardrules.load("red7", {"advanced": True})
+    expected = sim.run(plan(200), game=game).records
+    here, sizes = [], []
+    real_play = runner.play_game
+
+    def play(*args, **kwargs):
+        here.append(args[2])  # the game index; a worker's calls are noted in the worker's own memory
+        return real_play(*args, **kwargs)
+
+    class Pool(runner.ProcessPoolExecutor):
+        def __init__(self, workers, **kwargs):
+            sizes.append(workers)
+            super().__init__(workers, **kwargs)
+    monkeypatch.setattr(runner, "play_game", play)
+    monkeypatch.setattr(runner, "ProcessPoolExecutor", Pool)
+    run = sim.run(plan(200), jobs=3, game=game)
+    assert run.records == expected and not run.interrupted
+    assert sizes == [2] and 0 < len(here) < 200 and len(set(here)) == len(here)
