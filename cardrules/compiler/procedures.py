@@ -166,8 +166,13 @@ def move(c: "Compiler", st: nodes.Move, sc: "Scope", loop_exit) -> None:
     def move(s: State) -> int:
         slot = dest(s, s.locals)
         target = s.zones[slot]
-        moving = as_list(cards(s, s.locals))
-        from_slot = _take_all(s, moving, slot if hiding else -1, watched)
+        moving = cards(s, s.locals)
+        if moving.__class__ is Card and not s.known and not hiding:  # one card nobody knows: the common move
+            from_slot = _take(s, moving)
+            moving = [moving]
+        else:
+            moving = as_list(moving)
+            from_slot = _take_all(s, moving, slot if hiding else -1, watched)
         if opens and not target and moving:
             note_opened(s, slot)
         if bottom:  # the moved cards keep their order, under the zone's cards
@@ -341,7 +346,10 @@ def set_var(c: "Compiler", st: nodes.Set, sc: "Scope", loop_exit) -> None:
             slot = c.var_specs[name].index
 
             def assign(s: State) -> int:
-                s.vars[slot] = _held(value(s, s.locals), name)
+                held = value(s, s.locals)
+                if held.__class__ is list or held.__class__ is int:  # what _held bounds; other values as they are
+                    held = _held(held, name)
+                s.vars[slot] = held
                 s.vver[slot] += 1
                 return nxt.pc
         case nodes.Call(name, args):

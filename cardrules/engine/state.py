@@ -113,9 +113,18 @@ class State:
         return self._legal
 
     def apply_action(self, action: Action | int | str) -> None:
-        chosen = self._resolve(action)
+        chosen = None
+        legal = self._legal
+        if legal is not None and action.__class__ is Action:  # agents pass the very object offered (a hot path)
+            for candidate in legal:
+                if candidate is action:
+                    chosen = action
+                    break
+        if chosen is None:
+            chosen = self._resolve(action)
         self.decisions += 1
-        self.events = []
+        if not self.quiet or self.events:  # a quiet game writes no events: its empty list can stay
+            self.events = []
         self._step(chosen)
 
     def committing(self) -> bool:
@@ -323,23 +332,24 @@ class State:
     # -- the interpreter
     def run(self, stop_at: int = PAUSE) -> None:
         """Execute instructions until a decision, the end of the game, or `stop_at`."""
-        program = self.game.program
+        game = self.game
+        program = game.program
         pc = self.pc
-        steps = 0
         memo = self.memo
         turns = self.turns  # for the report if the budget runs out: did whole turns go by?
-        budget = self.game.limits.steps
         try:
-            while pc != stop_at:
+            # At most budget + 1 instructions, the last one whatever it leads to: the range counts them in C
+            # (no counter to add to and compare at every instruction).
+            for _ in range(game.limits.steps + 1):
+                if pc == stop_at:
+                    break
                 if memo:
                     memo.clear()
-                nxt = program[pc](self)
-                if nxt < 0:
+                pc = program[pc](self)
+                if pc < 0:
                     return
-                pc = nxt
-                steps += 1
-                if steps > budget:
-                    raise _budget_error(self.game, pc, self.turns - turns)
+            else:
+                raise _budget_error(game, pc, self.turns - turns)
             self.pc = pc
         except RulesRuntimeError:
             raise
