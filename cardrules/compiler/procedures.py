@@ -79,16 +79,18 @@ class _Trigger:
 
 
 def _take(s: State, card) -> int:
-    """Remove a card from the zone holding it; return that zone's slot. Players' zones come last and
-    most moves start there, so the search runs backwards (a card is in exactly one zone)."""
+    """Remove a card from the zone holding it; return that zone's slot. `State.where` says where to
+    look first; it is only a hint, checked by one test (a card is in exactly one zone), and worked
+    out again from the zones when it is wrong (a deal, a swap, another state's moves)."""
     zones = s.zones
-    for slot in range(len(zones) - 1, -1, -1):
-        zone = zones[slot]
-        if card in zone:
-            zone.remove(card)
-            s.zver[slot] += 1  # every change of a zone slot bumps its version (the memo keyed by reads)
-            return slot
-    raise RuleFailure(f"card {s.game.describe(card)} is in no zone")
+    slot = s.where.get(card)
+    if slot is None or card not in zones[slot]:
+        slot = s.where_again(card)
+        if slot < 0:
+            raise RuleFailure(f"card {s.game.describe(card)} is in no zone")
+    zones[slot].remove(card)
+    s.zver[slot] += 1  # every change of a zone slot bumps its version (the memo keyed by reads)
+    return slot
 
 
 def _fire(s: State, triggers: list[_Trigger], card, from_slot: int, resume: int) -> int:
@@ -180,6 +182,10 @@ def move(c: "Compiler", st: nodes.Move, sc: "Scope", loop_exit) -> None:
         else:
             target.extend(moving)
         s.zver[slot] += 1
+        if len(moving) == 1:  # where the next move of these cards finds them first (_take)
+            s.where[moving[0]] = slot
+        else:
+            s.where.update(dict.fromkeys(moving, slot))
         if moved is not None:
             moved(s, moving)
             s.vars_changed()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
 import attrs
@@ -80,6 +81,10 @@ class State:
     # Nobody reads what this game's moves tell (a simulation, a search): `events` stays empty (events.py). The
     # rules run the same, their `say` parts still evaluated. Clones keep it.
     quiet: bool = attrs.field(default=False, eq=False, repr=False)
+    # card -> the slot of the zone it was last seen in: where a move looks first (procedures._take). A hint
+    # only, checked before use and worked out again from the zones when wrong, so whatever changes the
+    # zones (a deal, a swap, a load) need not keep it, and a clone shares it.
+    where: dict = attrs.field(factory=dict, eq=False, repr=False)
 
     # -- OpenSpiel-like API
     def current_player(self) -> int:
@@ -154,6 +159,7 @@ class State:
         new.stack = [frame[:] for frame in self.stack]
         new.opened, new.known, new.secret = self.opened[:], self.known.copy(), self.secret
         new._legal, new.memo, new.events, new.tracer, new.quiet = None, {}, [], None, self.quiet
+        new.where = self.where  # a hint checked before use (procedures._take): shared, never copied
         # The clone starts with what this state worked out: the same versions, the same values (none shares a
         # list with this state: codegen.Emitter._kept); from here on each bumps and keeps its own.
         new.kept, new.zver, new.vver, new.vall, new.aver = self.kept.copy(), self.zver[:], self.vver[:], self.vall, \
@@ -174,6 +180,18 @@ class State:
         self._legal = None
         self.memo.clear()
         self.kept.clear()
+
+    def where_again(self, card: Card) -> int:
+        """The slot of the zone holding `card` (-1 if none), found by a search from the last zone (players'
+        zones come last and most moves start there). The zone's other cards are noted in `where`: its
+        cards mostly move one after another (a hand played, a stock drawn from after a deal or a shuffle)."""
+        zones = self.zones
+        for slot in range(len(zones) - 1, -1, -1):
+            zone = zones[slot]
+            if card in zone:
+                self.where.update(zip(zone, repeat(slot)))
+                return slot
+        return -1
 
     def vars_changed(self) -> None:
         """Many variable slots changed at once (a reset, what a move keeps per card): every stamp reading
