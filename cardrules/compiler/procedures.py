@@ -425,6 +425,9 @@ def win(c: "Compiler", st: nodes.Win, sc: "Scope", loop_exit) -> None:
 def say(c: "Compiler", st: nodes.Say, sc: "Scope", loop_exit) -> None:
     parts = [_seated(c.expr(p, sc)) if place(p.span) in c.sym.seat_says else c.expr(p, sc) for p in st.parts]
     to = c.expr(st.to, sc) if st.to is not None else None
+    # A quiet game writes no sentence, but works out every part that could fail, so that it stops where a
+    # game told aloud would; words, numbers, `me` and the names bound in the procedure cannot fail.
+    risky = [part for part, e in zip(parts, st.parts) if not _plain_part(e, sc)]
     nxt = Label()
 
     def say(s: State) -> int:
@@ -434,10 +437,24 @@ def say(c: "Compiler", st: nodes.Say, sc: "Scope", loop_exit) -> None:
             for p in seats:
                 if not _is_seat(s, p):
                     raise RuleFailure(f"'say ... to' tells seats from 0 to {s.n - 1}, not {s.game.describe(p)}")
-        events.said(s, [p(s, s.locals) for p in parts], seats)
+        if s.quiet:
+            for p in risky:
+                p(s, s.locals)
+        else:
+            events.said(s, [p(s, s.locals) for p in parts], seats)
         return nxt.pc
     c.emit(say, st.span)
     nxt.pc = c.here()
+
+
+def _plain_part(e: nodes.Expr, sc: "Scope") -> bool:
+    """A `say` part whose value is read, never computed: a word, a number, `me`, a name bound in scope."""
+    match e:
+        case nodes.Str() | nodes.Int():
+            return True
+        case nodes.Name(name):
+            return name == "me" or name in sc.names
+    return False
 
 
 def _seated(part: Callable) -> Callable:
