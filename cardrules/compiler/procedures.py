@@ -348,6 +348,13 @@ def set_var(c: "Compiler", st: nodes.Set, sc: "Scope", loop_exit) -> None:
     value = c.expr(st.value, sc)
     nxt = Label()
     match st.target:
+        case nodes.Name(name) if (fixed := _fixed_value(c, st.value, sc)) is not _UNFIXED:
+            slot = c.var_specs[name].index
+
+            def assign(s: State) -> int:  # `set drawn = false`: nothing to work out at each turn
+                s.vars[slot] = fixed
+                s.vver[slot] += 1
+                return nxt.pc
         case nodes.Name(name):
             slot = c.var_specs[name].index
 
@@ -371,6 +378,23 @@ def set_var(c: "Compiler", st: nodes.Set, sc: "Scope", loop_exit) -> None:
             raise AssertionError(st.target)
     c.emit(assign, st.span)
     nxt.pc = c.here()
+
+
+_UNFIXED = object()
+
+
+def _fixed_value(c: "Compiler", e: nodes.Expr, sc: "Scope") -> object:
+    """The value of an expression fixed once the options are chosen, if it is one a variable may hold as it
+    is, shared by every state (no list, a number in bounds); `_UNFIXED` otherwise."""
+    if any(isinstance(node, nodes.Name) and node.id in sc.names for node in nodes.walk(e)):
+        return _UNFIXED  # a name bound here is not the declaration of that name
+    known, value = c.constant(e)
+    if not known:
+        return _UNFIXED
+    if value is NOTHING or value.__class__ in (bool, str, Seat, Card) or (
+            value.__class__ is int and abs(value) <= MAX_NUMBER):
+        return value
+    return _UNFIXED
 
 
 def _held(value, name: str):
