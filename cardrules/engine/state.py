@@ -120,7 +120,7 @@ class State:
     def apply_action(self, action: Action | int | str) -> None:
         chosen = None
         legal = self._legal
-        if legal is not None and action.__class__ is Action:  # agents pass the very object offered (a hot path)
+        if legal is not None and action.__class__ is Action and not self.terminal:  # the very object offered
             for candidate in legal:
                 if candidate is action:
                     chosen = action
