@@ -184,7 +184,7 @@ class State:
     def where_again(self, card: Card) -> int:
         """The slot of the zone holding `card` (-1 if none), found by a search from the last zone (players'
         zones come last and most moves start there). The zone's other cards are noted in `where`: its
-        cards mostly move one after another (a hand played, a stock drawn from after a deal or a shuffle)."""
+        cards mostly leave it one after another (after a deal or a shuffle, say)."""
         zones = self.zones
         for slot in range(len(zones) - 1, -1, -1):
             zone = zones[slot]
