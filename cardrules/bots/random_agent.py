@@ -14,4 +14,6 @@ class RandomAgent(Agent):
     description = "uniformly random legal moves"
 
     def choose(self, state: State) -> Action:
-        return self.rng.choice(state.legal_actions())
+        legal = state.legal_actions()
+        # random.Random.choice without its own frame: the same draw (choice is seq[_randbelow(len(seq))])
+        return legal[self.rng._randbelow(len(legal))]

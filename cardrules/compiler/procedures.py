@@ -79,16 +79,18 @@ class _Trigger:
 
 
 def _take(s: State, card) -> int:
-    """Remove a card from the zone holding it; return that zone's slot. Players' zones come last and
-    most moves start there, so the search runs backwards (a card is in exactly one zone)."""
+    """Remove a card from the zone holding it; return that zone's slot. `State.where` says where to
+    look first; it is only a hint, checked by one test (a card is in exactly one zone), and worked
+    out again from the zones when it is wrong (a deal, a swap, another state's moves)."""
     zones = s.zones
-    for slot in range(len(zones) - 1, -1, -1):
-        zone = zones[slot]
-        if card in zone:
-            zone.remove(card)
-            s.zver[slot] += 1  # every change of a zone slot bumps its version (the memo keyed by reads)
-            return slot
-    raise RuleFailure(f"card {s.game.describe(card)} is in no zone")
+    slot = s.where.get(card)
+    if slot is None or card not in zones[slot]:
+        slot = s.where_again(card)
+        if slot < 0:
+            raise RuleFailure(f"card {s.game.describe(card)} is in no zone")
+    zones[slot].remove(card)
+    s.zver[slot] += 1  # every change of a zone slot bumps its version (the memo keyed by reads)
+    return slot
 
 
 def _fire(s: State, triggers: list[_Trigger], card, from_slot: int, resume: int) -> int:
@@ -166,8 +168,13 @@ def move(c: "Compiler", st: nodes.Move, sc: "Scope", loop_exit) -> None:
     def move(s: State) -> int:
         slot = dest(s, s.locals)
         target = s.zones[slot]
-        moving = as_list(cards(s, s.locals))
-        from_slot = _take_all(s, moving, slot if hiding else -1, watched)
+        moving = cards(s, s.locals)
+        if moving.__class__ is Card and not s.known and not hiding:  # one card nobody knows: the common move
+            from_slot = _take(s, moving)
+            moving = [moving]
+        else:
+            moving = as_list(moving)
+            from_slot = _take_all(s, moving, slot if hiding else -1, watched)
         if opens and not target and moving:
             note_opened(s, slot)
         if bottom:  # the moved cards keep their order, under the zone's cards
@@ -175,6 +182,10 @@ def move(c: "Compiler", st: nodes.Move, sc: "Scope", loop_exit) -> None:
         else:
             target.extend(moving)
         s.zver[slot] += 1
+        if len(moving) == 1:  # where the next move of these cards finds them first (_take)
+            s.where[moving[0]] = slot
+        else:
+            s.where.update(dict.fromkeys(moving, slot))
         if moved is not None:
             moved(s, moving)
             s.vars_changed()
@@ -337,11 +348,21 @@ def set_var(c: "Compiler", st: nodes.Set, sc: "Scope", loop_exit) -> None:
     value = c.expr(st.value, sc)
     nxt = Label()
     match st.target:
+        case nodes.Name(name) if (fixed := _fixed_value(c, st.value, sc)) is not _UNFIXED:
+            slot = c.var_specs[name].index
+
+            def assign(s: State) -> int:  # `set drawn = false`: nothing to work out at each turn
+                s.vars[slot] = fixed
+                s.vver[slot] += 1
+                return nxt.pc
         case nodes.Name(name):
             slot = c.var_specs[name].index
 
             def assign(s: State) -> int:
-                s.vars[slot] = _held(value(s, s.locals), name)
+                held = value(s, s.locals)
+                if held.__class__ is list or held.__class__ is int:  # what _held bounds; other values as they are
+                    held = _held(held, name)
+                s.vars[slot] = held
                 s.vver[slot] += 1
                 return nxt.pc
         case nodes.Call(name, args):
@@ -357,6 +378,23 @@ def set_var(c: "Compiler", st: nodes.Set, sc: "Scope", loop_exit) -> None:
             raise AssertionError(st.target)
     c.emit(assign, st.span)
     nxt.pc = c.here()
+
+
+_UNFIXED = object()
+
+
+def _fixed_value(c: "Compiler", e: nodes.Expr, sc: "Scope") -> object:
+    """The value of an expression fixed once the options are chosen, if it is one a variable may hold as it
+    is, shared by every state (no list, a number in bounds); `_UNFIXED` otherwise."""
+    if any(isinstance(node, nodes.Name) and node.id in sc.names for node in nodes.walk(e)):
+        return _UNFIXED  # a name bound here is not the declaration of that name
+    known, value = c.constant(e)
+    if not known:
+        return _UNFIXED
+    if value is NOTHING or value.__class__ in (bool, str, Seat, Card) or (
+            value.__class__ is int and abs(value) <= MAX_NUMBER):
+        return value
+    return _UNFIXED
 
 
 def _held(value, name: str):
@@ -411,6 +449,9 @@ def win(c: "Compiler", st: nodes.Win, sc: "Scope", loop_exit) -> None:
 def say(c: "Compiler", st: nodes.Say, sc: "Scope", loop_exit) -> None:
     parts = [_seated(c.expr(p, sc)) if place(p.span) in c.sym.seat_says else c.expr(p, sc) for p in st.parts]
     to = c.expr(st.to, sc) if st.to is not None else None
+    # A quiet game writes no sentence, but works out every part that could fail, so that it stops where a
+    # game told aloud would; words, numbers, `me` and the names bound in the procedure cannot fail.
+    risky = [part for part, e in zip(parts, st.parts) if not _plain_part(e, sc)]
     nxt = Label()
 
     def say(s: State) -> int:
@@ -420,10 +461,24 @@ def say(c: "Compiler", st: nodes.Say, sc: "Scope", loop_exit) -> None:
             for p in seats:
                 if not _is_seat(s, p):
                     raise RuleFailure(f"'say ... to' tells seats from 0 to {s.n - 1}, not {s.game.describe(p)}")
-        events.said(s, [p(s, s.locals) for p in parts], seats)
+        if s.quiet:
+            for p in risky:
+                p(s, s.locals)
+        else:
+            events.said(s, [p(s, s.locals) for p in parts], seats)
         return nxt.pc
     c.emit(say, st.span)
     nxt.pc = c.here()
+
+
+def _plain_part(e: nodes.Expr, sc: "Scope") -> bool:
+    """A `say` part whose value is read, never computed: a word, a number, `me`, a name bound in scope."""
+    match e:
+        case nodes.Str() | nodes.Int():
+            return True
+        case nodes.Name(name):
+            return name == "me" or name in sc.names
+    return False
 
 
 def _seated(part: Callable) -> Callable:

@@ -20,7 +20,12 @@ class Action:
 
     def __init__(self, option: int, name: str, values: tuple = (), game: "Game | None" = None,
                  actual: tuple | None = None):
-        self.option, self.name, self.values, self._game, self._text = option, name, values, game, None
+        # One statement per slot, and `_text` left unset until read: listers make an Action for every
+        # legal move of every decision, and this is cheaper than a tuple assignment (docs/performance.md).
+        self.option = option
+        self.name = name
+        self.values = values
+        self._game = game
         # `values` is what the chooser is told (a card they cannot see is named by its place, see
         # knowledge.Namer); `actual` is what the binders get. Equality uses `values` only, so a move
         # means the same in every state the chooser cannot tell apart.
@@ -28,12 +33,14 @@ class Action:
 
     @property
     def text(self) -> str:
-        if self._text is None:
+        try:
+            return self._text
+        except AttributeError:  # not written out yet
             game = self._game
             words = [game.card_texts[v] if v.__class__ is Card else game.describe(v) for v in self.values] \
                 if game is not None else [str(v) for v in self.values]
             self._text = " ".join([self.name, *words])
-        return self._text
+            return self._text
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Action) and (self.option, self.name, self.values) == (

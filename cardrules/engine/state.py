@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
 import attrs
@@ -80,6 +81,10 @@ class State:
     # Nobody reads what this game's moves tell (a simulation, a search): `events` stays empty (events.py). The
     # rules run the same, their `say` parts still evaluated. Clones keep it.
     quiet: bool = attrs.field(default=False, eq=False, repr=False)
+    # card -> the slot of the zone it was last seen in: where a move looks first (procedures._take). A hint
+    # only, checked before use and worked out again from the zones when wrong, so whatever changes the
+    # zones (a deal, a swap, a load) need not keep it, and a clone shares it.
+    where: dict = attrs.field(factory=dict, eq=False, repr=False)
 
     # -- OpenSpiel-like API
     def current_player(self) -> int:
@@ -113,9 +118,18 @@ class State:
         return self._legal
 
     def apply_action(self, action: Action | int | str) -> None:
-        chosen = self._resolve(action)
+        chosen = None
+        legal = self._legal
+        if legal is not None and action.__class__ is Action and not self.terminal:  # the very object offered
+            for candidate in legal:
+                if candidate is action:
+                    chosen = action
+                    break
+        if chosen is None:
+            chosen = self._resolve(action)
         self.decisions += 1
-        self.events = []
+        if not self.quiet or self.events:  # a quiet game writes no events: its empty list can stay
+            self.events = []
         self._step(chosen)
 
     def committing(self) -> bool:
@@ -145,6 +159,7 @@ class State:
         new.stack = [frame[:] for frame in self.stack]
         new.opened, new.known, new.secret = self.opened[:], self.known.copy(), self.secret
         new._legal, new.memo, new.events, new.tracer, new.quiet = None, {}, [], None, self.quiet
+        new.where = self.where  # a hint checked before use (procedures._take): shared, never copied
         # The clone starts with what this state worked out: the same versions, the same values (none shares a
         # list with this state: codegen.Emitter._kept); from here on each bumps and keeps its own.
         new.kept, new.zver, new.vver, new.vall, new.aver = self.kept.copy(), self.zver[:], self.vver[:], self.vall, \
@@ -165,6 +180,18 @@ class State:
         self._legal = None
         self.memo.clear()
         self.kept.clear()
+
+    def where_again(self, card: Card) -> int:
+        """The slot of the zone holding `card` (-1 if none), found by a search from the last zone (players'
+        zones come last and most moves start there). The zone's other cards are noted in `where`: its
+        cards mostly leave it one after another (after a deal or a shuffle, say)."""
+        zones = self.zones
+        for slot in range(len(zones) - 1, -1, -1):
+            zone = zones[slot]
+            if card in zone:
+                self.where.update(zip(zone, repeat(slot)))
+                return slot
+        return -1
 
     def vars_changed(self) -> None:
         """Many variable slots changed at once (a reset, what a move keeps per card): every stamp reading
@@ -323,23 +350,24 @@ class State:
     # -- the interpreter
     def run(self, stop_at: int = PAUSE) -> None:
         """Execute instructions until a decision, the end of the game, or `stop_at`."""
-        program = self.game.program
+        game = self.game
+        program = game.program
         pc = self.pc
-        steps = 0
         memo = self.memo
         turns = self.turns  # for the report if the budget runs out: did whole turns go by?
-        budget = self.game.limits.steps
         try:
-            while pc != stop_at:
+            # At most budget + 1 instructions, the last one whatever it leads to: the range counts them in C
+            # (no counter to add to and compare at every instruction).
+            for _ in range(game.limits.steps + 1):
+                if pc == stop_at:
+                    break
                 if memo:
                     memo.clear()
-                nxt = program[pc](self)
-                if nxt < 0:
+                pc = program[pc](self)
+                if pc < 0:
                     return
-                pc = nxt
-                steps += 1
-                if steps > budget:
-                    raise _budget_error(self.game, pc, self.turns - turns)
+            else:
+                raise _budget_error(game, pc, self.turns - turns)
             self.pc = pc
         except RulesRuntimeError:
             raise

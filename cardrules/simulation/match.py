@@ -81,21 +81,25 @@ def play_match(game: Game, players: int, seed: int, seats: Sequence[Chooser], ob
     state.quiet = quiet
     for observer in observers:
         observer.started(state)
-    while not state.is_terminal():
+    choosers = [seat.choose for seat in seats]  # looked up once, not at every decision
+    apply = state.apply_action
+    while not state.terminal:  # (is_terminal and current_player, read as the fields they return)
         if state.decisions >= limit:
             raise GameDidNotEnd(limit)
-        player = state.current_player()
-        action = seats[player].choose(state)
-        for hook in moving:
-            hook(state, player, action)
+        player = state.me
+        action = choosers[player](state)
+        if moving:
+            for hook in moving:
+                hook(state, player, action)
         if listeners:
             secret = state.committing()
             for observe, sitting in listeners:
                 if not secret or player in sitting:
                     observe(state, action)
-        state.apply_action(action)
-        for hook in moved:
-            hook(state, player, action)
+        apply(action)
+        if moved:
+            for hook in moved:
+                hook(state, player, action)
     for observer in observers:
         observer.ended(state)
     return state

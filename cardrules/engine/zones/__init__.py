@@ -242,10 +242,14 @@ def note_opened(s: "State", slot: int) -> None:
 def open_slots(s: "State", members: Sequence["ZoneSpec"]) -> list[int]:
     """The non-empty members' slots, oldest first. A member that holds cards without having been
     opened by the engine (a state built by hand) comes after the others, in key order."""
-    family = {spec.index for spec in members}
-    found = [slot for slot in s.opened if slot in family and s.zones[slot]]
-    listed = set(found)
-    found += [spec.index for spec in members if spec.index not in listed and s.zones[spec.index]]
+    zones = s.zones
+    holding = [spec.index for spec in members if zones[spec.index]]  # asked at every decision: no set built
+    if not holding:
+        return holding
+    found = [slot for slot in s.opened if slot in holding]
+    if len(found) < len(holding):
+        listed = set(found)
+        found += [slot for slot in holding if slot not in listed]
     return found
 
 
