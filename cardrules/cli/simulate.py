@@ -380,7 +380,6 @@ def _print_compare_report(console: Console, report: sim.Comparison) -> None:
             console.print(Text(summary.first_error or ""), soft_wrap=True)
 
 
-
 def _seat(seat: int) -> str:
     """P0, as render.seat_name writes it (not imported from there: a summary needs none of the card painting)."""
     return repr(Seat(seat))
