@@ -17,6 +17,7 @@ class Derived:
     use, by these methods only; entries are never changed once made, so two states (or two threads,
     which at worst both work out the same value) read the same answers whatever warmed it first.
     What it gives is immutable (tuples, booleans), so no caller can change what others will read.
+    The one state it holds, each player count's opening (openings.py), is never given out: only clones.
     """
 
     __slots__ = ("_hidden", "_seers", "_sight", "_allows", "_zones_for", "_openings")
