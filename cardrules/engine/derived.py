@@ -28,7 +28,7 @@ class Derived:
         self._sight: dict[tuple, tuple] = {}  # (players, out) -> (seers, watchers): see `sight`
         self._allows: dict[int, dict[tuple[int, Card], bool]] = {}  # players -> (slot, card) -> `holds` allows
         self._zones_for: dict[tuple, dict[Card, tuple[int, ...]]] = {}  # (players, slots) -> card -> its slots
-        self._openings: dict[int, tuple[State, bool] | None] = {}  # players -> openings.opening (cloned, never given)
+        self._openings: dict[int, openings.Opening | None] = {}  # players -> its opening (cloned, never given)
 
     def hidden_slots(self, s: State, player: int) -> tuple[int, ...]:
         """The slots whose cards `player` cannot see in a state like `s` (`State.hidden_from`)."""
@@ -68,7 +68,8 @@ class Derived:
         return verdict
 
     def new_game(self, game, n: int, seed_state: int) -> State | None:
-        """A new game of `n` players from the opening of `game` (openings.py), or None if it has none."""
+        """A new game of `n` players from the opening of `game` (openings.py), or None if it has none (or the
+        rest of the set-up fails: the caller runs the whole set-up, which reports it)."""
         try:
             start = self._openings[n]
         except KeyError:

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
+from ..diagnostics import RulesRuntimeError
 from .state import State
 
 if TYPE_CHECKING:
@@ -42,10 +45,18 @@ class _Undrawn:
 UNDRAWN = _Undrawn()
 
 
-def opening(game: "Game", n: int) -> tuple[State, bool] | None:
-    """The state a game of `n` players reaches before its first instruction that draws, tells or fails, and
-    whether that state is already waiting for a decision (or over); None when even the starting variables
-    cannot be worked out without the generator, or the set-up runs out of its step budget first."""
+@attrs.frozen(eq=False)
+class Opening:
+    """The state a set-up reaches before its first instruction that draws, tells or fails."""
+
+    state: State  # never given out: each new game is a clone
+    waiting: bool  # already waiting for a decision (or over): nothing is left to run
+    steps_left: int  # of the step budget before the first decision (State.run), once the opening's are run
+
+
+def opening(game: "Game", n: int) -> Opening | None:
+    """The opening of a game of `n` players; None when even the starting variables cannot be worked out
+    without the generator, or the set-up runs out of its step budget first."""
     state = game.blank_state(n, 0)
     state.rng = UNDRAWN
     game.place_cards(state)
@@ -53,8 +64,8 @@ def opening(game: "Game", n: int) -> tuple[State, bool] | None:
         game.initialise_vars(state)
     except (Exception, WouldDraw):
         return None  # each game works them out (and reports the error) itself
-    program, pc = game.program, game.setup_pc
-    for _ in range(game.limits.steps):
+    program, pc, steps = game.program, game.setup_pc, game.limits.steps
+    for done in range(steps):
         probe = state.clone()
         try:
             after = program[pc](probe)
@@ -64,20 +75,24 @@ def opening(game: "Game", n: int) -> tuple[State, bool] | None:
             break  # what is told stays with the game that tells it
         state = probe
         if after < 0:
-            return state, True
+            return Opening(state, True, 0)
         pc = after
     else:
         return None
     state.pc = pc
-    return state, False
+    return Opening(state, False, steps - done)
 
 
-def new_game(start: tuple[State, bool], seed_state: int) -> State:
-    """A new game from an opening: a clone of it with its own generator, run on to its first decision."""
-    template, waiting = start
-    state = template.clone()
+def new_game(start: Opening, seed_state: int) -> State | None:
+    """A new game from an opening: a clone of it with its own generator, run on to its first decision with
+    the steps the whole set-up would have had left. None if that fails: the whole set-up, run again from a
+    blank state, then reports the error exactly as it always has (the step and the turns it names)."""
+    state = start.state.clone()
     state.rng = seed_state
     state.where = {}  # a hint of the game's own (State.where): not shared with every game of the opening
-    if not waiting:
-        state.run()
+    if not start.waiting:
+        try:
+            state.run(budget=start.steps_left)
+        except RulesRuntimeError:
+            return None
     return state
