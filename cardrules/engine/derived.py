@@ -3,9 +3,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..values import Card
 from . import knowledge, openings
 from .state import State
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 class Derived:
@@ -67,7 +72,7 @@ class Derived:
             verdict = verdicts[slot, card] = knowledge.holds_verdict(s, slot, card)
         return verdict
 
-    def new_game(self, game, n: int, seed_state: int) -> State | None:
+    def new_game(self, game: "Game", n: int, seed_state: int) -> State | None:
         """A new game of `n` players from the opening of `game` (openings.py), or None if it has none (or the
         rest of the set-up fails: the caller runs the whole set-up, which reports it)."""
         try:
