@@ -3,9 +3,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..values import Card
-from . import knowledge
+from . import knowledge, openings
 from .state import State
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 class Derived:
@@ -17,9 +22,10 @@ class Derived:
     use, by these methods only; entries are never changed once made, so two states (or two threads,
     which at worst both work out the same value) read the same answers whatever warmed it first.
     What it gives is immutable (tuples, booleans), so no caller can change what others will read.
+    The one state it holds, each player count's opening (openings.py), is never given out: only clones.
     """
 
-    __slots__ = ("_hidden", "_seers", "_sight", "_allows", "_zones_for")
+    __slots__ = ("_hidden", "_seers", "_sight", "_allows", "_zones_for", "_openings")
 
     def __init__(self) -> None:
         self._hidden: dict[tuple, tuple[int, ...]] = {}  # (players, seat, out) -> slots the seat cannot see
@@ -27,6 +33,7 @@ class Derived:
         self._sight: dict[tuple, tuple] = {}  # (players, out) -> (seers, watchers): see `sight`
         self._allows: dict[int, dict[tuple[int, Card], bool]] = {}  # players -> (slot, card) -> `holds` allows
         self._zones_for: dict[tuple, dict[Card, tuple[int, ...]]] = {}  # (players, slots) -> card -> its slots
+        self._openings: dict[int, openings.Opening | None] = {}  # players -> its opening (cloned, never given)
 
     def hidden_slots(self, s: State, player: int) -> tuple[int, ...]:
         """The slots whose cards `player` cannot see in a state like `s` (`State.hidden_from`)."""
@@ -64,6 +71,15 @@ class Derived:
         if verdict is None:
             verdict = verdicts[slot, card] = knowledge.holds_verdict(s, slot, card)
         return verdict
+
+    def new_game(self, game: "Game", n: int, seed_state: int) -> State | None:
+        """A new game of `n` players from the opening of `game` (openings.py), or None if it has none (or the
+        rest of the set-up fails: the caller runs the whole set-up, which reports it)."""
+        try:
+            start = self._openings[n]
+        except KeyError:
+            start = self._openings[n] = openings.opening(game, n)
+        return None if start is None else openings.new_game(start, seed_state)
 
     def zones_for(self, s: State, slots: tuple[int, ...], card: Card) -> tuple[int, ...]:
         """The slots among `slots` whose `holds` allows the card (knowledge.keep_to_holds)."""

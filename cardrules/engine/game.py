@@ -166,15 +166,14 @@ class Game:
         refused = options_refusal(self.option_docs, self.options, n)
         if refused:
             raise ValueError(refused)
+        state = self.derived.new_game(self, n, _mix(seed))  # the set-up up to its first draw, worked out once
+        return state if state is not None else self.plain_initial_state(n, seed)
+
+    def plain_initial_state(self, n: int, seed: int = 0) -> "State":
+        """A new game's state with its whole set-up run from a blank state (what an opening shortcuts:
+        engine/openings.py), for `n` players accepted by new_initial_state."""
         state = self.blank_state(n, seed)
-        zones = state.zones
-        for slot, cards in self.starting_zones:  # each zone's cards in one step, in the order of the cards
-            zone = zones[slot]
-            if zone.__class__ is list:
-                zone.extend(cards)
-            else:
-                for card in cards:
-                    zone.append(card)
+        self.place_cards(state)
         self.initialise_vars(state)
         state.pc = self.setup_pc
         state.run()
@@ -188,6 +187,17 @@ class Game:
         movers = [NOTHING] * len(self.cards) if self.records_movers else []  # nobody has moved a card yet
         return State(game=self, n=n, zones=zones, vars=[None] * size + movers, eliminated=[False] * n,
                      locals=[None] * self.frame_size, rng=_mix(seed))
+
+    def place_cards(self, state: "State") -> None:
+        """Every card into the zone it starts in (a blank state's)."""
+        zones = state.zones
+        for slot, cards in self.starting_zones:  # each zone's cards in one step, in the order of the cards
+            zone = zones[slot]
+            if zone.__class__ is list:
+                zone.extend(cards)
+            else:
+                for card in cards:
+                    zone.append(card)
 
     def initialise_vars(self, state: "State") -> None:
         """Variables start from their declared values, computed once the cards are in place."""

@@ -348,8 +348,9 @@ class State:
         return out
 
     # -- the interpreter
-    def run(self, stop_at: int = PAUSE) -> None:
-        """Execute instructions until a decision, the end of the game, or `stop_at`."""
+    def run(self, stop_at: int = PAUSE, budget: int | None = None) -> None:
+        """Execute instructions until a decision, the end of the game, or `stop_at`; `budget`: the steps left
+        when some of them were run before (a new game's opening, openings.py), the game's limit otherwise."""
         game = self.game
         program = game.program
         pc = self.pc
@@ -358,7 +359,7 @@ class State:
         try:
             # At most budget + 1 instructions, the last one whatever it leads to: the range counts them in C
             # (no counter to add to and compare at every instruction).
-            for _ in range(game.limits.steps + 1):
+            for _ in range((game.limits.steps if budget is None else budget) + 1):
                 if pc == stop_at:
                     break
                 if memo:

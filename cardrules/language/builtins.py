@@ -603,7 +603,15 @@ for _record in (
 
 # ---- names --------------------------------------------------------------------------------------------
 def active_seats(s) -> list:
-    return [SEATS[p] for p in range(s.n) if not s.eliminated[p]]
+    """The seats not out, kept in the state's memo keyed by reads (stamped with `aver`, bumped whenever who is
+    out changes) rather than built at every call: a guard asks for them once per candidate move. Callers never
+    change a value they are given (a kept definition's value is handed to every caller alike)."""
+    found = s.kept.get(active_seats)
+    if found is not None and found[0] == s.aver:
+        return found[1]
+    seats = [SEATS[p] for p in range(s.n) if not s.eliminated[p]]
+    s.kept[active_seats] = (s.aver, seats)
+    return seats
 
 
 for _record in (
