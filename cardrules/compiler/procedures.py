@@ -175,16 +175,19 @@ def move(c: "Compiler", st: nodes.Move, sc: "Scope", loop_exit) -> None:
     opens = _opens(c, zone)
     moved = c.move_hook()
     nxt = Label()
-    # A card nobody knows, going where everyone sees it or coming from where nobody does, carries no knowledge
-    # (_take_all would follow none): one card then takes the short way. A named zone's slot is fixed.
-    plain = not hiding or not watched
+    # One card takes the short way when it has no knowledge to carry (_take_all would follow none): into a zone
+    # everyone sees (what was known of it is forgotten), or, while nobody knows any card, from where nobody sees
+    # it. A named zone's slot is fixed.
+    unseen = not watched
     fixed = c.zone_specs[zone].index if isinstance(st.destination, nodes.Name) else -1
 
     def move(s: State) -> int:
         slot = fixed if fixed >= 0 else dest(s, s.locals)
         target = s.zones[slot]
         moving = cards(s, s.locals)
-        if moving.__class__ is Card and plain and not s.known:  # one card nobody knows: the common move
+        if moving.__class__ is Card and (not hiding or unseen and not s.known):  # the common move
+            if s.known:
+                s.known.pop(moving, None)
             from_slot = _take(s, moving)
             moving = [moving]
         else:
@@ -375,7 +378,8 @@ def set_var(c: "Compiler", st: nodes.Set, sc: "Scope", loop_exit) -> None:
 
             def assign(s: State) -> int:
                 held = value(s, s.locals)
-                if held.__class__ is list or held.__class__ is int:  # what _held bounds; other values as they are
+                kind = held.__class__  # _held bounds lists and numbers (a number in bounds needs no call)
+                if kind is list or kind is int and not -MAX_NUMBER <= held <= MAX_NUMBER:
                     held = _held(held, name)
                 s.vars[slot] = held
                 s.vver[slot] += 1

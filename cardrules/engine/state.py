@@ -143,9 +143,13 @@ class State:
             secrets.commit(self, decision, action, stop_at)
             return
         option = decision.options[action.option]
-        frame = self.locals
-        for slot, value in zip(option.slots, action.actual):
-            frame[slot] = value
+        slots = option.slots
+        if len(slots) == 1:  # the common option: one binder (a loop over a zip costs more than the move's rest)
+            self.locals[slots[0]] = action.actual[0]
+        elif slots:
+            frame = self.locals
+            for slot, value in zip(slots, action.actual):
+                frame[slot] = value
         self.pc = option.body_pc
         self._legal = None
         self.run(stop_at)

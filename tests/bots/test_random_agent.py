@@ -41,3 +41,17 @@ def test_sizes_at_powers_of_two_redraw_alike() -> None:
 def test_nothing_to_choose_from_is_an_error() -> None:
     with pytest.raises(IndexError):
         RandomAgent(None, 0, 1).choose(_Offer(0))
+
+
+def test_the_agent_uses_only_the_public_api_of_its_generator() -> None:
+    """CPython's private `_randbelow` may change or go: a generator without it still serves the agent."""
+
+    class PublicOnly(random.Random):
+        def _randbelow(self, n: int) -> int:
+            raise AssertionError("the agent called a private method of random.Random")
+
+    agent = RandomAgent(None, 0, 7)
+    agent.rng = PublicOnly(7)
+    reference = random.Random(7)
+    for n in (1, 2, 3, 5, 8, 13, 100):
+        assert agent.choose(_Offer(n)) == reference.choice(range(n))
