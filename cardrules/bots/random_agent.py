@@ -27,4 +27,3 @@ class RandomAgent(Agent):
         while r >= n:
             r = bits(k)
         return legal[r]
-
