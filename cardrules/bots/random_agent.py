@@ -15,5 +15,15 @@ class RandomAgent(Agent):
 
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()
-        # random.Random.choice without its own frame: the same draw (choice is seq[_randbelow(len(seq))])
-        return legal[self.rng._randbelow(len(legal))]
+        # What `self.rng.choice(legal)` draws, through the public API and without its frames: CPython's choice
+        # takes seq[_randbelow(n)], which draws n.bit_length() bits until they fall below n (test_random_agent.py
+        # checks the two agree).
+        n = len(legal)
+        if not n:
+            raise IndexError("no legal move to choose from")
+        bits = self.rng.getrandbits
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return legal[r]

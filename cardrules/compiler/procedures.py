@@ -82,14 +82,25 @@ def _take(s: State, card) -> int:
     """Remove a card from the zone holding it; return that zone's slot. `State.where` says where to
     look first; it is only a hint, checked by one test (a card is in exactly one zone), and worked
     out again from the zones when it is wrong (a deal, a swap, another state's moves)."""
-    zones = s.zones
     slot = s.where.get(card)
-    if slot is None or card not in zones[slot]:
-        slot = s.where_again(card)
-        if slot < 0:
-            raise RuleFailure(f"card {s.game.describe(card)} is in no zone")
-    zones[slot].remove(card)
-    s.zver[slot] += 1  # every change of a zone slot bumps its version (the memo keyed by reads)
+    if slot is not None:
+        zone = s.zones[slot]
+        if zone.__class__ is list:
+            try:  # one scan finds and removes it (a test `card in zone` and a remove would scan twice)
+                del zone[zone.index(card)]
+                s.zver[slot] += 1  # every change of a zone slot bumps its version (the memo keyed by reads)
+                return slot
+            except ValueError:
+                pass
+        elif card in zone:  # a zone of another kind (a grid)
+            zone.remove(card)
+            s.zver[slot] += 1
+            return slot
+    slot = s.where_again(card)
+    if slot < 0:
+        raise RuleFailure(f"card {s.game.describe(card)} is in no zone")
+    s.zones[slot].remove(card)
+    s.zver[slot] += 1
     return slot
 
 
@@ -164,12 +175,19 @@ def move(c: "Compiler", st: nodes.Move, sc: "Scope", loop_exit) -> None:
     opens = _opens(c, zone)
     moved = c.move_hook()
     nxt = Label()
+    # One card takes the short way when it has no knowledge to carry (_take_all would follow none): into a zone
+    # everyone sees (what was known of it is forgotten), or, while nobody knows any card, from where nobody sees
+    # it. A named zone's slot is fixed.
+    unseen = not watched
+    fixed = c.zone_specs[zone].index if isinstance(st.destination, nodes.Name) else -1
 
     def move(s: State) -> int:
-        slot = dest(s, s.locals)
+        slot = fixed if fixed >= 0 else dest(s, s.locals)
         target = s.zones[slot]
         moving = cards(s, s.locals)
-        if moving.__class__ is Card and not s.known and not hiding:  # one card nobody knows: the common move
+        if moving.__class__ is Card and (not hiding or unseen and not s.known):  # the common move
+            if s.known:
+                s.known.pop(moving, None)
             from_slot = _take(s, moving)
             moving = [moving]
         else:
@@ -360,7 +378,8 @@ def set_var(c: "Compiler", st: nodes.Set, sc: "Scope", loop_exit) -> None:
 
             def assign(s: State) -> int:
                 held = value(s, s.locals)
-                if held.__class__ is list or held.__class__ is int:  # what _held bounds; other values as they are
+                kind = held.__class__  # _held bounds lists and numbers (a number in bounds needs no call)
+                if kind is list or kind is int and not -MAX_NUMBER <= held <= MAX_NUMBER:
                     held = _held(held, name)
                 s.vars[slot] = held
                 s.vver[slot] += 1
@@ -860,11 +879,15 @@ def _next_player(c: "Compiler", sc: "Scope", turn_pc: int) -> None:
         return
 
     def next_active(s: State) -> int:
-        for step in range(1, s.n + 1):
-            p = (s.me + step) % s.n
-            if not s.eliminated[p]:
+        n, out = s.n, s.eliminated
+        p = s.me + 1
+        for _ in range(n):  # from the next seat round the table (no modulo: one wrap at most)
+            if p == n:
+                p = 0
+            if not out[p]:
                 s.me = p
                 return turn_pc
+            p += 1
         raise RuleFailure("no active player is left to take the next turn")
     span = next(d.span for d in c.rules.declarations if isinstance(d, nodes.ProcedureDecl) and d.kind == "turn")
     c.emit(next_active, span)

@@ -104,6 +104,10 @@ class OptionSpec:
     # (state, frame, out, namer or None, this spec) -> appends the option's legal moves to `out`, in the order
     # of its binders' lists (compiler/enumeration.py); None for a fallback option, which has no binders.
     lister: Callable | None = None
+    slots: tuple[int, ...] = attrs.field(init=False)  # the binders' local slots, in order (State._step binds them)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "slots", tuple(binder.slot for binder in self.binders))
 
 
 @attrs.frozen
@@ -122,9 +126,15 @@ class Decision:
     prompt: str = ""  # the question put to the player (`choose "...":`), if the rules give one
     secret: SecretSpec | None = None  # the choose of a `simultaneously`: moves are kept until all have chosen
     may_hide: bool = attrs.field(init=False)  # some option may offer cards the chooser cannot see
+    # What State._enumerate walks, worked out once: the options with a lister, and the fallbacks by index.
+    listed: tuple[OptionSpec, ...] = attrs.field(init=False)
+    fallbacks: tuple[tuple[int, OptionSpec], ...] = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "may_hide", any(any(option.hides) for option in self.options))
+        object.__setattr__(self, "listed", tuple(option for option in self.options if not option.fallback))
+        object.__setattr__(self, "fallbacks", tuple((index, option) for index, option in enumerate(self.options)
+                                                    if option.fallback))
 
 
 @attrs.frozen

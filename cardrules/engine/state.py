@@ -143,8 +143,13 @@ class State:
             secrets.commit(self, decision, action, stop_at)
             return
         option = decision.options[action.option]
-        for binder, value in zip(option.binders, action.actual):
-            self.locals[binder.slot] = value
+        slots = option.slots
+        if len(slots) == 1:  # the common option: one binder (a loop over a zip costs more than the move's rest)
+            self.locals[slots[0]] = action.actual[0]
+        elif slots:
+            frame = self.locals
+            for slot, value in zip(slots, action.actual):
+                frame[slot] = value
         self.pc = option.body_pc
         self._legal = None
         self.run(stop_at)
@@ -359,17 +364,28 @@ class State:
         try:
             # At most budget + 1 instructions, the last one whatever it leads to: the range counts them in C
             # (no counter to add to and compare at every instruction).
-            for _ in range((game.limits.steps if budget is None else budget) + 1):
-                if pc == stop_at:
-                    break
-                if memo:
-                    memo.clear()
-                pc = program[pc](self)
-                if pc < 0:
-                    return
+            limit = (game.limits.steps if budget is None else budget) + 1
+            if stop_at < 0:  # until a decision (an instruction returning PAUSE) or the end: one test a step
+                for _ in range(limit):
+                    if memo:
+                        memo.clear()
+                    pc = program[pc](self)
+                    if pc < 0:
+                        return
             else:
-                raise _budget_error(game, pc, self.turns - turns)
-            self.pc = pc
+                for _ in range(limit):
+                    if pc == stop_at:
+                        break
+                    if memo:
+                        memo.clear()
+                    pc = program[pc](self)
+                    if pc < 0:
+                        return
+                else:
+                    raise _budget_error(game, pc, self.turns - turns)
+                self.pc = pc
+                return
+            raise _budget_error(game, pc, self.turns - turns)
         except RulesRuntimeError:
             raise
         except Exception as exc:  # a rules file did something impossible: point at its line
@@ -396,14 +412,13 @@ class State:
         self.memo.clear()
         out: list[Action] = []
         namer = Namer(self, self.me) if decision.may_hide else None
-        for option in decision.options:
-            if not option.fallback:  # its generated lister (compiler/enumeration.py) appends its legal moves
-                option.lister(self, frame, out, namer, option)
+        for option in decision.listed:  # its generated lister (compiler/enumeration.py) appends its legal moves
+            option.lister(self, frame, out, namer, option)
         if namer is not None and namer.used:  # name the cards the chooser cannot see by their places
             out = [Action(a.option, a.name, namer.public(a.values), game, a.values) for a in out]
         if not out:  # "if you cannot ...": the fallback option exists only when nothing else is legal
-            for index, option in enumerate(decision.options):
-                if option.fallback and self._allowed(option, frame, ()):
+            for index, option in decision.fallbacks:
+                if not option.guards or self._allowed(option, frame, ()):
                     out.append(Action(index, option.name, (), game))
         return out
 
