@@ -19,6 +19,7 @@ from ..language import nodes
 from ..language.builtins import FUNCTIONS, NAMES, Function
 from ..language.ranges import number_range
 from ..values import NOTHING, SEATS, Sym
+from .invariants import LOOP_NAME, draws, free_names, reads_a_loop, worth_keeping
 
 if TYPE_CHECKING:
     from .compiler import Compiler
@@ -28,7 +29,6 @@ _OPS = {"+": "+", "-": "-", "*": "*", "//": "//", "%": "%", "==": "==", "!=": "!
 _MISSING = object()
 _TUPLE = object()  # tags a tuple argument in a cache key, so that (1, 2) and [1, 2] stay apart
 _ATOM = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|f\[[0-9]+\]|SEATS\[s\.me\]|s\.n|-?[0-9]+")  # code cheap to repeat
-_LOOP_NAME = re.compile(r"\bv[0-9]+\b")  # the names loops bind in generated code (Emitter.iteration)
 PURE_CACHE_LIMIT = 100_000  # entries kept by one pure definition before its cache starts afresh
 CHECK_MEMO = "CARDRULES_CHECK_MEMO"  # set to 1: every memo hit is computed again and compared (tests)
 
@@ -247,12 +247,9 @@ class Emitter:
         """A call inside a loop that reads no loop name (every loop name is a `v`): computed on first
         use into a local of the function (an assignment expression), then read from it. Not where
         Python refuses an assignment expression (a comprehension's source; a lambda: its own scope)."""
-        if env.lazies is None or not env.looping or _LOOP_NAME.search(code):
+        if env.lazies is None or not env.looping or LOOP_NAME.search(code):
             return code
-        local = env.lazies.get(code)
-        if local is None:
-            local = env.lazies[code] = self.fresh("t")
-        return f"({local} if {local} is not MISSING else ({local} := {code}))"
+        return self.keep(code, env)
 
     def _wrapper(self, name: str, fn: str, args: list[str]) -> str:
         """How a definition's results are kept: for the game's lifetime when they depend on the arguments
@@ -365,6 +362,32 @@ class Emitter:
     def expr(self, e: nodes.Expr, env: Env) -> str:
         if env.hoisted and e in env.hoisted:
             return env.hoisted[e]
+        if env.lazies is not None and env.looping and self.invariant(e, env):
+            return self.once(e, env)
+        return self.plain(e, env)
+
+    def invariant(self, e: nodes.Expr, env: Env) -> bool:
+        """Whether an expression inside a loop reads nothing the loops around it bind (invariants.py)."""
+        if isinstance(e, nodes.Int | nodes.Str):
+            return False
+        card_attrs = self.c.card_attrs
+        return not reads_a_loop(free_names(e, card_attrs), env.names, env.it, card_attrs) and not draws(e)
+
+    def once(self, e: nodes.Expr, env: Env) -> str:
+        """An expression inside a loop that reads no loop's value: computed on first use into a local of the
+        function (an assignment expression), then read from it, when its code costs more than that. First
+        use: where the code without the local would first compute it, so a value that fails fails there
+        (in the same guard, with the same blame), and only if it is reached (short cuts are kept)."""
+        code = self.plain(e, attrs.evolve(env, looping=False))  # its parts: within this one computation
+        return self.keep(code, env) if worth_keeping(code) else code
+
+    def keep(self, code: str, env: Env) -> str:
+        local = env.lazies.get(code)
+        if local is None:
+            local = env.lazies[code] = self.fresh("t")
+        return f"({local} if {local} is not MISSING else ({local} := {code}))"
+
+    def plain(self, e: nodes.Expr, env: Env) -> str:
         match e:
             case nodes.Name(name):
                 return self.name(name, env)
