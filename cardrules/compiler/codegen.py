@@ -20,6 +20,7 @@ from ..language.builtins import FUNCTIONS, NAMES, Function
 from ..language.ranges import number_range
 from ..values import NOTHING, SEATS, Sym
 from .invariants import LOOP_NAME, draws, free_names, reads_a_loop, worth_keeping
+from .quantifiers import assign, holds_quantifier
 
 if TYPE_CHECKING:
     from .compiler import Compiler
@@ -240,7 +241,12 @@ class Emitter:
             local = self.fresh("t")
             lines.append(f"    {local} = {self.expr(call, attrs.evolve(env, hoisted=dict(hoisted)))}\n")
             hoisted[call] = local
-        result = f"    return {self.expr(e, attrs.evolve(env, hoisted=hoisted))}\n"
+        env = attrs.evolve(env, hoisted=hoisted)
+        if holds_quantifier(self, e):  # all/any as loops: the body becomes statements (quantifiers.py)
+            value = self.fresh("r")
+            result = "".join(line + "\n" for line in assign(self, e, env, value, 1)) + f"    return {value}\n"
+        else:
+            result = f"    return {self.expr(e, env)}\n"
         return "".join(f"    {local} = MISSING\n" for local in lazies.values()) + "".join(lines) + result
 
     def lazy(self, code: str, env: Env) -> str:
