@@ -54,6 +54,7 @@ class Env:
     varying: frozenset = frozenset()  # the names (or "it") the innermost loop around the code binds
     lazies: dict | None = None  # call code -> the function's local computing it once, on first use (body)
     looping: bool = False  # inside a loop of the generated function (not only called again and again)
+    shares: bool = False  # a body with parameters: a part that loops and reads none of them is kept per state
     # (definition, its argument nodes) -> whether a value kept by this call could never be read again (a trial
     # made in place: trials.py): the call goes straight to the definition's body, storing nothing
     direct: Callable[[str, tuple], bool] | None = None
@@ -163,6 +164,7 @@ class Emitter:
         self.slots: dict[str, Any] = {}  # definition -> the slots its value reads (reads.slot_reads), None: unknown
         self.reads: dict[str, frozenset[str]] = {}  # definition -> what it reads (reads.definition_reads)
         self.listing: list[str] = []  # every function's source, in order (`cardrules compile`)
+        self.parts: dict[nodes.Expr, str] = {}  # parts of definitions kept per state (shared_part) -> function
 
     # ---- plumbing -----------------------------------------------------------
     def fresh(self, prefix: str) -> str:
@@ -206,7 +208,8 @@ class Emitter:
         """`def name(a, b) = body`; calls with one or no argument are memoised per state."""
         fn = self.def_names[name]
         args = [self.fresh("p") for _ in params]
-        env = Env({param: arg for param, arg in zip(params, args)})
+        shares = bool(args) and name not in self.pure and name not in self.fixed
+        env = Env({param: arg for param, arg in zip(params, args)}, shares=shares)
         self.define(f"def {fn}_body({', '.join(['s', *args])}):\n{self.body(body, env)}", f"{fn}_body")
         return self.define(self._wrapper(name, fn, args), fn)
 
@@ -368,9 +371,39 @@ class Emitter:
     def expr(self, e: nodes.Expr, env: Env) -> str:
         if env.hoisted and e in env.hoisted:
             return env.hoisted[e]
+        if env.shares and self.shareable(e, env):
+            return self.shared_part(e, env)
         if env.lazies is not None and env.looping and self.invariant(e, env):
             return self.once(e, env)
         return self.plain(e, env)
+
+    def shareable(self, e: nodes.Expr, env: Env) -> bool:
+        """Whether a part of a definition's body loops (a comprehension, a `where`, a keyword argument) and reads
+        neither its parameters nor a loop's value: every call of the definition in one state gets its value."""
+        if not isinstance(e, nodes.Call | nodes.Comprehension | nodes.Where | nodes.BinOp | nodes.Compare
+                          | nodes.BoolOp | nodes.Not | nodes.IfExpr | nodes.Attr | nodes.Index):
+            return False
+        if isinstance(e, nodes.Call) and e.func in self.def_names:  # kept by its own wrapper
+            return False
+        if not any(isinstance(n, nodes.Comprehension | nodes.Where) or (isinstance(n, nodes.Call) and n.kwargs)
+                   for n in nodes.walk(e)):
+            return False
+        card_attrs = self.c.card_attrs
+        return not reads_a_loop(free_names(e, card_attrs), env.names, env.it, card_attrs, every=True) \
+            and not draws(e)
+
+    def shared_part(self, e: nodes.Expr, env: Env) -> str:
+        """A part of a definition's body that reads none of its parameters (shareable), as a function of the
+        state kept in the state's memo as a definition without parameters is: the first call in a state works
+        it out, the definition's calls with other arguments read it. Called where the part was, so it is
+        worked out only if reached and fails in its place."""
+        name = self.parts.get(e)
+        if name is None:
+            name = self.parts[e] = self.fresh("u")
+            self.define(f"def {name}_body(s):\n{self.body(e, Env())}", f"{name}_body")
+            self.define(self._memo(name, [], "a part reading no parameter"), name)
+        code = f"{name}(s)"
+        return self.keep(code, env) if env.looping and env.lazies is not None else code
 
     def invariant(self, e: nodes.Expr, env: Env) -> bool:
         """Whether an expression inside a loop reads nothing the loops around it bind (invariants.py)."""

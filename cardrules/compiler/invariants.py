@@ -45,9 +45,11 @@ def _of_element(e: nodes.Expr, card_attrs: AbstractSet[str]) -> set[str]:
     return {f".{name}" if name in card_attrs else name for name in free_names(e, card_attrs) if name != "it"}
 
 
-def reads_a_loop(read: set[str], names: dict[str, str], it: str | None, card_attrs: AbstractSet[str]) -> bool:
+def reads_a_loop(read: set[str], names: dict[str, str], it: str | None, card_attrs: AbstractSet[str],
+                 every: bool = False) -> bool:
     """Whether names read (free_names) reach a value a loop binds: a name standing for a loop's name, `it`
-    being a loop's element, or an attribute of it (a bare attribute name, when `it` is bound)."""
+    being a loop's element, or an attribute of it (a bare attribute name, when `it` is bound). With `every`,
+    whether they reach any name the code around binds (a parameter, a frame slot, a loop's name)."""
     for name in read:
         if name.startswith("."):  # an element's attribute inside a `where`: the element's, unless bound around
             code = names.get(name[1:])
@@ -57,7 +59,7 @@ def reads_a_loop(read: set[str], names: dict[str, str], it: str | None, card_att
             code = it
         else:
             continue  # a declaration, a builtin name: the state's, the same all through the call
-        if code is not None and LOOP_NAME.search(code):
+        if code is not None and (every or LOOP_NAME.search(code)):
             return True
     return False
 

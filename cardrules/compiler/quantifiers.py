@@ -48,6 +48,8 @@ def holds_quantifier(g: "Emitter", e: nodes.Expr) -> bool:
 def assign(g: "Emitter", e: nodes.Expr, env: "Env", target: str, depth: int) -> list[str]:
     """Lines (indented `depth` levels) that leave the value of `e` in the local `target`."""
     pad = "    " * depth
+    if env.shares and g.shareable(e, env):  # kept per state as a whole (Emitter.shared_part)
+        return [f"{pad}{target} = {g.expr(e, env)}"]
     match e:
         case nodes.BoolOp(op, left, right) if holds_quantifier(g, e):
             return [*assign(g, left, env, target, depth), f"{pad}if {'' if op == 'and' else 'not '}{target}:",

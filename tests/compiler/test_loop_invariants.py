@@ -116,3 +116,29 @@ def test_a_lister_that_tries_moves_keeps_nothing():
     CALLS.clear()
     assert len(state.legal_actions()) == len(hand) + 1
     assert CALLS == [c["rank"] for c in hand]
+
+
+SHARED = "play(c in hand(me)) only if reds_below(c):\n      move c to pile"
+BELOW = "def reds_below(c) = c.rank >= tally(count([x for x in hand(me) where x.color == red]))\n"
+
+
+@pytest.mark.parametrize("checking", ["0", "1"])
+def test_a_part_of_a_definition_reading_no_parameter_is_worked_out_once_per_state(monkeypatch, checking):
+    # reds_below(c) is called for each card; its count of red cards does not depend on c. With
+    # CARDRULES_CHECK_MEMO=1 every value read again is computed again and compared (codegen.StaleMemo).
+    monkeypatch.setenv("CARDRULES_CHECK_MEMO", checking)
+    game = cardrules.load_source(RULES.replace("OPTION", SHARED).replace("setup:\n", BELOW + "\nsetup:\n"), "i.rules")
+    for seed in range(8):
+        state = game.new_initial_state(2, seed)
+        for _ in range(12):  # passing may go on for ever
+            if state.is_terminal():
+                break
+            hand = cards(state, "hand", state.me)
+            reds = sum(c["color"] == "red" for c in hand)
+            CALLS.clear()
+            state.kept.clear()  # reds_below(c) keeps its values across moves that leave hand(me) as it was
+            actions = state.legal_actions()
+            assert len(actions) == sum(c["rank"] >= reds for c in hand) + 1
+            # once a listing; when checking, once more for each value read again (every card but the first)
+            assert CALLS == ([reds] if hand else []) * (len(hand) if checking == "1" else 1)
+            state.apply_action(actions[seed % len(actions)])
