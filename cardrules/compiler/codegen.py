@@ -55,6 +55,7 @@ class Env:
     lazies: dict | None = None  # call code -> the function's local computing it once, on first use (body)
     looping: bool = False  # inside a loop of the generated function (not only called again and again)
     shares: bool = False  # a body with parameters: a part that loops and reads none of them is kept per state
+    nested: bool = False  # inside a comprehension (a function of its own in Python 3.11): locals kept are cells
     # (definition, its argument nodes) -> whether a value kept by this call could never be read again (a trial
     # made in place: trials.py): the call goes straight to the definition's body, storing nothing
     direct: Callable[[str, tuple], bool] | None = None
@@ -418,7 +419,7 @@ class Emitter:
         use: where the code without the local would first compute it, so a value that fails fails there
         (in the same guard, with the same blame), and only if it is reached (short cuts are kept)."""
         code = self.plain(e, attrs.evolve(env, looping=False))  # its parts: within this one computation
-        return self.keep(code, env) if worth_keeping(code) else code
+        return self.keep(code, env) if worth_keeping(code, env.nested) else code
 
     def keep(self, code: str, env: Env) -> str:
         local = env.lazies.get(code)
@@ -544,6 +545,7 @@ class Emitter:
         generator in a call."""
         v = self.fresh("v")
         outer = attrs.evolve(env, lazies=None)  # no assignment expression in a comprehension's source
+        env = attrs.evolve(env, nested=True)
         match e:
             case nodes.Comprehension(element, var, source, cond):
                 inner = env.bind(var, v)
