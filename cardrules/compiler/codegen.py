@@ -19,7 +19,7 @@ from ..language import nodes
 from ..language.builtins import FUNCTIONS, NAMES, Function
 from ..language.ranges import number_range
 from ..values import NOTHING, SEATS, Sym
-from .invariants import LOOP_NAME, draws, free_names, reads_a_loop, worth_keeping
+from .invariants import draws, free_names, reads_a_loop, worth_keeping
 from .quantifiers import assign, holds_quantifier
 
 if TYPE_CHECKING:
@@ -253,14 +253,6 @@ class Emitter:
             result = f"    return {self.expr(e, env)}\n"
         return "".join(f"    {local} = MISSING\n" for local in lazies.values()) + "".join(lines) + result
 
-    def lazy(self, code: str, env: Env) -> str:
-        """A call inside a loop that reads no loop name (every loop name is a `v`): computed on first
-        use into a local of the function (an assignment expression), then read from it. Not where
-        Python refuses an assignment expression (a comprehension's source; a lambda: its own scope)."""
-        if env.lazies is None or not env.looping or LOOP_NAME.search(code):
-            return code
-        return self.keep(code, env)
-
     def _wrapper(self, name: str, fn: str, args: list[str]) -> str:
         """How a definition's results are kept: for the game's lifetime when they depend on the arguments
         alone (pure) or on them and the number of players (fixed); else until the state changes."""
@@ -474,8 +466,8 @@ class Emitter:
             return repr(value) if type(value) in (int, bool) else self.const(value)
         if name in self.def_names:
             if name in self.recomputed or self.direct(name, (), env):
-                return self.inlined(name, (), [], env) or self.lazy(f"{self.def_names[name]}_body(s)", env)
-            return self.inlined(name, (), [], env) or self.lazy(f"{self.def_names[name]}(s)", env)
+                return self.inlined(name, (), [], env) or f"{self.def_names[name]}_body(s)"
+            return self.inlined(name, (), [], env) or f"{self.def_names[name]}(s)"
         if name in c.zone_specs:
             spec = c.zone_specs[name]
             return spec.kind.cards_code(f"s.zones[{int(spec.index)}]")  # the zone as a list of its cards
@@ -508,8 +500,8 @@ class Emitter:
         if name not in self.pure and name not in self.fixed and len(args) > 1:  # its wrapper keeps nothing (_memo)
             return f"{self.def_names[name]}_body(s, {', '.join(args)})"
         if name in self.recomputed or self.direct(name, e.args, env):  # its wrapper keeps nothing, or in vain
-            return self.lazy(f"{self.def_names[name]}_body({', '.join(['s', *args])})", env)
-        return self.lazy(f"{self.def_names[name]}({', '.join(['s', *args])})", env)
+            return f"{self.def_names[name]}_body({', '.join(['s', *args])})"
+        return f"{self.def_names[name]}({', '.join(['s', *args])})"
 
     def direct(self, name: str, arg_nodes: tuple[nodes.Expr, ...], env: Env) -> bool:
         """Whether a call goes to the definition's body, its wrapper passed by: the values it would keep

@@ -142,3 +142,29 @@ def test_a_part_of_a_definition_reading_no_parameter_is_worked_out_once_per_stat
             # once a listing; when checking, once more for each value read again (every card but the first)
             assert CALLS == ([reds] if hand else []) * (len(hand) if checking == "1" else 1)
             state.apply_action(actions[seed % len(actions)])
+
+
+def test_a_random_draw_inside_a_loop_is_drawn_each_time():
+    # Before this change a definition call inside a loop was always kept once, its argument's draw with it:
+    # twenty draws from nine ranks gave a single rank.
+    rules = """\
+game "Draws"
+players 2..2
+attribute rank: 1..9
+cards: rank -> deck
+zone deck: stack, public
+var total = 0
+def rank_of(c) = c.rank
+
+setup:
+  set total = count(groups([rank_of(random(deck)) for q in 1..20], by: it))
+
+turn:
+  choose:
+    pass:
+      pass
+end when true:
+  win me
+"""
+    game = cardrules.load_source(rules, "d.rules")
+    assert all(game.new_initial_state(2, seed).vars[0] > 1 for seed in range(5))
