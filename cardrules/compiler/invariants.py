@@ -75,7 +75,7 @@ def worth_keeping(code: str, nested: bool = False) -> bool:
     """Whether generated code costs more than reading a local: it calls something (a look-up in an attribute
     table, a definition, a builtin) or runs a loop; a name, a number, `s.zones[3]`, arithmetic do not. Inside a
     comprehension (`nested`) the local is a closure cell of the function (Python 3.11), made at each call:
-    one attribute look-up of a name is cheaper than that (measured: Lost Cities x0.98 with it kept)."""
+    one attribute look-up of a name is cheaper than that (measured: docs/performance.md, fifth wave)."""
     if nested and _LOOK_UP.fullmatch(code):
         return False
     return bool(_CALL.search(code)) or " for " in code
