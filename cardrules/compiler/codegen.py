@@ -19,6 +19,8 @@ from ..language import nodes
 from ..language.builtins import FUNCTIONS, NAMES, Function
 from ..language.ranges import number_range
 from ..values import NOTHING, SEATS, Sym
+from .invariants import draws, free_names, reads_a_loop, worth_keeping
+from .quantifiers import assign, holds_quantifier
 
 if TYPE_CHECKING:
     from .compiler import Compiler
@@ -28,7 +30,6 @@ _OPS = {"+": "+", "-": "-", "*": "*", "//": "//", "%": "%", "==": "==", "!=": "!
 _MISSING = object()
 _TUPLE = object()  # tags a tuple argument in a cache key, so that (1, 2) and [1, 2] stay apart
 _ATOM = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|f\[[0-9]+\]|SEATS\[s\.me\]|s\.n|-?[0-9]+")  # code cheap to repeat
-_LOOP_NAME = re.compile(r"\bv[0-9]+\b")  # the names loops bind in generated code (Emitter.iteration)
 PURE_CACHE_LIMIT = 100_000  # entries kept by one pure definition before its cache starts afresh
 CHECK_MEMO = "CARDRULES_CHECK_MEMO"  # set to 1: every memo hit is computed again and compared (tests)
 
@@ -53,6 +54,8 @@ class Env:
     varying: frozenset = frozenset()  # the names (or "it") the innermost loop around the code binds
     lazies: dict | None = None  # call code -> the function's local computing it once, on first use (body)
     looping: bool = False  # inside a loop of the generated function (not only called again and again)
+    shares: bool = False  # a body with parameters: a part that loops and reads none of them is kept per state
+    nested: bool = False  # inside a comprehension (a function of its own in Python 3.11): locals kept are cells
     # (definition, its argument nodes) -> whether a value kept by this call could never be read again (a trial
     # made in place: trials.py): the call goes straight to the definition's body, storing nothing
     direct: Callable[[str, tuple], bool] | None = None
@@ -162,6 +165,7 @@ class Emitter:
         self.slots: dict[str, Any] = {}  # definition -> the slots its value reads (reads.slot_reads), None: unknown
         self.reads: dict[str, frozenset[str]] = {}  # definition -> what it reads (reads.definition_reads)
         self.listing: list[str] = []  # every function's source, in order (`cardrules compile`)
+        self.parts: dict[nodes.Expr, str] = {}  # parts of definitions kept per state (shared_part) -> function
 
     # ---- plumbing -----------------------------------------------------------
     def fresh(self, prefix: str) -> str:
@@ -205,7 +209,8 @@ class Emitter:
         """`def name(a, b) = body`; calls with one or no argument are memoised per state."""
         fn = self.def_names[name]
         args = [self.fresh("p") for _ in params]
-        env = Env({param: arg for param, arg in zip(params, args)})
+        shares = bool(args) and name not in self.pure and name not in self.fixed
+        env = Env({param: arg for param, arg in zip(params, args)}, shares=shares)
         self.define(f"def {fn}_body({', '.join(['s', *args])}):\n{self.body(body, env)}", f"{fn}_body")
         return self.define(self._wrapper(name, fn, args), fn)
 
@@ -240,19 +245,13 @@ class Emitter:
             local = self.fresh("t")
             lines.append(f"    {local} = {self.expr(call, attrs.evolve(env, hoisted=dict(hoisted)))}\n")
             hoisted[call] = local
-        result = f"    return {self.expr(e, attrs.evolve(env, hoisted=hoisted))}\n"
+        env = attrs.evolve(env, hoisted=hoisted)
+        if holds_quantifier(self, e):  # all/any as loops: the body becomes statements (quantifiers.py)
+            value = self.fresh("r")
+            result = "".join(line + "\n" for line in assign(self, e, env, value, 1)) + f"    return {value}\n"
+        else:
+            result = f"    return {self.expr(e, env)}\n"
         return "".join(f"    {local} = MISSING\n" for local in lazies.values()) + "".join(lines) + result
-
-    def lazy(self, code: str, env: Env) -> str:
-        """A call inside a loop that reads no loop name (every loop name is a `v`): computed on first
-        use into a local of the function (an assignment expression), then read from it. Not where
-        Python refuses an assignment expression (a comprehension's source; a lambda: its own scope)."""
-        if env.lazies is None or not env.looping or _LOOP_NAME.search(code):
-            return code
-        local = env.lazies.get(code)
-        if local is None:
-            local = env.lazies[code] = self.fresh("t")
-        return f"({local} if {local} is not MISSING else ({local} := {code}))"
 
     def _wrapper(self, name: str, fn: str, args: list[str]) -> str:
         """How a definition's results are kept: for the game's lifetime when they depend on the arguments
@@ -365,6 +364,62 @@ class Emitter:
     def expr(self, e: nodes.Expr, env: Env) -> str:
         if env.hoisted and e in env.hoisted:
             return env.hoisted[e]
+        if env.shares and self.shareable(e, env):
+            return self.shared_part(e, env)
+        if env.lazies is not None and env.looping and self.invariant(e, env):
+            return self.once(e, env)
+        return self.plain(e, env)
+
+    def shareable(self, e: nodes.Expr, env: Env) -> bool:
+        """Whether a part of a definition's body loops (a comprehension, a `where`, a keyword argument) and reads
+        neither its parameters nor a loop's value: every call of the definition in one state gets its value."""
+        if not isinstance(e, nodes.Call | nodes.Comprehension | nodes.Where | nodes.BinOp | nodes.Compare
+                          | nodes.BoolOp | nodes.Not | nodes.IfExpr | nodes.Attr | nodes.Index):
+            return False
+        if isinstance(e, nodes.Call) and e.func in self.def_names:  # kept by its own wrapper
+            return False
+        if not any(isinstance(n, nodes.Comprehension | nodes.Where) or (isinstance(n, nodes.Call) and n.kwargs)
+                   for n in nodes.walk(e)):
+            return False
+        card_attrs = self.c.card_attrs
+        return not reads_a_loop(free_names(e, card_attrs), env.names, env.it, card_attrs, every=True) \
+            and not draws(e)
+
+    def shared_part(self, e: nodes.Expr, env: Env) -> str:
+        """A part of a definition's body that reads none of its parameters (shareable), as a function of the
+        state kept in the state's memo as a definition without parameters is: the first call in a state works
+        it out, the definition's calls with other arguments read it. Called where the part was, so it is
+        worked out only if reached and fails in its place."""
+        name = self.parts.get(e)
+        if name is None:
+            name = self.parts[e] = self.fresh("u")
+            self.define(f"def {name}_body(s):\n{self.body(e, Env())}", f"{name}_body")
+            self.define(self._memo(name, [], "a part reading no parameter"), name)
+        code = f"{name}(s)"
+        return self.keep(code, env) if env.looping and env.lazies is not None else code
+
+    def invariant(self, e: nodes.Expr, env: Env) -> bool:
+        """Whether an expression inside a loop reads nothing the loops around it bind (invariants.py)."""
+        if isinstance(e, nodes.Int | nodes.Str):
+            return False
+        card_attrs = self.c.card_attrs
+        return not reads_a_loop(free_names(e, card_attrs), env.names, env.it, card_attrs) and not draws(e)
+
+    def once(self, e: nodes.Expr, env: Env) -> str:
+        """An expression inside a loop that reads no loop's value: computed on first use into a local of the
+        function (an assignment expression), then read from it, when its code costs more than that. First
+        use: where the code without the local would first compute it, so a value that fails fails there
+        (in the same guard, with the same blame), and only if it is reached (short cuts are kept)."""
+        code = self.plain(e, attrs.evolve(env, looping=False))  # its parts: within this one computation
+        return self.keep(code, env) if worth_keeping(code, env.nested) else code
+
+    def keep(self, code: str, env: Env) -> str:
+        local = env.lazies.get(code)
+        if local is None:
+            local = env.lazies[code] = self.fresh("t")
+        return f"({local} if {local} is not MISSING else ({local} := {code}))"
+
+    def plain(self, e: nodes.Expr, env: Env) -> str:
         match e:
             case nodes.Name(name):
                 return self.name(name, env)
@@ -411,8 +466,8 @@ class Emitter:
             return repr(value) if type(value) in (int, bool) else self.const(value)
         if name in self.def_names:
             if name in self.recomputed or self.direct(name, (), env):
-                return self.inlined(name, (), [], env) or self.lazy(f"{self.def_names[name]}_body(s)", env)
-            return self.inlined(name, (), [], env) or self.lazy(f"{self.def_names[name]}(s)", env)
+                return self.inlined(name, (), [], env) or f"{self.def_names[name]}_body(s)"
+            return self.inlined(name, (), [], env) or f"{self.def_names[name]}(s)"
         if name in c.zone_specs:
             spec = c.zone_specs[name]
             return spec.kind.cards_code(f"s.zones[{int(spec.index)}]")  # the zone as a list of its cards
@@ -445,8 +500,8 @@ class Emitter:
         if name not in self.pure and name not in self.fixed and len(args) > 1:  # its wrapper keeps nothing (_memo)
             return f"{self.def_names[name]}_body(s, {', '.join(args)})"
         if name in self.recomputed or self.direct(name, e.args, env):  # its wrapper keeps nothing, or in vain
-            return self.lazy(f"{self.def_names[name]}_body({', '.join(['s', *args])})", env)
-        return self.lazy(f"{self.def_names[name]}({', '.join(['s', *args])})", env)
+            return f"{self.def_names[name]}_body({', '.join(['s', *args])})"
+        return f"{self.def_names[name]}({', '.join(['s', *args])})"
 
     def direct(self, name: str, arg_nodes: tuple[nodes.Expr, ...], env: Env) -> bool:
         """Whether a call goes to the definition's body, its wrapper passed by: the values it would keep
@@ -482,6 +537,7 @@ class Emitter:
         generator in a call."""
         v = self.fresh("v")
         outer = attrs.evolve(env, lazies=None)  # no assignment expression in a comprehension's source
+        env = attrs.evolve(env, nested=True)
         match e:
             case nodes.Comprehension(element, var, source, cond):
                 inner = env.bind(var, v)

@@ -1,0 +1,81 @@
+"""An expression inside a loop of a generated function + what the loops bind -> whether it reads no loop's
+value (so it has one value for the whole call of the function) and whether it is worth keeping in a local.
+
+The code generator computes such an expression at most once per call of the function, when it is first
+needed (codegen.Emitter.once). That is sound because nothing changes the state or the frame while one
+generated function runs, as long as it makes no move itself (a lister trying moves in place keeps nothing:
+enumeration.py) and the expression draws no random number (`random` is for statements only, and never kept).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import AbstractSet
+
+from ..language import nodes
+from ..language.builtins import FUNCTIONS
+
+LOOP_NAME = re.compile(r"\bv[0-9]+\b")  # the names loops bind in generated code (Emitter.iteration)
+_CALL = re.compile(r"[A-Za-z0-9_\])]\(")  # a call in generated code: a name or a bracket, then '('
+_LOOK_UP = re.compile(r"k[0-9]+\.get\((?:[A-Za-z_][A-Za-z0-9_]*|f\[[0-9]+\]), NOTHING\)")  # `p.rank`: one look-up
+
+
+def free_names(e: nodes.Expr, card_attrs: AbstractSet[str]) -> set[str]:
+    """The names an expression reads from around it: not a comprehension's own name, and, inside a `where`
+    or a keyword argument (functions of the element), not `it` nor the element's attributes. An attribute
+    name that the code around binds is still read from around (Emitter.name looks there first)."""
+    match e:
+        case nodes.Name(name):
+            return {name}
+        case nodes.Comprehension(element, var, source, condition):
+            inner = free_names(element, card_attrs) | (free_names(condition, card_attrs) if condition else set())
+            return free_names(source, card_attrs) | (inner - {var})
+        case nodes.Where(source, condition):
+            return free_names(source, card_attrs) | _of_element(condition, card_attrs)
+        case nodes.Call(_, args, kwargs):
+            out = set().union(*(free_names(a, card_attrs) for a in args))
+            for kw in kwargs:
+                out |= _of_element(kw.value, card_attrs)
+            return out
+    return set().union(*(free_names(k, card_attrs) for k in nodes.children(e)))
+
+
+def _of_element(e: nodes.Expr, card_attrs: AbstractSet[str]) -> set[str]:
+    """The names read from around by a function of the element (`it`): the attributes are marked `.attr`
+    so the caller can tell them from names of its own (they mean the element's unless bound around)."""
+    return {f".{name}" if name in card_attrs else name for name in free_names(e, card_attrs) if name != "it"}
+
+
+def reads_a_loop(read: set[str], names: dict[str, str], it: str | None, card_attrs: AbstractSet[str],
+                 every: bool = False) -> bool:
+    """Whether names read (free_names) reach a value a loop binds: a name standing for a loop's name, `it`
+    being a loop's element, or an attribute of it (a bare attribute name, when `it` is bound). With `every`,
+    whether they reach any name the code around binds (a parameter, a frame slot, a loop's name)."""
+    for name in read:
+        if name.startswith("."):  # an element's attribute inside a `where`: the element's, unless bound around
+            code = names.get(name[1:])
+        elif name in names:
+            code = names[name]
+        elif name == "it" or (name in card_attrs and it is not None):
+            code = it
+        else:
+            continue  # a declaration, a builtin name: the state's, the same all through the call
+        if code is not None and (every or LOOP_NAME.search(code)):
+            return True
+    return False
+
+
+def draws(e: nodes.Expr) -> bool:
+    """Whether an expression calls a builtin whose value may differ at each call (`random`)."""
+    return any(isinstance(n, nodes.Call) and n.func in FUNCTIONS and FUNCTIONS[n.func].statements_only
+               for n in nodes.walk(e))
+
+
+def worth_keeping(code: str, nested: bool = False) -> bool:
+    """Whether generated code costs more than reading a local: it calls something (a look-up in an attribute
+    table, a definition, a builtin) or runs a loop; a name, a number, `s.zones[3]`, arithmetic do not. Inside a
+    comprehension (`nested`) the local is a closure cell of the function (Python 3.11), made at each call:
+    one attribute look-up of a name is cheaper than that (measured: docs/performance.md, fifth wave)."""
+    if nested and _LOOK_UP.fullmatch(code):
+        return False
+    return bool(_CALL.search(code)) or " for " in code
