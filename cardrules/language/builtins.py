@@ -303,13 +303,13 @@ def b_empty(xs):
 
 
 @builtin("all", 1, 1, "all(xs)", "true when every element is true (also for an empty list)", over_generator=all,
-         takes=("list",), gives="truth")
+         takes=("truths",), gives="truth")
 def b_all(xs):
     return all(xs)
 
 
 @builtin("any", 1, 1, "any(xs)", "true when at least one element is true", over_generator=any,
-         takes=("list",), gives="truth")
+         takes=("truths",), gives="truth")
 def b_any(xs):
     return any(xs)
 

@@ -185,6 +185,8 @@ def fits(k: Kind, expected: str) -> bool:
             return _is(k, "card") or (k.name == "list" and _is(k.element, "card"))
         case "list":
             return _is(k, "list", "tuple", "cell")
+        case "truths":  # all/any: a card or a number has no truth value of its own (card 0 would count as false)
+            return _is(k) or (k.name in ("list", "tuple") and _is(k.element, "truth"))
         case "cell":
             return _is(k, "cell", "tuple")
         case "cells":
@@ -193,7 +195,8 @@ def fits(k: Kind, expected: str) -> bool:
 
 
 _EXPECTED = {"seat": "a seat", "number": "a number", "seats": "players", "card": "a card", "cards": "cards",
-             "list": "a list", "cell": "a cell", "cells": "a list of cells"}
+             "list": "a list", "cell": "a cell", "cells": "a list of cells",
+             "truths": "a list of true/false values (for a list of cards, ask 'not empty(...)')"}
 
 
 # ---- what the builtins' records say -----------------------------------------------------------------

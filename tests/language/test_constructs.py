@@ -43,7 +43,7 @@ def value_of(expr: str, setup: str = ""):
     ("left(1)", 0), ("right(0)", 1), ("best(players, by: -it)", 0),
     ("[rank for c in sorted(deck, by: -rank) where c.rank > 4]", None),
     ("any([c.rank > 5 for c in deck])", True), ("all([c.rank < 3 for c in deck])", False),
-    ("any(deck where rank > 6)", False), ("all([c.rank > 0 for c in deck where c.rank > 4])", True),
+    ("not empty(deck where rank > 6)", False), ("all([c.rank > 0 for c in deck where c.rank > 4])", True),
     # any/all stop at the first element that decides: the division by zero is never reached
     ("all([10 // x > 20 for x in [1, 0]])", False), ("any([10 // x > 4 for x in [1, 0]])", True),
 ])
