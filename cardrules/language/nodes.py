@@ -648,19 +648,33 @@ def _fields(cls: type) -> tuple[str, ...]:
     return names
 
 
+_IS_NODE: dict[type, bool] = {}  # class -> whether it is a node (an attrs class): asked for every field walked
+
+
+def _is_node(cls: type) -> bool:
+    known = _IS_NODE.get(cls)
+    if known is None:
+        known = _IS_NODE[cls] = attrs.has(cls)
+    return known
+
+
 def _collect(value: Any, out: list) -> None:
     if isinstance(value, tuple):
         for item in value:
             _collect(item, out)
-    elif attrs.has(type(value)):
+    elif _is_node(value.__class__):
         out.append(value)
 
 
 def children(node) -> list:
     """The nodes directly inside a node, in field order (tuples, nested ones too, are flattened)."""
     out: list = []
-    for name in _fields(type(node)):
-        _collect(getattr(node, name), out)
+    for name in _fields(node.__class__):
+        value = getattr(node, name)
+        if isinstance(value, tuple):
+            _collect(value, out)
+        elif _is_node(value.__class__):
+            out.append(value)
     return out
 
 
