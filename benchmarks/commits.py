@@ -1,0 +1,109 @@
+"""Two checkouts of cardrules, side by side: random-playout games per CPU second of each one's engine.
+
+A change to the engine is judged against the code before it on the same machine in the same minutes:
+this runs each checkout's engine in its own process (its own `cardrules` first on the path), one after
+the other, for --rounds rounds, and prints the medians, the spread and the ratio NEW / OLD per game.
+Alternating processes keep a drift of the machine's speed out of the ratio (one bench.py run per
+commit, minutes apart, does not). Make the old checkout with `git worktree add /tmp/old COMMIT`.
+
+    python benchmarks/commits.py /tmp/old .                            # every bundled game, its fewest players
+    python benchmarks/commits.py /tmp/old . --game red7 -p 2 -p 4 --seconds 3 --rounds 5
+    python benchmarks/commits.py /tmp/old . --game red7 -o advanced=true
+    python benchmarks/commits.py /tmp/old . --pin                      # on one core (a quiet machine)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+# What each child runs, with its checkout first on the path: plays random games for `seconds` of CPU.
+CHILD = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+import cardrules
+from cardrules.bots import RandomAgent
+from cardrules.simulation import play_match
+name, players, seconds = sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+options = {k: {"true": True, "false": False}.get(v, int(v) if v.lstrip("-").isdigit() else v)
+           for k, v in (o.split("=", 1) for o in sys.argv[5:])}
+game = cardrules.prepare(name).compile(options)
+games, start = 0, time.process_time()
+while time.process_time() - start < seconds:
+    play_match(game, players, games, [RandomAgent(game, 0, games)] * players, quiet=True)
+    games += 1
+print(games / (time.process_time() - start))
+"""
+
+
+def measure(root: Path, game: str, players: int, seconds: float, options: list[str], pin: bool) -> float:
+    command = [sys.executable, "-c", CHILD, str(root), game, str(players), str(seconds), *options]
+    if pin and hasattr(os, "sched_setaffinity"):
+        command = ["taskset", "-c", "0", *command]
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
+    done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=root)
+    if done.returncode != 0:
+        raise SystemExit(f"{root}: {game} {players}p failed:\n{done.stderr.strip()}")
+    return float(done.stdout.strip().splitlines()[-1])
+
+
+def rows_to_run(root: Path, games: list[str], players: list[int]) -> list[tuple[str, int]]:
+    """(game, players) pairs: the given games (default: every bundled one) at the given counts (default: fewest)."""
+    sys.path.insert(0, str(root))
+    from cardrules import prepare
+    from cardrules.resources import bundled_games
+    names = games or sorted(bundled_games())
+    return [(name, p) for name in names for p in (players or [prepare(name).symbols.players[0]])]
+
+
+def compare(old: Path, new: Path, rows: list[tuple[str, int]], seconds: float, rounds: int, options: list[str],
+            pin: bool) -> list[dict]:
+    out = []
+    for game, players in rows:
+        figures: dict[str, list[float]] = {"old": [], "new": []}
+        for _ in range(rounds):  # alternating: a drift of the machine's speed falls on both alike
+            for side, root in (("old", old), ("new", new)):
+                figures[side].append(measure(root, game, players, seconds, options, pin))
+        old_median, new_median = statistics.median(figures["old"]), statistics.median(figures["new"])
+        out.append({"game": game, "players": players, "options": options, "old": figures["old"],
+                    "new": figures["new"], "ratio": new_median / old_median})
+        print(f"{game:14} {players}p  old {old_median:10.1f} ({min(figures['old']):.1f}-{max(figures['old']):.1f})"
+              f"  new {new_median:10.1f} ({min(figures['new']):.1f}-{max(figures['new']):.1f})"
+              f"  new/old x{new_median / old_median:.2f}", flush=True)
+    return out
+
+
+def main(argv: list[str] | None = None) -> list[dict]:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("old", type=Path, help="the checkout measured first (e.g. a worktree of the commit before)")
+    parser.add_argument("new", type=Path, help="the checkout compared with it")
+    parser.add_argument("--game", action="append", default=[], help="a bundled game (repeatable; default: all)")
+    parser.add_argument("-p", "--players", action="append", type=int, default=[],
+                        help="player count (repeatable; default: each game's fewest)")
+    parser.add_argument("-o", "--option", action="append", default=[], help="game option NAME=VALUE")
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds of games per measurement")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--pin", action="store_true", help="run every measurement on core 0 (taskset)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    old, new = args.old.resolve(), args.new.resolve()
+    for root in (old, new):
+        if not (root / "cardrules" / "__init__.py").is_file():
+            parser.error(f"{root} is not a cardrules checkout (no cardrules/__init__.py)")
+    started = time.strftime("%Y-%m-%d %H:%M")
+    print(f"old {old}  new {new}  {args.seconds} CPU s a measurement, {args.rounds} rounds, {started}")
+    results = compare(old, new, rows_to_run(new, args.game, args.players), args.seconds, args.rounds,
+                      args.option, args.pin)
+    if args.json:
+        print(json.dumps(results, indent=1))
+    return results
+
+
+if __name__ == "__main__":
+    main()
