@@ -372,20 +372,18 @@ class State:
                     pc = program[pc](self)
                     if pc < 0:
                         return
+                raise _budget_error(game, pc, self.turns - turns)
+            for _ in range(limit):  # until `stop_at` (an afterwards search: the end of the turn)
+                if pc == stop_at:
+                    break
+                if memo:
+                    memo.clear()
+                pc = program[pc](self)
+                if pc < 0:
+                    return
             else:
-                for _ in range(limit):
-                    if pc == stop_at:
-                        break
-                    if memo:
-                        memo.clear()
-                    pc = program[pc](self)
-                    if pc < 0:
-                        return
-                else:
-                    raise _budget_error(game, pc, self.turns - turns)
-                self.pc = pc
-                return
-            raise _budget_error(game, pc, self.turns - turns)
+                raise _budget_error(game, pc, self.turns - turns)
+            self.pc = pc
         except RulesRuntimeError:
             raise
         except Exception as exc:  # a rules file did something impossible: point at its line
