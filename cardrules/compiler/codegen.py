@@ -19,7 +19,7 @@ from ..language import nodes
 from ..language.builtins import FUNCTIONS, NAMES, Function
 from ..language.ranges import number_range
 from ..values import NOTHING, SEATS, Sym
-from .invariants import draws, free_names, reads_a_loop, worth_keeping
+from .invariants import Facts, reads_a_loop, worth_keeping
 from .quantifiers import assign, holds_quantifier
 
 if TYPE_CHECKING:
@@ -166,6 +166,7 @@ class Emitter:
         self.reads: dict[str, frozenset[str]] = {}  # definition -> what it reads (reads.definition_reads)
         self.listing: list[str] = []  # every function's source, in order (`cardrules compile`)
         self.parts: dict[nodes.Expr, str] = {}  # parts of definitions kept per state (shared_part) -> function
+        self._facts: Facts | None = None  # what shareable/invariant ask of each node, once (made when first asked)
 
     # ---- plumbing -----------------------------------------------------------
     def fresh(self, prefix: str) -> str:
@@ -378,12 +379,17 @@ class Emitter:
             return False
         if isinstance(e, nodes.Call) and e.func in self.def_names:  # kept by its own wrapper
             return False
-        if not any(isinstance(n, nodes.Comprehension | nodes.Where) or (isinstance(n, nodes.Call) and n.kwargs)
-                   for n in nodes.walk(e)):
+        facts = self.facts()
+        if not facts.loops(e):
             return False
-        card_attrs = self.c.card_attrs
-        return not reads_a_loop(free_names(e, card_attrs), env.names, env.it, card_attrs, every=True) \
-            and not draws(e)
+        return not reads_a_loop(facts.free(e), env.names, env.it, facts.card_attrs, every=True) \
+            and not facts.draws(e)
+
+    def facts(self) -> Facts:
+        """The per-node answers of this compile (invariants.Facts), made once the cards' attributes are known."""
+        if self._facts is None:
+            self._facts = Facts(self.c.card_attrs)
+        return self._facts
 
     def shared_part(self, e: nodes.Expr, env: Env) -> str:
         """A part of a definition's body that reads none of its parameters (shareable), as a function of the
@@ -402,8 +408,8 @@ class Emitter:
         """Whether an expression inside a loop reads nothing the loops around it bind (invariants.py)."""
         if isinstance(e, nodes.Int | nodes.Str):
             return False
-        card_attrs = self.c.card_attrs
-        return not reads_a_loop(free_names(e, card_attrs), env.names, env.it, card_attrs) and not draws(e)
+        facts = self.facts()
+        return not reads_a_loop(facts.free(e), env.names, env.it, facts.card_attrs) and not facts.draws(e)
 
     def once(self, e: nodes.Expr, env: Env) -> str:
         """An expression inside a loop that reads no loop's value: computed on first use into a local of the

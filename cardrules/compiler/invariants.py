@@ -20,30 +20,43 @@ _CALL = re.compile(r"[A-Za-z0-9_\])]\(")  # a call in generated code: a name or 
 _LOOK_UP = re.compile(r"k[0-9]+\.get\((?:[A-Za-z_][A-Za-z0-9_]*|f\[[0-9]+\]), NOTHING\)")  # `p.rank`: one look-up
 
 
-def free_names(e: nodes.Expr, card_attrs: AbstractSet[str]) -> set[str]:
+def free_names(e: nodes.Expr, card_attrs: AbstractSet[str], cache: dict | None = None) -> frozenset[str]:
     """The names an expression reads from around it: not a comprehension's own name, and, inside a `where`
     or a keyword argument (functions of the element), not `it` nor the element's attributes. An attribute
-    name that the code around binds is still read from around (Emitter.name looks there first)."""
+    name that the code around binds is still read from around (Emitter.name looks there first). `cache`
+    (id of a node -> the node and its names) keeps each node's answer for the callers that ask at every
+    node of a tree (Facts)."""
+    if cache is not None and id(e) in cache:
+        return cache[id(e)][1]
+    names = _free_names(e, card_attrs, cache)
+    if cache is not None:
+        cache[id(e)] = (e, names)  # the node kept with its answer, so that its id is not reused
+    return names
+
+
+def _free_names(e: nodes.Expr, card_attrs: AbstractSet[str], cache: dict | None) -> frozenset[str]:
+    def free(node: nodes.Expr) -> frozenset[str]:
+        return free_names(node, card_attrs, cache)
+
     match e:
         case nodes.Name(name):
-            return {name}
+            return frozenset((name,))
         case nodes.Comprehension(element, var, source, condition):
-            inner = free_names(element, card_attrs) | (free_names(condition, card_attrs) if condition else set())
-            return free_names(source, card_attrs) | (inner - {var})
+            inner = free(element) | (free(condition) if condition else frozenset())
+            return free(source) | (inner - {var})
         case nodes.Where(source, condition):
-            return free_names(source, card_attrs) | _of_element(condition, card_attrs)
+            return free(source) | _of_element(free(condition), card_attrs)
         case nodes.Call(_, args, kwargs):
-            out = set().union(*(free_names(a, card_attrs) for a in args))
-            for kw in kwargs:
-                out |= _of_element(kw.value, card_attrs)
-            return out
-    return set().union(*(free_names(k, card_attrs) for k in nodes.children(e)))
+            return frozenset().union(*(free(a) for a in args), *(_of_element(free(kw.value), card_attrs)
+                                                                for kw in kwargs))
+    return frozenset().union(*(free(k) for k in nodes.children(e)))
 
 
-def _of_element(e: nodes.Expr, card_attrs: AbstractSet[str]) -> set[str]:
-    """The names read from around by a function of the element (`it`): the attributes are marked `.attr`
-    so the caller can tell them from names of its own (they mean the element's unless bound around)."""
-    return {f".{name}" if name in card_attrs else name for name in free_names(e, card_attrs) if name != "it"}
+def _of_element(read: frozenset[str], card_attrs: AbstractSet[str]) -> frozenset[str]:
+    """The names read from around by a function of the element (`it`), from what it reads: the attributes are
+    marked `.attr` so the caller can tell them from names of its own (they mean the element's unless bound
+    around)."""
+    return frozenset(f".{name}" if name in card_attrs else name for name in read if name != "it")
 
 
 def reads_a_loop(read: set[str], names: dict[str, str], it: str | None, card_attrs: AbstractSet[str],
@@ -65,10 +78,46 @@ def reads_a_loop(read: set[str], names: dict[str, str], it: str | None, card_att
     return False
 
 
-def draws(e: nodes.Expr) -> bool:
-    """Whether an expression calls a builtin whose value may differ at each call (`random`)."""
-    return any(isinstance(n, nodes.Call) and n.func in FUNCTIONS and FUNCTIONS[n.func].statements_only
-               for n in nodes.walk(e))
+def _draws_here(n: nodes.Expr) -> bool:
+    """The node itself calls a builtin whose value may differ at each call (`random`)."""
+    return isinstance(n, nodes.Call) and n.func in FUNCTIONS and FUNCTIONS[n.func].statements_only
+
+
+def _loops_here(n: nodes.Expr) -> bool:
+    """The node itself runs a loop: a comprehension, a `where`, a keyword argument (a function of each element)."""
+    return isinstance(n, nodes.Comprehension | nodes.Where) or (isinstance(n, nodes.Call) and bool(n.kwargs))
+
+
+class Facts:
+    """What the code generator asks of the expression nodes of one compile, each answer worked out once: it
+    asks at every node of a body, each question about the whole tree below the node (so asking afresh
+    would cost the square of a body's depth)."""
+
+    def __init__(self, card_attrs: AbstractSet[str]):
+        self.card_attrs = card_attrs
+        self._free: dict[int, tuple] = {}
+        self._draws: dict[int, tuple] = {}
+        self._loops: dict[int, tuple] = {}
+
+    def free(self, e: nodes.Expr) -> frozenset[str]:
+        return free_names(e, self.card_attrs, self._free)
+
+    def draws(self, e: nodes.Expr) -> bool:
+        """Whether the expression calls a builtin whose value may differ at each call (`random`)."""
+        return _somewhere(self._draws, e, _draws_here)
+
+    def loops(self, e: nodes.Expr) -> bool:
+        """Whether the expression runs a loop (a comprehension, a `where`, a keyword argument)."""
+        return _somewhere(self._loops, e, _loops_here)
+
+
+def _somewhere(answers: dict[int, tuple], e: nodes.Expr, here) -> bool:
+    """Whether `here` holds for the node or a node inside it, from its children's kept answers."""
+    found = answers.get(id(e))
+    if found is None:
+        value = here(e) or any(_somewhere(answers, child, here) for child in nodes.children(e))
+        found = answers[id(e)] = (e, value)  # the node kept with its answer, so that its id is not reused
+    return found[1]
 
 
 def worth_keeping(code: str, nested: bool = False) -> bool:
