@@ -3,6 +3,7 @@ games either way."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import sys
 
 import pytest
@@ -68,12 +69,12 @@ def test_the_command_plays_a_share_beside_j_minus_one_workers(monkeypatch):
         here.append(args[2])  # the game index; a worker's calls are noted in the worker's own memory
         return real_play(*args, **kwargs)
 
-    class Pool(runner.ProcessPoolExecutor):
+    class Pool(concurrent.futures.ProcessPoolExecutor):
         def __init__(self, workers, **kwargs):
             sizes.append(workers)
             super().__init__(workers, **kwargs)
     monkeypatch.setattr(runner, "play_game", play)
-    monkeypatch.setattr(runner, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Pool)  # the pool imports it when it starts
     run = sim.run(plan(200), jobs=3, game=game)
     assert run.records == expected and not run.interrupted
     assert sizes == [2] and 0 < len(here) < 200 and len(set(here)) == len(here)
