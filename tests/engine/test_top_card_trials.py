@@ -133,6 +133,17 @@ def test_a_guard_reading_more_is_judged_after_the_move(monkeypatch, change, why)
     play_side_by_side(fast, in_place(monkeypatch, lambda: cardrules.load_source(text, "top.rules")), range(12))
 
 
+def test_a_keyed_destination_is_matched_by_its_key(monkeypatch):
+    text = RULES.replace("    keep(c in hand(me)):\n",
+                         "    keep(c in hand(me)) only if top(kept(me)).rank >= 3 or count(deck) > 20 afterwards:\n")
+    assert WITHOUT in lister_of(text, "keep")
+    other = text.replace("top(kept(me)).rank >= 3", "top(kept(left(me))).rank >= 3")  # another player's
+    assert IN_PLACE in lister_of(other, "keep")
+    fast = cardrules.load_source(text, "top.rules")
+    assert play_side_by_side(fast, in_place(monkeypatch, lambda: cardrules.load_source(text, "top.rules")),
+                             range(20)) > 500
+
+
 def test_a_bottom_move_whose_guards_do_not_read_the_destination_needs_no_move():
     text = RULES.replace("      move c to pile\n", "      move c to pile at bottom\n").replace(
         "only if lead(me) afterwards", "only if high(me) > 0 or true afterwards")
