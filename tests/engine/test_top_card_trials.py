@@ -133,6 +133,16 @@ def test_a_guard_reading_more_is_judged_after_the_move(monkeypatch, change, why)
     play_side_by_side(fast, in_place(monkeypatch, lambda: cardrules.load_source(text, "top.rules")), range(12))
 
 
+def test_guards_under_when_are_judged_where_they_apply(monkeypatch):
+    text = RULES.replace("only if lead(me) afterwards", "only if lead(me) afterwards when c.rank > 2 "
+                                                        "only if top_suit != blue afterwards when c.rank < 5")
+    lister = lister_of(text, "play")
+    assert WITHOUT in lister and IN_PLACE not in lister
+    fast = cardrules.load_source(text, "top.rules")
+    assert play_side_by_side(fast, in_place(monkeypatch, lambda: cardrules.load_source(text, "top.rules")),
+                             range(20)) > 500
+
+
 def test_a_keyed_destination_is_matched_by_its_key(monkeypatch):
     text = RULES.replace("    keep(c in hand(me)):\n",
                          "    keep(c in hand(me)) only if top(kept(me)).rank >= 3 or count(deck) > 20 afterwards:\n")
