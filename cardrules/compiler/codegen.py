@@ -71,6 +71,17 @@ class Env:
 _SEQUENCES = (list, tuple)
 
 
+@attrs.frozen
+class Variant:
+    """A definition written again with one read of the state given as its last argument (compiler/top_card.py:
+    the card an `afterwards` trial would put on top of a zone, for the definition's `top(zone)`)."""
+
+    original: str  # the definition it is a variant of
+    given: str  # what its last argument stands for, as the rules write it: `top(pile)`
+    by_values: bool  # its memo key holds that argument only through the values of its stamp that take it
+    reads: frozenset[str]  # what it reads (reads.py's words)
+
+
 def per_player_base(shared: int, index: int) -> str:
     """The code of the first slot of the `index`-th per-player zone (or variable) after `shared` shared ones,
     `shared + index * s.n`, without multiplying by 0 or 1 at run time (these slots are read in every lister)."""
@@ -166,6 +177,7 @@ class Emitter:
         self.reads: dict[str, frozenset[str]] = {}  # definition -> what it reads (reads.definition_reads)
         self.listing: list[str] = []  # every function's source, in order (`cardrules compile`)
         self.parts: dict[nodes.Expr, str] = {}  # parts of definitions kept per state (shared_part) -> function
+        self.variants: dict[str, Variant] = {}  # definitions written again with a top card given (top_card.py)
         self._facts: Facts | None = None  # what shareable/invariant ask of each node, once (made when first asked)
 
     # ---- plumbing -----------------------------------------------------------
@@ -268,7 +280,7 @@ class Emitter:
         if name in self.recomputed:
             return f"def {fn}({', '.join(['s', *args])}):\n    return {fn}_body({', '.join(['s', *args])})\n"
         stamp = self.stamp(name, args)
-        if stamp is not None and len(args) <= 1:
+        if stamp is not None and (len(args) <= 1 or name in self.variants):
             return self._kept(name, fn, args, *stamp)
         return self._memo(fn, args, name)
 
@@ -289,9 +301,14 @@ class Emitter:
             terms.append("s.vall")
         if reads.active:
             terms.append("s.aver")
-        keyed = (["s.me"] if reads.me else []) + [self.inlined(d, (), [], Env()) or f"{self.def_names[d]}(s)"
-                                                  for d in reads.values]
+        keyed = (["s.me"] if reads.me else []) + [self.keyed_value(d, args) for d in reads.values]
         return " + ".join(terms) or "0", keyed
+
+    def keyed_value(self, name: str, args: list[str]) -> str:
+        """The code of a parameterless definition's value in a memo key; a variant of one (top_card.py) takes
+        the card its caller, itself a variant, is given last."""
+        given = [args[-1]] if name in self.variants else []
+        return self.inlined(name, (), given, Env()) or f"{self.def_names[name]}({', '.join(['s', *given])})"
 
     def _slot_version(self, kind: str, target: str, arg: str | None) -> str:
         c = self.c
@@ -325,7 +342,8 @@ class Emitter:
         seat, a list: no key) leaves the call to its body (and its error). A list is kept as a copy: a clone
         starts with its parent's memo (State.clone), so no kept value may share a list with a state."""
         joined = ", ".join(["s", *args])
-        parts = [*args, *keyed]
+        variant = self.variants.get(name)
+        parts = [*(args[:-1] if variant is not None and variant.by_values else args), *keyed]
         key = "(" + ", ".join([f"{fn}_body", *parts]) + ")" if parts else f"{fn}_body"
         hit = (f"        STALE({repr(str(name))}, e[1], {fn}_body({joined}))\n" if self.checking else "")
         rethrow = "    except STALE_MEMO:\n        raise\n" if self.checking else ""  # a stale value in the key
@@ -503,7 +521,8 @@ class Emitter:
         inlined = self.inlined(name, e.args, args, env)
         if inlined:
             return inlined
-        if name not in self.pure and name not in self.fixed and len(args) > 1:  # its wrapper keeps nothing (_memo)
+        if name not in self.pure and name not in self.fixed and len(args) > 1 and name not in self.variants:
+            # its wrapper keeps nothing (_memo)
             return f"{self.def_names[name]}_body(s, {', '.join(args)})"
         if name in self.recomputed or self.direct(name, e.args, env):  # its wrapper keeps nothing, or in vain
             return f"{self.def_names[name]}_body({', '.join(['s', *args])})"

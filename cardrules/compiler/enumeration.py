@@ -19,7 +19,8 @@ state and never change it, so its answer there is the one each candidate would g
 it is judged again, in its place, for each candidate, so an error is reported exactly where it was.
 An option with `afterwards` guards writes the binders' values into the frame and hands those guards to
 the engine (State.allowed_later); when its rest of the turn is one plain move of a card it binds from a
-zone, the lister makes that move in place itself (trials.py).
+zone, the lister makes that move in place itself (trials.py), or judges the guards without it when they read
+the destination only through its top card and the zone the card leaves not at all (top_card.py).
 
 The source follows codegen's rule: no text of the rules file reaches it but through `repr` of an int or a
 str; every other value is a constant of the game's namespace.
@@ -35,6 +36,7 @@ from ..engine.actions import Action
 from ..engine.specs import GuardSpec
 from ..engine.state import guard_error
 from ..language import nodes
+from . import top_card
 from .codegen import Env
 from .scope import Scope
 from .trials import Trial, move_env, slot_code, unread_afterwards
@@ -130,11 +132,14 @@ def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list
     ahead = [test.level < innermost and not test.spec.afterwards for test in tests]
     verdicts = [g.fresh("r") if early else "" for early in ahead]
     rejects = [_reject(g, test, inner) for test in tests]
+    judged = _without_move(c, trial, tests, inner) if trial is not None else None  # top_card.py
+    moves = trial is not None and judged is None  # the trial moves the card in place
 
     line(0, f"{append} = {out}.append")
     line(0, f"{game} = s.game")
     if trial is not None:  # the engine may say the option's moves are not to be tried in place
         line(0, f"{place}t = {spec}.straight is not None")
+    if moves:
         line(0, f"{place}v = s.zver")
         line(0, f"{place}m = s.memo")
     for depth, (binder, value) in enumerate(zip(option.binders, values)):
@@ -142,7 +147,7 @@ def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list
             if ahead[k] and test.level == depth:
                 _judge_ahead(line, depth, verdicts[k], rejects[k], undecided)
         listed = g.fresh("b")
-        if trial is not None and trial.depth == depth:  # a copy of the zone: its places are the cards' places
+        if moves and trial.depth == depth:  # a copy of the zone: its places are the cards' places
             line(depth, f"{place}z = {slot_code(c, binder.source, env)}")
             line(depth, f"{place}x = s.zones[{place}z]")
             line(depth, f"{listed} = list({place}x)")
@@ -166,7 +171,7 @@ def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list
     if trial is not None:
         _judge_all(g, line, depth, tests, rejects, verdicts, inner, undecided, place)
         _in_place(c, line, depth, trial, tests, inner, values[trial.depth], place,
-                  f"s.allowed_later({spec}, {{}}, f, {bound})")
+                  f"s.allowed_later({spec}, {{}}, f, {bound})", judged)
     else:
         pending, dynamic = _judge_all(g, line, depth, tests, rejects, verdicts, inner, undecided)
     if later and trial is None:
@@ -225,10 +230,21 @@ def _judge_ahead(line: _Writer, depth: int, verdict: str, reject: str, undecided
     line(depth + 1, "return" if depth == 0 else "continue")
 
 
+def _without_move(c: "Compiler", trial: Trial, tests: list[_Test], env: Env) -> list[nodes.Expr] | None:
+    """The 'afterwards' guards' conditions, in order, written to be judged before the move (top_card.py);
+    None when the trial must make the move."""
+    where = top_card.target(c, trial)
+    if where is None:
+        return None
+    return top_card.rewritten(c, where, [test.condition for test in tests if test.spec.afterwards], env.names)
+
+
 def _in_place(c: "Compiler", line: _Writer, depth: int, trial: Trial, tests: list[_Test], env: Env, card: str,
-              place: str, fallback: str) -> None:
+              place: str, fallback: str, judged: list[nodes.Expr] | None = None) -> None:
     """The trial of one candidate (trials.py): `continue` when an 'afterwards' guard that applies is false
-    once the card is moved. `fallback` is the engine's trial, its guards' list left as `{}`."""
+    once the card is moved. `fallback` is the engine's trial, its guards' list left as `{}`. With `judged`,
+    the guards' conditions rewritten to be judged before the move (top_card.py): no move is made, and what
+    anybody knows plays no part."""
     g = c.emitter
     later = [(k, test) for k, test in enumerate(tests) if test.spec.afterwards]
     flags = [f"{place}w{k}" if test.spec.applies is not None else "" for k, test in later]
@@ -237,10 +253,30 @@ def _in_place(c: "Compiler", line: _Writer, depth: int, trial: Trial, tests: lis
     if any(flags):  # only the guards whose `when` holds, in their order
         applies = "".join((flag or "True") + ", " for flag in flags)
         pending = f"tuple(x_ for x_, w_ in zip({pending}, ({applies})) if w_)"
-    line(depth, f"if {place}t and not s.known{f' and ({some})' if some else ''}:")
-    _trial_lines(c, line, depth + 1, trial, [test for _, test in later], flags, env, card, place)
+    if judged is not None:
+        line(depth, f"if {place}t{f' and ({some})' if some else ''}:")
+        _judged_lines(c, line, depth + 1, [test for _, test in later], flags, judged, env, card)
+    else:
+        line(depth, f"if {place}t and not s.known{f' and ({some})' if some else ''}:")
+        _trial_lines(c, line, depth + 1, trial, [test for _, test in later], flags, env, card, place)
     line(depth, f"elif {f'({some}) and ' if some else ''}not {fallback.format(pending)}:")
     line(depth + 1, "continue")
+
+
+def _judged_lines(c: "Compiler", line: _Writer, depth: int, later: list[_Test], flags: list[str],
+                  judged: list[nodes.Expr], env: Env, card: str) -> None:
+    """The 'afterwards' guards judged without the move, `top(destination)` read as the card (each where its
+    flag, if any, says it applies); `continue` at the first that is false, an error reported at its span."""
+    g = c.emitter
+    env = attrs.evolve(env, names={**env.names, top_card.TOP: card}, varying=env.varying | {top_card.TOP})
+    line(depth, "# Without the move: the guards read the destination only through its top card, here the card")
+    line(depth, "# tried, and the zone it leaves not at all (top_card.py).")
+    for test, flag, condition in zip(later, flags, judged):
+        at = depth + bool(flag)
+        if flag:
+            line(depth, f"if {flag}:")
+        line.guarded(at, [f"if not {g.expr(condition, env)}:", "    continue"],
+                     f"{g.const(guard_error)}(s, {g.const(test.spec)}, EXC)")
 
 
 def _trial_lines(c: "Compiler", line: _Writer, depth: int, trial: Trial, later: list[_Test], flags: list[str],

@@ -44,6 +44,9 @@ def game_source(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], s
 
 
 def _head(emitter: Emitter, name: str, reads: frozenset[str]) -> str:
+    variant = emitter.variants.get(name)
+    if variant is not None:  # top_card.py: named after its definition, with a character no rules file writes
+        reads = variant.reads
     read = ", ".join(sorted(reads)) or "nothing of the state"
     if name in emitter.folded:
         kept = f"a constant of the options: {_value(emitter.folded[name])}"
@@ -56,13 +59,17 @@ def _head(emitter: Emitter, name: str, reads: frozenset[str]) -> str:
     else:
         kept = _kept(emitter, name)
     inlined = "; written into its callers where they pass plain names" if name in emitter.inlinable else ""
+    if variant is not None:
+        name = (f"{variant.original} with {variant.given} given as a last argument, the card an 'afterwards' "
+                f"guard's trial would put there (judged without the move)")
     return f"# {_safe(name)}: reads {_safe(read)}; {kept}{inlined}\n"
 
 
 def _kept(emitter: Emitter, name: str) -> str:
     """How the memo keyed by reads keeps a definition's values (codegen.Emitter._kept), in words."""
     params = _params(emitter, name)
-    if len(params) > 1:
+    variant = emitter.variants.get(name)
+    if len(params) > 1 and variant is None:
         return "not memoised (more than one argument)"
     stamp = emitter.slots.get(name)
     if stamp is None:
@@ -71,7 +78,8 @@ def _kept(emitter: Emitter, name: str) -> str:
     slots = sorted({target if arg is None else f"{target}({'me' if not isinstance(arg, int) else params[arg]})"
                     for kind, target, arg in stamp.slots if arg is None or (kind, target) not in whole})
     slots += ["who is out"] if stamp.active else []
-    keys = [*params, *(["me"] if stamp.me else []), *(f"the value of {d}" for d in stamp.values)]
+    shown = params[:-1] if variant is not None and variant.by_values else params
+    keys = [*shown, *(["me"] if stamp.me else []), *(f"the value of {_original(emitter, d)}" for d in stamp.values)]
     by = f"by {_listed(keys)}, " if keys else ""
     stamped = f"until {_listed(slots, 'or')} changes" if slots else "for the whole game"
     return f"kept in the state {by}{stamped} (the memo keyed by reads)"
@@ -83,8 +91,17 @@ def _listed(items: list[str], last: str = "and") -> str:
 
 def _params(emitter: Emitter, name: str) -> tuple[str, ...]:
     sym = emitter.c.sym
+    variant = emitter.variants.get(name)
+    if variant is not None:
+        return (*_params(emitter, variant.original), "the card")
     decl = sym.defs.get(name) or sym.cases.get(name)
     return tuple(decl.params) if decl is not None else ()
+
+
+def _original(emitter: Emitter, name: str) -> str:
+    """A definition's name as the rules write it; a variant's says what it is given (top_card.py)."""
+    variant = emitter.variants.get(name)
+    return name if variant is None else f"{variant.original} with the card as {variant.given}"
 
 
 def _value(value: Any) -> str:

@@ -9,7 +9,8 @@ slots after the move and after the undo and empties the per-instruction memo eac
 a zone does (the memo keyed by reads, docs/performance.md); a guard that fails to evaluate is reported with
 its span (R302), after the card is back. When somebody knows a card (`State.known`: a real move would
 carry the knowledge), or the option's spec says its moves may not be tried in place (`straight` None), the
-lister asks the engine as before (State.allowed_later).
+lister asks the engine as before (State.allowed_later). When the guards read the destination only through
+its top card and the zone the card leaves not at all, no move is made: top_card.py.
 """
 
 from __future__ import annotations
