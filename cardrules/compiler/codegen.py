@@ -20,6 +20,7 @@ from ..language.builtins import FUNCTIONS, NAMES, Function
 from ..language.ranges import number_range
 from ..values import NOTHING, SEATS, Sym
 from .invariants import Facts, reads_a_loop, worth_keeping
+from .literals import constant_list
 from .quantifiers import assign, holds_quantifier
 
 if TYPE_CHECKING:
@@ -155,6 +156,7 @@ class Emitter:
         self.checking = os.environ.get(CHECK_MEMO, "") not in ("", "0")  # read once, when a game is compiled
         self.counter = itertools.count()
         self.const_ids: dict[int, str] = {}
+        self.tuples: dict[tuple, str] = {}  # constant list literals' elements -> their module tuple (literals.py)
         self.def_names: dict[str, str] = {}
         self.pure: set[str] = set()  # definitions cached across states (see pure_definitions)
         self.fixed: set[str] = set()  # definitions reading no more than the number of players: cached by it
@@ -445,6 +447,8 @@ class Emitter:
                 return "[" + ", ".join(self.expr(i, env) for i in items) + "]"
             case nodes.Comprehension() | nodes.Where():
                 return f"[{self.iteration(e, env)}]"
+            case nodes.Compare("in" | "not in" as op, left, right) if constant_list(self, right, env):
+                return f"({self.expr(left, env)} {_OPS[op]} {constant_list(self, right, env)})"
             case nodes.BinOp(op, left, right) | nodes.Compare(op, left, right):
                 return f"({self.expr(left, env)} {_OPS[op]} {self.expr(right, env)})"
             case nodes.BoolOp(op, left, right):
@@ -458,6 +462,10 @@ class Emitter:
             case nodes.Range(low, high):  # a list, bounded in size (ranges.MAX_RANGE)
                 return f"{self.runtime('RANGE', number_range)}({self.expr(low, env)}, {self.expr(high, env)})"
         raise AssertionError(f"unexpected node {e!r}")
+
+    def source(self, e: nodes.Expr, env: Env) -> str:
+        """The code of a list a loop walks: a list literal of constants as one module tuple (literals.py)."""
+        return constant_list(self, e, env) or self.expr(e, env)
 
     def name(self, name: str, env: Env) -> str:
         c = self.c
@@ -548,9 +556,9 @@ class Emitter:
             case nodes.Comprehension(element, var, source, cond):
                 inner = env.bind(var, v)
                 test = f" if {self.expr(cond, inner)}" if cond is not None else ""
-                return f"{self.expr(element, inner)} for {v} in {self.expr(source, outer)}{test}"
+                return f"{self.expr(element, inner)} for {v} in {self.source(source, outer)}{test}"
             case nodes.Where(source, cond):
-                return f"{v} for {v} in {self.expr(source, outer)} if {self.expr(cond, env.with_it(v))}"
+                return f"{v} for {v} in {self.source(source, outer)} if {self.expr(cond, env.with_it(v))}"
         assert_never(e)
 
     def var_slot(self, name: str, args: list[str]) -> str:

@@ -36,6 +36,7 @@ from ..engine.specs import GuardSpec
 from ..engine.state import guard_error
 from ..language import nodes
 from .codegen import Env
+from .literals import constant_list
 from .scope import Scope
 from .trials import Trial, move_env, slot_code, unread_afterwards
 
@@ -150,9 +151,13 @@ def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list
             line(depth + 1, f"f[{int(slots[depth])}] = {value}")
             env = env.bind(binder.var, value)
             continue
-        line(depth, f"{listed} = {g.expr(binder.source, env)}")
-        line(depth, f"if {listed}.__class__ is not list:")
-        line(depth + 1, f"{listed} = {g.const(as_list)}({listed})")
+        constant = None if hides[depth] else constant_list(g, binder.source, env)
+        if constant is not None:  # a tuple of the game's constants: walked as it is, never changed (literals.py)
+            line(depth, f"{listed} = {constant}")
+        else:
+            line(depth, f"{listed} = {g.expr(binder.source, env)}")
+            line(depth, f"if {listed}.__class__ is not list:")
+            line(depth + 1, f"{listed} = {g.const(as_list)}({listed})")
         if later:  # moves are tried on the state while the list is walked: walk a copy, as before
             line(depth, f"{listed} = list({listed})")
         if hides[depth]:
