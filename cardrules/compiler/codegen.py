@@ -22,6 +22,7 @@ from ..values import NOTHING, SEATS, Sym
 from .invariants import Facts, reads_a_loop, worth_keeping
 from .literals import constant_list
 from .quantifiers import assign, holds_quantifier
+from .subexpressions import Shared
 
 if TYPE_CHECKING:
     from .compiler import Compiler
@@ -60,13 +61,14 @@ class Env:
     # (definition, its argument nodes) -> whether a value kept by this call could never be read again (a trial
     # made in place: trials.py): the call goes straight to the definition's body, storing nothing
     direct: Callable[[str, tuple], bool] | None = None
+    cse: Shared | None = None  # the parts of the evaluation being written, shared when repeated (subexpressions)
 
     def bind(self, name: str, code: str) -> "Env":
         return attrs.evolve(self, names={**self.names, name: code}, hoisted={},  # a name may now mean another
-                            varying=frozenset({name}), looping=True)
+                            varying=frozenset({name}), looping=True, cse=None)
 
     def with_it(self, code: str) -> "Env":
-        return attrs.evolve(self, it=code, hoisted={}, varying=frozenset({"it"}), looping=True)
+        return attrs.evolve(self, it=code, hoisted={}, varying=frozenset({"it"}), looping=True, cse=None)
 
 
 _SEQUENCES = (list, tuple)
@@ -237,13 +239,15 @@ class Emitter:
         of the card (attribute names and `it` are the card's, as after `where`)."""
         fn = self.fresh("h")
         env = Env({param: "owner" for param in params}).with_it("card")
-        return self.define(f"def {fn}(s, owner, card):\n    return bool({self.expr(cond, env)})\n", fn)
+        code, kept = self.evaluation(lambda inner: self.expr(cond, inner), env)
+        return self.define(f"def {fn}(s, owner, card):\n{self.resets(kept, 1)}    return bool({code})\n", fn)
 
     def body(self, e: nodes.Expr, env: Env) -> str:
         """A function body returning `e`; a definition called twice with the same arguments, once
         whatever the branches, is computed once into a local first (common subexpressions)."""
         lines, hoisted, lazies = [], {}, {}
-        env = attrs.evolve(env, lazies=lazies)
+        shared = Shared(self.fresh)
+        env = attrs.evolve(env, lazies=lazies, cse=shared)
         for call in _repeated_calls(e, lambda name: name in self.def_names and name not in env.names):
             local = self.fresh("t")
             lines.append(f"    {local} = {self.expr(call, attrs.evolve(env, hoisted=dict(hoisted)))}\n")
@@ -254,7 +258,18 @@ class Emitter:
             result = "".join(line + "\n" for line in assign(self, e, env, value, 1)) + f"    return {value}\n"
         else:
             result = f"    return {self.expr(e, env)}\n"
-        return "".join(f"    {local} = MISSING\n" for local in lazies.values()) + "".join(lines) + result
+        code, kept = shared.resolve("".join(lines) + result)
+        return "".join(f"    {local} = MISSING\n" for local in [*lazies.values(), *kept]) + code
+
+    def evaluation(self, write: Callable[[Env], str], env: Env) -> tuple[str, list[str]]:
+        """The code `write` gives for one evaluation, its repeated parts shared (subexpressions.py), and the
+        locals to set to MISSING before each time it runs (resets)."""
+        shared = Shared(self.fresh)
+        return shared.resolve(write(attrs.evolve(env, cse=shared)))
+
+    @staticmethod
+    def resets(kept: list[str], depth: int) -> str:
+        return "".join(f"{'    ' * depth}{local} = MISSING\n" for local in kept)
 
     def _wrapper(self, name: str, fn: str, args: list[str]) -> str:
         """How a definition's results are kept: for the game's lifetime when they depend on the arguments
@@ -371,7 +386,26 @@ class Emitter:
             return self.shared_part(e, env)
         if env.lazies is not None and env.looping and self.invariant(e, env):
             return self.once(e, env)
+        if env.cse is not None and self.sharable(e, env):
+            return env.cse.part(self.part_key(e, env), lambda: self.plain(e, env))
         return self.plain(e, env)
+
+    def sharable(self, e: nodes.Expr, env: Env) -> bool:
+        """Whether a part may be shared by its occurrences in one evaluation (subexpressions.py): not a number, a
+        text or a local; not a new list or tuple (each occurrence its own); nothing that draws."""
+        if isinstance(e, nodes.Int | nodes.Str | nodes.ListLit | nodes.TupleLit | nodes.Comprehension
+                      | nodes.Where | nodes.Range):
+            return False
+        if isinstance(e, nodes.Name) and (e.id in env.names or e.id == "it"):
+            return False
+        return not self.facts().draws(e)
+
+    def part_key(self, e: nodes.Expr, env: Env) -> tuple:
+        """What makes two occurrences of a part the same value in one evaluation: the node, the code of each
+        name it reads from around, and the element `it`."""
+        read = sorted((name, env.names[name.lstrip(".")]) for name in self.facts().free(e)
+                      if name.lstrip(".") in env.names)
+        return e, tuple(read), env.it
 
     def shareable(self, e: nodes.Expr, env: Env) -> bool:
         """Whether a part of a definition's body loops (a comprehension, a `where`, a keyword argument) and reads
@@ -418,7 +452,7 @@ class Emitter:
         function (an assignment expression), then read from it, when its code costs more than that. First
         use: where the code without the local would first compute it, so a value that fails fails there
         (in the same guard, with the same blame), and only if it is reached (short cuts are kept)."""
-        code = self.plain(e, attrs.evolve(env, looping=False))  # its parts: within this one computation
+        code = self.plain(e, attrs.evolve(env, looping=False, cse=None))  # its parts: within this one computation
         return self.keep(code, env) if worth_keeping(code, env.nested) else code
 
     def keep(self, code: str, env: Env) -> str:
@@ -457,6 +491,9 @@ class Emitter:
                 return f"(not {self.expr(operand, env)})"
             case nodes.Neg(operand):
                 return f"(-{self.expr(operand, env)})"
+            case nodes.IfExpr(cond, then, otherwise) if env.cse is not None:  # one side or the other, counted so
+                then_code = self.expr(then, env)  # written in the order of the code, as below
+                return env.cse.choice(self.expr(cond, env), then_code, self.expr(otherwise, env))
             case nodes.IfExpr(cond, then, otherwise):
                 return f"({self.expr(then, env)} if {self.expr(cond, env)} else {self.expr(otherwise, env)})"
             case nodes.Range(low, high):  # a list, bounded in size (ranges.MAX_RANGE)
@@ -535,7 +572,8 @@ class Emitter:
         varying = frozenset(p for p, a in zip(decl.params, arg_nodes) if self.varies(a, env))
         if env.varying and not varying and name not in self.trivial:
             return None
-        inner = Env(dict(zip(decl.params, args)), varying=varying, lazies=env.lazies, looping=env.looping)
+        inner = Env(dict(zip(decl.params, args)), varying=varying, lazies=env.lazies, looping=env.looping,
+                    cse=env.cse)
         return f"({self.expr(decl.body, inner)})"
 
     def varies(self, e: nodes.Expr, env: Env) -> bool:
@@ -550,7 +588,7 @@ class Emitter:
         """The inside of a comprehension, `element for v in source if test`: a list in brackets, a
         generator in a call."""
         v = self.fresh("v")
-        outer = attrs.evolve(env, lazies=None)  # no assignment expression in a comprehension's source
+        outer = attrs.evolve(env, lazies=None, cse=None)  # no assignment expression in a comprehension's source
         env = attrs.evolve(env, nested=True)
         match e:
             case nodes.Comprehension(element, var, source, cond):

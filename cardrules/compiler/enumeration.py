@@ -183,7 +183,7 @@ def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list
     return g.define(source, fn)
 
 
-def _judge_all(g, line: _Writer, depth: int, tests: list[_Test], rejects: list[str], verdicts: list[str],
+def _judge_all(g, line: _Writer, depth: int, tests: list[_Test], rejects: list[_Reject], verdicts: list[str],
                env: Env, undecided: str, place: str = "") -> tuple[str, bool]:
     """Every test in its order, for one candidate: `continue` when one rules it out. Returns the code of
     the 'afterwards' guards that apply, for State.allowed_later (a constant when none has a `when`), and
@@ -207,23 +207,42 @@ def _judge_all(g, line: _Writer, depth: int, tests: list[_Test], rejects: list[s
                          failed)
         elif verdict:  # judged ahead of the loops: again here only if it failed there
             line(depth, f"if {verdict} is {undecided}:")
-            line.guarded(depth + 1, [f"if {reject}:", skip], failed)
+            _resets(line, depth + 1, reject)
+            line.guarded(depth + 1, [f"if {reject.code}:", skip], failed)
         else:
-            line.guarded(depth, [f"if {reject}:", skip], failed)
+            _resets(line, depth, reject)
+            line.guarded(depth, [f"if {reject.code}:", skip], failed)
     return pending, dynamic
 
 
-def _reject(g, test: _Test, env: Env) -> str:
+@attrs.frozen
+class _Reject:
+    """The code that rules a candidate out, and the locals its repeated parts are kept in (subexpressions.py),
+    to be set to MISSING before each time it is judged."""
+
+    code: str
+    kept: list[str]
+
+
+def _reject(g, test: _Test, env: Env) -> _Reject:
     """The code that rules a candidate out: its `when` holds (if it has one) and its condition does not."""
-    condition = f"(not {g.expr(test.condition, env)})"
-    return condition if test.spec.applies is None else f"({g.expr(test.guard.when, env)} and {condition})"
+    def write(env: Env) -> str:
+        condition = f"(not {g.expr(test.condition, env)})"
+        return condition if test.spec.applies is None else f"({g.expr(test.guard.when, env)} and {condition})"
+    return _Reject(*g.evaluation(write, env))
 
 
-def _judge_ahead(line: _Writer, depth: int, verdict: str, reject: str, undecided: str) -> None:
+def _resets(line: _Writer, depth: int, reject: _Reject) -> None:
+    for local in reject.kept:
+        line(depth, f"{local} = MISSING")
+
+
+def _judge_ahead(line: _Writer, depth: int, verdict: str, reject: _Reject, undecided: str) -> None:
     """A guard judged before the loops of the binders it does not read: when it rules the candidates out,
     none below is listed; when it fails, it is judged again for each candidate (its error in its place)."""
+    _resets(line, depth, reject)
     line(depth, "try:")
-    line(depth + 1, f"{verdict} = {reject}")
+    line(depth + 1, f"{verdict} = {reject.code}")
     line(depth, "except Exception:")
     line(depth + 1, f"{verdict} = {undecided}")
     line(depth, f"if {verdict} is not {undecided} and {verdict}:")
