@@ -130,7 +130,7 @@ def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list
     tests = _tests(option, guards)
     ahead = [test.level < innermost and not test.spec.afterwards for test in tests]
     verdicts = [g.fresh("r") if early else "" for early in ahead]
-    rejects = [_reject(g, test, inner) for test in tests]
+    rejects = _rejects(g, tests, ahead, inner)
 
     line(0, f"{append} = {out}.append")
     line(0, f"{game} = s.game")
@@ -224,12 +224,27 @@ class _Reject:
     kept: list[str]
 
 
-def _reject(g, test: _Test, env: Env) -> _Reject:
+def _reject(g, test: _Test, env: Env) -> str:
     """The code that rules a candidate out: its `when` holds (if it has one) and its condition does not."""
-    def write(env: Env) -> str:
-        condition = f"(not {g.expr(test.condition, env)})"
-        return condition if test.spec.applies is None else f"({g.expr(test.guard.when, env)} and {condition})"
-    return _Reject(*g.evaluation(write, env))
+    condition = f"(not {g.expr(test.condition, env)})"
+    return condition if test.spec.applies is None else f"({g.expr(test.guard.when, env)} and {condition})"
+
+
+_BETWEEN = "\x02"  # between the tests of one evaluation while they are written (never in generated code)
+
+
+def _rejects(g, tests: list[_Test], ahead: list[bool], env: Env) -> list[_Reject]:
+    """Each test's code. The tests judged in their place, for each candidate, are one evaluation
+    (subexpressions.py): they run in order, each only if those before passed, on the same state and
+    binders, so a part a later one writes again is kept from the first; their locals are reset before
+    the first. A test judged ahead of the loops is an evaluation of its own."""
+    together = [k for k, test in enumerate(tests) if not ahead[k] and not test.spec.afterwards]
+    out = [None if k in together else _Reject(*g.evaluation(lambda inner, t=test: _reject(g, t, inner), env))
+           for k, test in enumerate(tests)]
+    code, kept = g.evaluation(lambda inner: _BETWEEN.join(_reject(g, tests[k], inner) for k in together), env)
+    for n, (k, part) in enumerate(zip(together, code.split(_BETWEEN))):
+        out[k] = _Reject(part, kept if n == 0 else [])
+    return out
 
 
 def _resets(line: _Writer, depth: int, reject: _Reject) -> None:
