@@ -391,14 +391,22 @@ class Emitter:
         return self.plain(e, env)
 
     def sharable(self, e: nodes.Expr, env: Env) -> bool:
-        """Whether a part may be shared by its occurrences in one evaluation (subexpressions.py): not a number, a
-        text or a local; not a new list or tuple (each occurrence its own); nothing that draws."""
-        if isinstance(e, nodes.Int | nodes.Str | nodes.ListLit | nodes.TupleLit | nodes.Comprehension
-                      | nodes.Where | nodes.Range):
-            return False
-        if isinstance(e, nodes.Name) and (e.id in env.names or e.id == "it"):
-            return False
-        return not self.facts().draws(e)
+        """Whether a part may be shared by its occurrences in one evaluation (subexpressions.py): what calls
+        something (a builtin, a definition, an attribute's look-up), the parts worth a local; not a zone's or a
+        variable's slot; not a new list (each occurrence its own: a comprehension, a `where`, a range); nothing
+        that draws. Operators over such parts are left as they are: their parts are shared."""
+        match e:
+            case nodes.Call(func):
+                c = self.c
+                if func in c.zone_specs or func in c.var_specs or func in c.families:
+                    return False
+                return not self.facts().draws(e)
+            case nodes.Attr():
+                return not self.facts().draws(e)
+            case nodes.Name(name):
+                return name not in env.names and (name in self.def_names or (env.it is not None
+                                                                             and name in self.c.card_attrs))
+        return False
 
     def part_key(self, e: nodes.Expr, env: Env) -> tuple:
         """What makes two occurrences of a part the same value in one evaluation: the node, the code of each

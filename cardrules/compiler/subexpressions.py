@@ -24,16 +24,11 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections import Counter
 from typing import Callable
 
 from .invariants import worth_keeping
 
 _MARK = re.compile("\x00([pc][0-9]+)\x01")  # a part (p...) or a choice `A if C else B` (c...): never in rule text
-
-
-def _most(a: Counter, b: Counter) -> Counter:
-    return Counter({key: max(a[key], b[key]) for key in a.keys() | b.keys()})
 
 
 class Shared:
@@ -64,33 +59,43 @@ class Shared:
         """The code with no marker left, and the locals it keeps (to be set to MISSING before it runs)."""
         if not self.codes and not self.choices:
             return text, []
-        counts = self._count(text, set(), None)
+        counts: dict[str, int] = {}
+        self._count(text, set(), None, counts)
         kept = {name for name, n in counts.items() if n > 1 and worth_keeping(self._plain(name))}
-        counts = self._count(text, set(), kept)  # a kept part's own parts are worked out once, within it
+        if not kept:
+            return self._render(text, {}, {}), []
+        counts = {}
+        self._count(text, set(), kept, counts)  # a kept part's own parts are worked out once, within it
         kept = {name: self.fresh("t") for name in sorted(kept, key=lambda name: int(name[1:])) if counts[name] > 1}
         return self._render(text, kept, {}), list(kept.values())
 
-    def _count(self, text: str, seen: set[str], kept: set[str] | None) -> Counter:
-        """How many times each part may be worked out along one path through `text` (with `kept`: the parts
-        of a kept part counted once, at its first occurrence)."""
-        counts: Counter = Counter()
+    def _count(self, text: str, seen: set[str], kept: set[str] | None, counts: dict[str, int]) -> None:
+        """Adds to `counts` how many times each part may be worked out along one path through `text` (with
+        `kept`: the parts of a kept part counted once, at its first occurrence)."""
+        if "\x00" not in text:
+            return
         for match in _MARK.finditer(text):
             name = match[1]
             if name in self.choices:
                 condition, then, otherwise = self.choices[name]
-                counts += self._count(condition, seen, kept)
-                counts += _most(self._count(then, seen, kept), self._count(otherwise, seen, kept))
+                self._count(condition, seen, kept, counts)
+                sides: list[dict[str, int]] = [{}, {}]
+                self._count(then, seen, kept, sides[0])
+                self._count(otherwise, seen, kept, sides[1])
+                for key in sides[0].keys() | sides[1].keys():
+                    counts[key] = counts.get(key, 0) + max(sides[0].get(key, 0), sides[1].get(key, 0))
                 continue
-            counts[name] += 1
+            counts[name] = counts.get(name, 0) + 1
             if kept is None or name not in kept or name not in seen:
                 seen.add(name)
-                counts += self._count(self.codes[name], seen, kept)
-        return counts
+                self._count(self.codes[name], seen, kept, counts)
 
     def _plain(self, name: str) -> str:
         return self._render(f"\x00{name}\x01", {}, {})
 
     def _render(self, text: str, kept: dict[str, str], done: dict[str, str]) -> str:
+        if "\x00" not in text:
+            return text
         def form(match: re.Match) -> str:
             name = match[1]
             if name not in done:
