@@ -22,7 +22,7 @@ from ..values import NOTHING, SEATS, Sym
 from .invariants import Facts, reads_a_loop, worth_keeping
 from .literals import constant_list
 from .quantifiers import assign, holds_quantifier
-from .subexpressions import Shared
+from .subexpressions import Shared, calls_twice
 
 if TYPE_CHECKING:
     from .compiler import Compiler
@@ -170,6 +170,7 @@ class Emitter:
         self.reads: dict[str, frozenset[str]] = {}  # definition -> what it reads (reads.definition_reads)
         self.listing: list[str] = []  # every function's source, in order (`cardrules compile`)
         self.parts: dict[nodes.Expr, str] = {}  # parts of definitions kept per state (shared_part) -> function
+        self._repeats: dict[str, bool] = {}  # inlinable definition -> whether its body calls one twice alike
         self._facts: Facts | None = None  # what shareable/invariant ask of each node, once (made when first asked)
 
     # ---- plumbing -----------------------------------------------------------
@@ -577,12 +578,22 @@ class Emitter:
         decl = self.inlinable.get(name)
         if decl is None or not all(_ATOM.fullmatch(code) for code in args):
             return None
+        if env.cse is None and self.repeats(name):  # its own function computes the repeated call once
+            return None
         varying = frozenset(p for p, a in zip(decl.params, arg_nodes) if self.varies(a, env))
         if env.varying and not varying and name not in self.trivial:
             return None
         inner = Env(dict(zip(decl.params, args)), varying=varying, lazies=env.lazies, looping=env.looping,
                     cse=env.cse)
         return f"({self.expr(decl.body, inner)})"
+
+    def repeats(self, name: str) -> bool:
+        """Whether a definition's body calls a definition twice alike (kept once where it is written in only by
+        a caller sharing repeated parts: subexpressions.py)."""
+        found = self._repeats.get(name)
+        if found is None:
+            found = self._repeats[name] = calls_twice(self.inlinable[name].body, self.def_names)
+        return found
 
     def varies(self, e: nodes.Expr, env: Env) -> bool:
         """Whether an expression may have another value at each turn of the innermost loop it is inside."""

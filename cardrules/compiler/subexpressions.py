@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Callable
+from typing import Callable, Container
 
+from ..language import nodes
 from .invariants import worth_keeping
 
 _MARK = re.compile("\x00([pc][0-9]+)\x01")  # a part (p...) or a choice `A if C else B` (c...): never in rule text
@@ -108,3 +109,14 @@ class Shared:
                     done[name] = f"({local} if {local} is not MISSING else ({local} := {code}))" if local else code
             return done[name]
         return _MARK.sub(form, text)
+
+
+def calls_twice(e: nodes.Expr, defined: Container[str]) -> bool:
+    """Whether an expression calls a definition twice alike (the same call node, its arguments included)."""
+    seen: set[nodes.Expr] = set()
+    for n in nodes.walk(e):
+        if (isinstance(n, nodes.Call) and n.func in defined) or (isinstance(n, nodes.Name) and n.id in defined):
+            if n in seen:
+                return True
+            seen.add(n)
+    return False
