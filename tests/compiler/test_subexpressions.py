@@ -202,3 +202,29 @@ def test_a_constant_list_binder_is_walked_as_it_is():
     prepared = cardrules.prepare_source(rules, "s.rules")
     listing = game_source(prepared.rules, prepared.symbols, {}, prepared.sources, "shared")
     assert re.search(r"^ +b[0-9]+ = k[0-9]+$", listing, re.M)
+
+
+def test_a_definition_calling_one_twice_is_written_into_a_guard_and_the_call_made_once():
+    # `near(c)` calls `base(c)` twice: written into the lister's test, which keeps the call once per card; inside
+    # a comprehension (nothing shared there) the call to `near` stays, and its own function keeps `base(c)` once.
+    defs = ("def base(c) = tally(c.rank) + bad\n"  # reads the state: not cached for the game
+            "def near(c) = c.rank == 9 or (base(c) > 1 and base(c) < 5)\n"
+            "def nears(p) = count([c for c in hand(p) where near(c)])\n")
+    listing = source(defs, "near(c)")
+    lister = re.search(r"^def n[0-9]+\(.*?(?=^def |\Z)", listing, re.S | re.M)[0]
+    near = re.search(r"^# near: .*\ndef (d[0-9]+)_body", listing, re.M)[1]
+    assert not re.search(rf"\b{near}(_body)?\(", lister)
+    assert kept(lister) == 2  # base(c) and the card's rank, which base's body reads too
+    assert re.search(rf"\b{near}(_body)?\(s, v[0-9]+\)", body(listing, 2))  # nears: the call stays
+    game = load(defs, "near(c)")
+    for seed in range(6):
+        state = game.new_initial_state(2, seed)
+        hand = cards(state, "hand", state.me)
+        CALLS.clear()
+        assert len(state.legal_actions()) == sum(1 < c["rank"] < 5 for c in hand) + 1
+        assert CALLS == [c["rank"] for c in hand]
+        CALLS.clear()
+        state.memo.clear()
+        state.kept.clear()
+        assert game.call(state, "nears", state.me) == sum(1 < c["rank"] < 5 for c in hand)
+        assert CALLS == [c["rank"] for c in hand]
