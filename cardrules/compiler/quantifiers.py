@@ -18,7 +18,6 @@ from ..language.builtins import FUNCTIONS
 if TYPE_CHECKING:
     from .codegen import Emitter, Env
 
-_BETWEEN = "\x02"  # between the test and the element while they are written (never in generated code)
 _DECIDED_BY = {all: False, any: True}  # a quantifier's generator function -> the element truth that ends the loop
 
 
@@ -75,16 +74,11 @@ def _loop(g: "Emitter", e: nodes.Call, env: "Env", target: str, depth: int) -> l
     match e.args[0]:
         case nodes.Comprehension(element, var, source, condition):
             inner = env.bind(var, v)
-            parts = [condition, element] if condition is not None else [element]
+            test = g.expr(condition, inner) if condition is not None else None
+            value = g.expr(element, inner)
         case nodes.Where(source, condition):
-            inner, parts = env.with_it(v), [condition]
-    # One turn of the loop is one evaluation: its test and element share their repeated parts (subexpressions.py)
-    code, kept = g.evaluation(lambda each: _BETWEEN.join(g.expr(part, each) for part in parts), inner)
-    codes = code.split(_BETWEEN)
-    test, value = (codes if len(codes) == 2 else [None, *codes]) if isinstance(e.args[0], nodes.Comprehension) \
-        else (codes[0], v)
+            test, value = g.expr(condition, env.with_it(v)), v
     lines = [f"{pad}{target} = {not deciding}", f"{pad}for {v} in {g.source(source, env)}:"]
-    lines += [f"{pad}    {local} = MISSING" for local in kept]
     if test is not None:
         lines.append(f"{pad}    if not {test}:")
         lines.append(f"{pad}        continue")

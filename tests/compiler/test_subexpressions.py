@@ -228,19 +228,3 @@ def test_a_definition_calling_one_twice_is_written_into_a_guard_and_the_call_mad
         state.kept.clear()
         assert game.call(state, "nears", state.me) == sum(1 < c["rank"] < 5 for c in hand)
         assert CALLS == [c["rank"] for c in hand]
-
-
-def test_a_turn_of_a_quantifier_loop_shares_its_parts_and_the_next_turn_works_them_out_again():
-    # `all(...)` as a whole body is a `for` loop (quantifiers.py); each turn is one evaluation: the card's
-    # tally once per card, and for each card again (a name bound by the loop: never kept across turns).
-    defs = "def fine(p) = all([tally(c.rank) > 0 and tally(c.rank) < 9 for c in hand(p)])\n"
-    loop = body(source(defs))
-    assert "for v" in loop and re.search(r"^ {8}t[0-9]+ = MISSING$", loop, re.M)
-    game = load(defs)
-    state = game.new_initial_state(2, 0)
-    for seat in (0, 1):
-        CALLS.clear()
-        state.memo.clear()
-        state.kept.clear()
-        assert game.call(state, "fine", seat) is True
-        assert CALLS == [c["rank"] for c in cards(state, "hand", seat)]
