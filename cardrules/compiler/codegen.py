@@ -20,7 +20,9 @@ from ..language.builtins import FUNCTIONS, NAMES, Function
 from ..language.ranges import number_range
 from ..values import NOTHING, SEATS, Sym
 from .invariants import Facts, reads_a_loop, worth_keeping
+from .literals import constant_list
 from .quantifiers import assign, holds_quantifier
+from .subexpressions import Shared, calls_twice
 
 if TYPE_CHECKING:
     from .compiler import Compiler
@@ -59,13 +61,14 @@ class Env:
     # (definition, its argument nodes) -> whether a value kept by this call could never be read again (a trial
     # made in place: trials.py): the call goes straight to the definition's body, storing nothing
     direct: Callable[[str, tuple], bool] | None = None
+    cse: Shared | None = None  # the parts of the evaluation being written, shared when repeated (subexpressions)
 
     def bind(self, name: str, code: str) -> "Env":
         return attrs.evolve(self, names={**self.names, name: code}, hoisted={},  # a name may now mean another
-                            varying=frozenset({name}), looping=True)
+                            varying=frozenset({name}), looping=True, cse=None)
 
     def with_it(self, code: str) -> "Env":
-        return attrs.evolve(self, it=code, hoisted={}, varying=frozenset({"it"}), looping=True)
+        return attrs.evolve(self, it=code, hoisted={}, varying=frozenset({"it"}), looping=True, cse=None)
 
 
 _SEQUENCES = (list, tuple)
@@ -166,6 +169,7 @@ class Emitter:
         self.checking = os.environ.get(CHECK_MEMO, "") not in ("", "0")  # read once, when a game is compiled
         self.counter = itertools.count()
         self.const_ids: dict[int, str] = {}
+        self.tuples: dict[tuple, str] = {}  # constant list literals' elements -> their module tuple (literals.py)
         self.def_names: dict[str, str] = {}
         self.pure: set[str] = set()  # definitions cached across states (see pure_definitions)
         self.fixed: set[str] = set()  # definitions reading no more than the number of players: cached by it
@@ -178,6 +182,7 @@ class Emitter:
         self.listing: list[str] = []  # every function's source, in order (`cardrules compile`)
         self.parts: dict[nodes.Expr, str] = {}  # parts of definitions kept per state (shared_part) -> function
         self.variants: dict[str, Variant] = {}  # definitions written again with a top card given (top_card.py)
+        self._repeats: dict[str, bool] = {}  # inlinable definition -> whether its body calls one twice alike
         self._facts: Facts | None = None  # what shareable/invariant ask of each node, once (made when first asked)
 
     # ---- plumbing -----------------------------------------------------------
@@ -247,13 +252,15 @@ class Emitter:
         of the card (attribute names and `it` are the card's, as after `where`)."""
         fn = self.fresh("h")
         env = Env({param: "owner" for param in params}).with_it("card")
-        return self.define(f"def {fn}(s, owner, card):\n    return bool({self.expr(cond, env)})\n", fn)
+        code, kept = self.evaluation(lambda inner: self.expr(cond, inner), env)
+        return self.define(f"def {fn}(s, owner, card):\n{self.resets(kept, 1)}    return bool({code})\n", fn)
 
     def body(self, e: nodes.Expr, env: Env) -> str:
         """A function body returning `e`; a definition called twice with the same arguments, once
         whatever the branches, is computed once into a local first (common subexpressions)."""
         lines, hoisted, lazies = [], {}, {}
-        env = attrs.evolve(env, lazies=lazies)
+        shared = Shared(self.fresh)
+        env = attrs.evolve(env, lazies=lazies, cse=shared)
         for call in _repeated_calls(e, lambda name: name in self.def_names and name not in env.names):
             local = self.fresh("t")
             lines.append(f"    {local} = {self.expr(call, attrs.evolve(env, hoisted=dict(hoisted)))}\n")
@@ -264,7 +271,18 @@ class Emitter:
             result = "".join(line + "\n" for line in assign(self, e, env, value, 1)) + f"    return {value}\n"
         else:
             result = f"    return {self.expr(e, env)}\n"
-        return "".join(f"    {local} = MISSING\n" for local in lazies.values()) + "".join(lines) + result
+        code, kept = shared.resolve("".join(lines) + result)
+        return "".join(f"    {local} = MISSING\n" for local in [*lazies.values(), *kept]) + code
+
+    def evaluation(self, write: Callable[[Env], str], env: Env) -> tuple[str, list[str]]:
+        """The code `write` gives for one evaluation, its repeated parts shared (subexpressions.py), and the
+        locals to set to MISSING before each time it runs (resets)."""
+        shared = Shared(self.fresh)
+        return shared.resolve(write(attrs.evolve(env, cse=shared)))
+
+    @staticmethod
+    def resets(kept: list[str], depth: int) -> str:
+        return "".join(f"{'    ' * depth}{local} = MISSING\n" for local in kept)
 
     def _wrapper(self, name: str, fn: str, args: list[str]) -> str:
         """How a definition's results are kept: for the game's lifetime when they depend on the arguments
@@ -387,7 +405,34 @@ class Emitter:
             return self.shared_part(e, env)
         if env.lazies is not None and env.looping and self.invariant(e, env):
             return self.once(e, env)
+        if env.cse is not None and self.sharable(e, env):
+            return env.cse.part(self.part_key(e, env), lambda: self.plain(e, env))
         return self.plain(e, env)
+
+    def sharable(self, e: nodes.Expr, env: Env) -> bool:
+        """Whether a part may be shared by its occurrences in one evaluation (subexpressions.py): what calls
+        something (a builtin, a definition, an attribute's look-up), the parts worth a local; not a zone's or a
+        variable's slot; not a new list (each occurrence its own: a comprehension, a `where`, a range); nothing
+        that draws. Operators over such parts are left as they are: their parts are shared."""
+        match e:
+            case nodes.Call(func):
+                c = self.c
+                if func in c.zone_specs or func in c.var_specs or func in c.families:
+                    return False
+                return not self.facts().draws(e)
+            case nodes.Attr():
+                return not self.facts().draws(e)
+            case nodes.Name(name):
+                return name not in env.names and (name in self.def_names or (env.it is not None
+                                                                             and name in self.c.card_attrs))
+        return False
+
+    def part_key(self, e: nodes.Expr, env: Env) -> tuple:
+        """What makes two occurrences of a part the same value in one evaluation: the node, the code of each
+        name it reads from around, and the element `it`."""
+        read = sorted((name, env.names[name.lstrip(".")]) for name in self.facts().free(e)
+                      if name.lstrip(".") in env.names)
+        return e, tuple(read), env.it
 
     def shareable(self, e: nodes.Expr, env: Env) -> bool:
         """Whether a part of a definition's body loops (a comprehension, a `where`, a keyword argument) and reads
@@ -434,7 +479,7 @@ class Emitter:
         function (an assignment expression), then read from it, when its code costs more than that. First
         use: where the code without the local would first compute it, so a value that fails fails there
         (in the same guard, with the same blame), and only if it is reached (short cuts are kept)."""
-        code = self.plain(e, attrs.evolve(env, looping=False))  # its parts: within this one computation
+        code = self.plain(e, attrs.evolve(env, looping=False, cse=None))  # its parts: within this one computation
         return self.keep(code, env) if worth_keeping(code, env.nested) else code
 
     def keep(self, code: str, env: Env) -> str:
@@ -463,6 +508,8 @@ class Emitter:
                 return "[" + ", ".join(self.expr(i, env) for i in items) + "]"
             case nodes.Comprehension() | nodes.Where():
                 return f"[{self.iteration(e, env)}]"
+            case nodes.Compare("in" | "not in" as op, left, right) if constant_list(self, right, env):
+                return f"({self.expr(left, env)} {_OPS[op]} {constant_list(self, right, env)})"
             case nodes.BinOp(op, left, right) | nodes.Compare(op, left, right):
                 return f"({self.expr(left, env)} {_OPS[op]} {self.expr(right, env)})"
             case nodes.BoolOp(op, left, right):
@@ -471,11 +518,18 @@ class Emitter:
                 return f"(not {self.expr(operand, env)})"
             case nodes.Neg(operand):
                 return f"(-{self.expr(operand, env)})"
+            case nodes.IfExpr(cond, then, otherwise) if env.cse is not None:  # one side or the other, counted so
+                then_code = self.expr(then, env)  # written in the order of the code, as below
+                return env.cse.choice(self.expr(cond, env), then_code, self.expr(otherwise, env))
             case nodes.IfExpr(cond, then, otherwise):
                 return f"({self.expr(then, env)} if {self.expr(cond, env)} else {self.expr(otherwise, env)})"
             case nodes.Range(low, high):  # a list, bounded in size (ranges.MAX_RANGE)
                 return f"{self.runtime('RANGE', number_range)}({self.expr(low, env)}, {self.expr(high, env)})"
         raise AssertionError(f"unexpected node {e!r}")
+
+    def source(self, e: nodes.Expr, env: Env) -> str:
+        """The code of a list a loop walks: a list literal of constants as one module tuple (literals.py)."""
+        return constant_list(self, e, env) or self.expr(e, env)
 
     def name(self, name: str, env: Env) -> str:
         c = self.c
@@ -543,11 +597,22 @@ class Emitter:
         decl = self.inlinable.get(name)
         if decl is None or not all(_ATOM.fullmatch(code) for code in args):
             return None
+        if env.cse is None and self.repeats(name):  # its own function computes the repeated call once
+            return None
         varying = frozenset(p for p, a in zip(decl.params, arg_nodes) if self.varies(a, env))
         if env.varying and not varying and name not in self.trivial:
             return None
-        inner = Env(dict(zip(decl.params, args)), varying=varying, lazies=env.lazies, looping=env.looping)
+        inner = Env(dict(zip(decl.params, args)), varying=varying, lazies=env.lazies, looping=env.looping,
+                    cse=env.cse)
         return f"({self.expr(decl.body, inner)})"
+
+    def repeats(self, name: str) -> bool:
+        """Whether a definition's body calls a definition twice alike (kept once where it is written in only by
+        a caller sharing repeated parts: subexpressions.py)."""
+        found = self._repeats.get(name)
+        if found is None:
+            found = self._repeats[name] = calls_twice(self.inlinable[name].body, self.def_names)
+        return found
 
     def varies(self, e: nodes.Expr, env: Env) -> bool:
         """Whether an expression may have another value at each turn of the innermost loop it is inside."""
@@ -561,15 +626,15 @@ class Emitter:
         """The inside of a comprehension, `element for v in source if test`: a list in brackets, a
         generator in a call."""
         v = self.fresh("v")
-        outer = attrs.evolve(env, lazies=None)  # no assignment expression in a comprehension's source
+        outer = attrs.evolve(env, lazies=None, cse=None)  # no assignment expression in a comprehension's source
         env = attrs.evolve(env, nested=True)
         match e:
             case nodes.Comprehension(element, var, source, cond):
                 inner = env.bind(var, v)
                 test = f" if {self.expr(cond, inner)}" if cond is not None else ""
-                return f"{self.expr(element, inner)} for {v} in {self.expr(source, outer)}{test}"
+                return f"{self.expr(element, inner)} for {v} in {self.source(source, outer)}{test}"
             case nodes.Where(source, cond):
-                return f"{v} for {v} in {self.expr(source, outer)} if {self.expr(cond, env.with_it(v))}"
+                return f"{v} for {v} in {self.source(source, outer)} if {self.expr(cond, env.with_it(v))}"
         assert_never(e)
 
     def var_slot(self, name: str, args: list[str]) -> str:

@@ -24,6 +24,7 @@ from .deck_filter import keeps
 from .inlining import folded, inlinable, recomputed
 from .reads import FIXED, definition_reads, slot_reads
 from .scope import Frame, Scope
+from .subexpressions import calls_twice
 
 if TYPE_CHECKING:
     from .procedures import Onward
@@ -222,7 +223,9 @@ class Compiler:
             self.emitter.pure & with_params)  # those keep the cache by argument values alone
         self.emitter.folded = folded(self.sym, self.options)
         self.emitter.inlinable, self.emitter.trivial = inlinable(self.sym)
-        self.emitter.recomputed = recomputed(self.sym, self.emitter.pure | self.emitter.fixed, self.emitter.inlinable)
+        always = {name: decl for name, decl in self.emitter.inlinable.items()  # written in wherever called
+                  if not calls_twice(decl.body, self.emitter.def_names)}
+        self.emitter.recomputed = recomputed(self.sym, self.emitter.pure | self.emitter.fixed, always)
         self.emitter.reads, self.emitter.slots = self.reads, slot_reads(self.sym, self.reads, self.emitter.inlinable)
         for name, decl in self.sym.defs.items():
             fn = self.emitter.definition(name, decl.params, decl.body)

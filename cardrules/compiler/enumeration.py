@@ -38,6 +38,7 @@ from ..engine.state import guard_error
 from ..language import nodes
 from . import top_card
 from .codegen import Env
+from .literals import constant_list
 from .scope import Scope
 from .trials import Trial, move_env, slot_code, unread_afterwards
 
@@ -131,7 +132,7 @@ def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list
     tests = _tests(option, guards)
     ahead = [test.level < innermost and not test.spec.afterwards for test in tests]
     verdicts = [g.fresh("r") if early else "" for early in ahead]
-    rejects = [_reject(g, test, inner) for test in tests]
+    rejects = _rejects(g, tests, ahead, inner)
     judged = _without_move(c, trial, tests, inner) if trial is not None else None  # top_card.py
     moves = trial is not None and judged is None  # the trial moves the card in place
 
@@ -155,9 +156,13 @@ def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list
             line(depth + 1, f"f[{int(slots[depth])}] = {value}")
             env = env.bind(binder.var, value)
             continue
-        line(depth, f"{listed} = {g.expr(binder.source, env)}")
-        line(depth, f"if {listed}.__class__ is not list:")
-        line(depth + 1, f"{listed} = {g.const(as_list)}({listed})")
+        constant = None if hides[depth] else constant_list(g, binder.source, env)
+        if constant is not None:  # a tuple of the game's constants: walked as it is, never changed (literals.py)
+            line(depth, f"{listed} = {constant}")
+        else:
+            line(depth, f"{listed} = {g.expr(binder.source, env)}")
+            line(depth, f"if {listed}.__class__ is not list:")
+            line(depth + 1, f"{listed} = {g.const(as_list)}({listed})")
         if later:  # moves are tried on the state while the list is walked: walk a copy, as before
             line(depth, f"{listed} = list({listed})")
         if hides[depth]:
@@ -183,7 +188,7 @@ def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list
     return g.define(source, fn)
 
 
-def _judge_all(g, line: _Writer, depth: int, tests: list[_Test], rejects: list[str], verdicts: list[str],
+def _judge_all(g, line: _Writer, depth: int, tests: list[_Test], rejects: list[_Reject], verdicts: list[str],
                env: Env, undecided: str, place: str = "") -> tuple[str, bool]:
     """Every test in its order, for one candidate: `continue` when one rules it out. Returns the code of
     the 'afterwards' guards that apply, for State.allowed_later (a constant when none has a `when`), and
@@ -207,10 +212,21 @@ def _judge_all(g, line: _Writer, depth: int, tests: list[_Test], rejects: list[s
                          failed)
         elif verdict:  # judged ahead of the loops: again here only if it failed there
             line(depth, f"if {verdict} is {undecided}:")
-            line.guarded(depth + 1, [f"if {reject}:", skip], failed)
+            _resets(line, depth + 1, reject)
+            line.guarded(depth + 1, [f"if {reject.code}:", skip], failed)
         else:
-            line.guarded(depth, [f"if {reject}:", skip], failed)
+            _resets(line, depth, reject)
+            line.guarded(depth, [f"if {reject.code}:", skip], failed)
     return pending, dynamic
+
+
+@attrs.frozen
+class _Reject:
+    """The code that rules a candidate out, and the locals its repeated parts are kept in (subexpressions.py),
+    to be set to MISSING before each time it is judged."""
+
+    code: str
+    kept: list[str]
 
 
 def _reject(g, test: _Test, env: Env) -> str:
@@ -219,11 +235,34 @@ def _reject(g, test: _Test, env: Env) -> str:
     return condition if test.spec.applies is None else f"({g.expr(test.guard.when, env)} and {condition})"
 
 
-def _judge_ahead(line: _Writer, depth: int, verdict: str, reject: str, undecided: str) -> None:
+_BETWEEN = "\x02"  # between the tests of one evaluation while they are written (never in generated code)
+
+
+def _rejects(g, tests: list[_Test], ahead: list[bool], env: Env) -> list[_Reject]:
+    """Each test's code. The tests judged in their place, for each candidate, are one evaluation
+    (subexpressions.py): they run in order, each only if those before passed, on the same state and
+    binders, so a part a later one writes again is kept from the first; their locals are reset before
+    the first. A test judged ahead of the loops is an evaluation of its own."""
+    together = [k for k, test in enumerate(tests) if not ahead[k] and not test.spec.afterwards]
+    out = [None if k in together else _Reject(*g.evaluation(lambda inner, t=test: _reject(g, t, inner), env))
+           for k, test in enumerate(tests)]
+    code, kept = g.evaluation(lambda inner: _BETWEEN.join(_reject(g, tests[k], inner) for k in together), env)
+    for n, (k, part) in enumerate(zip(together, code.split(_BETWEEN))):
+        out[k] = _Reject(part, kept if n == 0 else [])
+    return out
+
+
+def _resets(line: _Writer, depth: int, reject: _Reject) -> None:
+    for local in reject.kept:
+        line(depth, f"{local} = MISSING")
+
+
+def _judge_ahead(line: _Writer, depth: int, verdict: str, reject: _Reject, undecided: str) -> None:
     """A guard judged before the loops of the binders it does not read: when it rules the candidates out,
     none below is listed; when it fails, it is judged again for each candidate (its error in its place)."""
+    _resets(line, depth, reject)
     line(depth, "try:")
-    line(depth + 1, f"{verdict} = {reject}")
+    line(depth + 1, f"{verdict} = {reject.code}")
     line(depth, "except Exception:")
     line(depth + 1, f"{verdict} = {undecided}")
     line(depth, f"if {verdict} is not {undecided} and {verdict}:")

@@ -20,13 +20,12 @@ def inlinable(sym: Symbols) -> tuple[dict[str, nodes.DefDecl], set[str]]:
     """The definitions to inline (name -> declaration), and the trivial ones among them.
 
     Loops (comprehensions, `where`, keyword arguments) stay in their definition's function: there
-    the memo keeps a value that a caller's loop asks for again and again. So does a body that calls
-    a definition twice alike: its function computes the call once into a local (codegen.Emitter.body)."""
+    the memo keeps a value that a caller's loop asks for again and again. A body that calls a definition
+    twice alike is written in only where its caller shares repeated parts (codegen.Emitter.inlined)."""
     looping = recursive(sym)
     calls = calls_of(sym)
     chosen = {name: decl for name, decl in sym.defs.items()
-              if name not in looping and _size(decl.body) <= MAX_NODES and _loop_free(decl.body)
-              and not _repeats_a_call(decl.body, calls[name])}
+              if name not in looping and _size(decl.body) <= MAX_NODES and _loop_free(decl.body)}
     trivial = {name for name, decl in chosen.items() if not calls[name] and _size(decl.body) <= TRIVIAL_NODES}
     return chosen, trivial
 
@@ -69,12 +68,3 @@ def _size(e: nodes.Expr) -> int:
 def _loop_free(e: nodes.Expr) -> bool:
     return not any(isinstance(n, nodes.Comprehension | nodes.Where | nodes.Keyword) for n in nodes.walk(e))
 
-
-def _repeats_a_call(e: nodes.Expr, called: set[str]) -> bool:
-    seen: set[nodes.Expr] = set()
-    for n in nodes.walk(e):
-        if (isinstance(n, nodes.Call) and n.func in called) or (isinstance(n, nodes.Name) and n.id in called):
-            if n in seen:
-                return True
-            seen.add(n)
-    return False

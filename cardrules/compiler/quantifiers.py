@@ -78,7 +78,7 @@ def _loop(g: "Emitter", e: nodes.Call, env: "Env", target: str, depth: int) -> l
             value = g.expr(element, inner)
         case nodes.Where(source, condition):
             test, value = g.expr(condition, env.with_it(v)), v
-    lines = [f"{pad}{target} = {not deciding}", f"{pad}for {v} in {g.expr(source, env)}:"]
+    lines = [f"{pad}{target} = {not deciding}", f"{pad}for {v} in {g.source(source, env)}:"]
     if test is not None:
         lines.append(f"{pad}    if not {test}:")
         lines.append(f"{pad}        continue")

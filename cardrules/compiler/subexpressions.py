@@ -1,0 +1,122 @@
+"""One evaluation of a generated expression (a function body, a lister's test of a candidate) + the parts the code
+generator wrote in it -> its code with each part that would be worked out twice or more computed once, on first
+use, into a local of the function (common subexpressions, across the definitions written into their callers too).
+
+Two parts are the same when they are the same node (nodes compare without their spans) with the same code for
+every name they read from around (a parameter, a loop's name, a frame slot: Env.names) and the same element
+`it`: then, in one evaluation, they have the same value, because nothing changes the state or the frame while an
+expression is worked out (a move made in place by a lister happens between evaluations, never inside one:
+enumeration.py, trials.py), and no part that draws (`random`) is shared. Inside a loop of the expression
+(a comprehension, a `where`, a keyword argument, a quantifier's loop) a name may mean another value at each turn:
+nothing there is shared (Env.bind drops the evaluation), and the loop-free parts keep their own mechanism
+(invariants.py).
+
+The local is written where the part was, `(t if t is not MISSING else (t := CODE))`: the first occurrence reached
+works it out, so short cuts keep their order, and a part that fails fails where it did (in the same guard, with
+the same blame), and only when reached. The evaluation resets its locals to MISSING before it starts.
+
+While an evaluation is written, every part is a marker in the code; `resolve` then counts how many times each
+could be worked out along one path (the two sides of `... if ... else ...` are never both taken) and writes the
+ones counted twice or more, and worth a local (invariants.worth_keeping), as kept locals.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Callable, Container
+
+from ..language import nodes
+from .invariants import worth_keeping
+
+_MARK = re.compile("\x00([pc][0-9]+)\x01")  # a part (p...) or a choice `A if C else B` (c...): never in rule text
+
+
+class Shared:
+    """The parts of one evaluation, while its code is written (a marker each), and their resolution."""
+
+    def __init__(self, fresh: Callable[[str], str]):
+        self.fresh = fresh  # the function's names: a local is named only once it is kept
+        self.names = itertools.count()
+        self.parts: dict[tuple, str] = {}  # (node, the code of the names it reads, it) -> its marker's name
+        self.codes: dict[str, str] = {}  # marker's name -> the part's code, its own parts as markers
+        self.choices: dict[str, tuple[str, str, str]] = {}  # marker -> (condition, then, otherwise)
+
+    def part(self, key: tuple, code: Callable[[], str]) -> str:
+        """The marker of a part; its code is written at its first occurrence only."""
+        name = self.parts.get(key)
+        if name is None:
+            name = self.parts[key] = f"p{next(self.names)}"
+            self.codes[name] = code()
+        return f"\x00{name}\x01"
+
+    def choice(self, condition: str, then: str, otherwise: str) -> str:
+        """`then if condition else otherwise`: the two sides are counted as one path or the other."""
+        name = f"c{next(self.names)}"
+        self.choices[name] = (condition, then, otherwise)
+        return f"\x00{name}\x01"
+
+    def resolve(self, text: str) -> tuple[str, list[str]]:
+        """The code with no marker left, and the locals it keeps (to be set to MISSING before it runs)."""
+        if not self.codes and not self.choices:
+            return text, []
+        counts: dict[str, int] = {}
+        self._count(text, set(), None, counts)
+        kept = {name for name, n in counts.items() if n > 1 and worth_keeping(self._plain(name))}
+        if not kept:
+            return self._render(text, {}, {}), []
+        counts = {}
+        self._count(text, set(), kept, counts)  # a kept part's own parts are worked out once, within it
+        kept = {name: self.fresh("t") for name in sorted(kept, key=lambda name: int(name[1:])) if counts[name] > 1}
+        return self._render(text, kept, {}), list(kept.values())
+
+    def _count(self, text: str, seen: set[str], kept: set[str] | None, counts: dict[str, int]) -> None:
+        """Adds to `counts` how many times each part may be worked out along one path through `text` (with
+        `kept`: the parts of a kept part counted once, at its first occurrence)."""
+        if "\x00" not in text:
+            return
+        for match in _MARK.finditer(text):
+            name = match[1]
+            if name in self.choices:
+                condition, then, otherwise = self.choices[name]
+                self._count(condition, seen, kept, counts)
+                sides: list[dict[str, int]] = [{}, {}]
+                self._count(then, seen, kept, sides[0])
+                self._count(otherwise, seen, kept, sides[1])
+                for key in sides[0].keys() | sides[1].keys():
+                    counts[key] = counts.get(key, 0) + max(sides[0].get(key, 0), sides[1].get(key, 0))
+                continue
+            counts[name] = counts.get(name, 0) + 1
+            if kept is None or name not in kept or name not in seen:
+                seen.add(name)
+                self._count(self.codes[name], seen, kept, counts)
+
+    def _plain(self, name: str) -> str:
+        return self._render(f"\x00{name}\x01", {}, {})
+
+    def _render(self, text: str, kept: dict[str, str], done: dict[str, str]) -> str:
+        if "\x00" not in text:
+            return text
+        def form(match: re.Match) -> str:
+            name = match[1]
+            if name not in done:
+                if name in self.choices:
+                    condition, then, otherwise = (self._render(t, kept, done) for t in self.choices[name])
+                    done[name] = f"({then} if {condition} else {otherwise})"
+                else:
+                    code = self._render(self.codes[name], kept, done)
+                    local = kept.get(name)
+                    done[name] = f"({local} if {local} is not MISSING else ({local} := {code}))" if local else code
+            return done[name]
+        return _MARK.sub(form, text)
+
+
+def calls_twice(e: nodes.Expr, defined: Container[str]) -> bool:
+    """Whether an expression calls a definition twice alike (the same call node, its arguments included)."""
+    seen: set[nodes.Expr] = set()
+    for n in nodes.walk(e):
+        if (isinstance(n, nodes.Call) and n.func in defined) or (isinstance(n, nodes.Name) and n.id in defined):
+            if n in seen:
+                return True
+            seen.add(n)
+    return False
