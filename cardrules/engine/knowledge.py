@@ -101,6 +101,22 @@ def follow(s: "State", card: Card, mask: int, from_slot: int, to_slot: int) -> N
                 del s.known[other]
 
 
+def follow_zone(s: "State", cards: list[Card], from_slot: int, to_slot: int) -> None:
+    """After the whole zone at `from_slot` (its `cards`, already taken out) moved to the zone at `to_slot`:
+    what `follow` leaves when the cards move one by one. Each card keeps the knowers who could tell it
+    left and do not see it where it goes; the row's other cards a knower loses track of are the moving
+    cards themselves, whose bits `follow` would take off only from knowers who could not tell them
+    apart, and those are not kept for any card anyway."""
+    masks, watchers = s.game.derived.sight(s)
+    told = watchers[from_slot] & ~masks[to_slot]  # knowers whose knowledge can follow a card there
+    seen = masks[from_slot] & told  # who saw the cards where they lay
+    known = s.known
+    for card in cards:
+        keep = seen | known.pop(card, 0) & told
+        if keep:
+            known[card] = keep
+
+
 def forget_zone(s: "State", slot: int) -> None:
     """A shuffled zone: nobody knows where its cards are any more."""
     for card in s.zones[slot]:
