@@ -31,8 +31,8 @@ from .scope import Label, Scope
 if TYPE_CHECKING:
     from .compiler import Compiler, SlotRef
 
-# Compile every move the general way (card by card through take_all, the slot worked out at each move):
-# the reference the specialised instructions are tested against (tests/engine/test_moving.py).
+# Compile every move the general way (card by card through take_all, the slot worked out at each move; a
+# deal card by card): the reference the specialised instructions are tested against (tests/engine/test_moving.py).
 SPECIALISE = True
 
 
@@ -90,10 +90,60 @@ def take(s: State, card) -> int:
 
 
 def take_all(s: State, moving: list, hidden_to: int = -1, watched: bool = True) -> int:
-    """Take every card to move out of its zone, one by one; the slot the last one came from (-1 for
-    none). With `hidden_to`, the slot of a destination some player may not see, those who could
-    follow a card there keep knowing it (knowledge.follow); `watched` is False when the cards surely
-    come from a zone nobody sees, so only a card someone knew there has knowledge to follow."""
+    """`take_each`'s work with one version bump per zone the cards leave, when every card lies in a zone
+    once: each zone's cards leave in one list operation, and knowledge ends as `knowledge.follow` leaves
+    it card by card (knowledge.follow_taken). A card that is not one, lies nowhere or comes twice goes
+    card by card, which fails where it always did; so does a move from where nobody sees while some
+    card is known (follow's conditions then depend on the order)."""
+    known = s.known
+    if hidden_to >= 0 and known and not watched:
+        return take_each(s, moving, hidden_to, watched)
+    places = _places(s, moving)
+    if places is None:
+        return take_each(s, moving, hidden_to, watched)
+    masks = [known.pop(card, 0) for card in moving] if known else None
+    groups: dict[int, list] = {}
+    for card, slot in zip(moving, places):
+        groups.setdefault(slot, []).append(card)
+    zones = s.zones
+    for slot, cards in groups.items():
+        zone = zones[slot]
+        if zone.__class__ is not list:  # a zone of another kind (a grid)
+            for card in cards:
+                zone.remove(card)
+        elif len(cards) == len(zone):
+            zone.clear()
+        else:
+            gone = set(cards)
+            zone[:] = [card for card in zone if card not in gone]
+        s.zver[slot] += 1
+    if hidden_to >= 0 and watched:
+        knowledge.follow_taken(s, moving, places, masks, hidden_to)
+    return places[-1] if places else -1
+
+
+def _places(s: State, moving: list) -> list[int] | None:
+    """The slot of each card to move, or None when one is not a card, lies in no zone or comes twice."""
+    where, zones = s.where, s.zones
+    places = []
+    for card in moving:
+        if not isinstance(card, Card):
+            return None
+        slot = where.get(card)
+        if slot is None or card not in zones[slot]:
+            slot = s.where_again(card)
+            if slot < 0:
+                return None
+        places.append(slot)
+    return places if len(set(moving)) == len(moving) else None
+
+
+def take_each(s: State, moving: list, hidden_to: int = -1, watched: bool = True) -> int:
+    """Take every card to move out of its zone, one by one (the reference take_all is measured against,
+    and its way for what it leaves to this); the slot the last one came from (-1 for none). With
+    `hidden_to`, the slot of a destination some player may not see, those who could follow a card
+    there keep knowing it (knowledge.follow); `watched` is False when the cards surely come from a
+    zone nobody sees, so only a card someone knew there has knowledge to follow."""
     from_slot = -1
     zones = s.zones
     for card in moving:
@@ -192,8 +242,9 @@ def move(c: "Compiler", st: nodes.Move, sc: "Scope", loop_exit) -> None:
         c.onward[pc] = Onward(StraightMove(cards, at(ref), st.bottom), Label(pc + 1), st, sc)
 
 
-_HELPERS = {"Card": Card, "take": take, "take_all": take_all, "own_slot": own_slot, "take_zone": take_zone,
-            "follow": knowledge.follow, "note_opened": note_opened, "fire": fire, "as_list": as_list}
+_HELPERS = {"Card": Card, "take": take, "take_all": take_all, "take_each": take_each, "own_slot": own_slot,
+            "take_zone": take_zone, "follow": knowledge.follow, "note_opened": note_opened, "fire": fire,
+            "as_list": as_list}
 
 
 def written(plan: MovePlan, namespace: dict) -> Callable[[State], int]:
@@ -242,7 +293,8 @@ def _one_card(plan: MovePlan) -> list[str]:
 def _many_cards(plan: MovePlan) -> list[str]:
     """A list of cards (or anything else, refused by take_all): a whole zone at once, else card by card."""
     hidden_to = "slot" if plan.carry != "never" else "-1"
-    general = ["moving = as_list(moving)", f"from_slot = take_all(s, moving, {hidden_to}, WATCHED)"]
+    taking = "take_all" if plan.one else "take_each"  # the reference moves card by card
+    general = ["moving = as_list(moving)", f"from_slot = {taking}(s, moving, {hidden_to}, WATCHED)"]
     if plan.whole:
         body = ["from_slot = own_slot(s, moving) if moving.__class__ is list else -1", "if from_slot >= 0:",
                 f"    moving = take_zone(s, from_slot, {hidden_to}, WATCHED)", "else:",
@@ -296,6 +348,7 @@ def move_to_cell(c: "Compiler", st: nodes.Move, sc: "Scope") -> None:
     triggers = [t for t in c.triggers if t.zone == st.destination.func]
     moved = c.move_hook()
     nxt = Label()
+    taking = take_all if SPECIALISE else take_each
 
     def move(s: State) -> int:
         value = cell(s, s.locals)
@@ -303,7 +356,7 @@ def move_to_cell(c: "Compiler", st: nodes.Move, sc: "Scope") -> None:
         if where is None:
             raise RuleFailure(f"a grid cell is a pair of whole numbers (x, y), not {s.game.describe(value)}")
         moving = as_list(cards(s, s.locals))
-        from_slot = take_all(s, moving)
+        from_slot = taking(s, moving)
         s.zones[slot].put(where, moving, bottom)
         s.zver[slot] += 1
         if moved is not None:
@@ -328,9 +381,12 @@ def deal(c: "Compiler", st: nodes.Deal, sc: "Scope", loop_exit) -> None:
     moved = c.move_hook()
     nxt = Label()
     targets = _deal_targets(c, st, sc)
-    # nothing to do for a card but move it, from a list to lists
-    plain = not (hiding and watched) and not opening and moved is None and not c.sym.kind(dest_name).by_cell \
-        and not c.sym.kind(from_name).by_cell
+    # nothing to do for a card but move it, from a list to lists, and at most note who moved it: the same
+    # seat for every card of the deal, so noted once for all (a `reset on move` value, worked out after
+    # each card, may read the zones: card by card)
+    movers_only = not any(spec.reset_on_move for spec in c.var_specs.values())
+    plain = SPECIALISE and not (hiding and watched) and not opening and (moved is None or movers_only) \
+        and not c.sym.kind(dest_name).by_cell and not c.sym.kind(from_name).by_cell
     fixed, source = (source, None) if isinstance(source, int) else (-1, source)
 
     def deal(s: State) -> int:
@@ -340,7 +396,10 @@ def deal(c: "Compiler", st: nodes.Deal, sc: "Scope", loop_exit) -> None:
         rounds = count(s, s.locals)
         if plain and not s.known and rounds.__class__ is int and 0 < rounds * len(slots) <= len(src) \
                 and src_slot not in slots:
-            _deal_plainly(s, src_slot, slots, rounds)
+            dealt = _deal_plainly(s, src_slot, slots, rounds)
+            if moved is not None:
+                moved(s, dealt)
+                s.vars_changed()
             return nxt.pc
         for _ in range(rounds):
             for slot in slots:
@@ -378,10 +437,10 @@ def _deal_targets(c: "Compiler", st: nodes.Deal, sc: "Scope") -> Callable[[State
     return lambda s: [one(s, s.locals)]
 
 
-def _deal_plainly(s: State, src_slot: int, slots: list[int], rounds: int) -> None:
-    """`deal` when no card has anyone's knowledge to follow, no zone opens, nothing is kept per card and
-    the source holds enough: the cards the one-at-a-time deal pops from the top, given round by round,
-    taken in one slice."""
+def _deal_plainly(s: State, src_slot: int, slots: list[int], rounds: int) -> list[Card]:
+    """`deal` when no card has anyone's knowledge to follow, no zone opens, nothing but movers is kept per
+    card and the source holds enough: the cards the one-at-a-time deal pops from the top, given round by
+    round, taken in one slice. Gives the cards dealt."""
     total = rounds * len(slots)
     src, zver = s.zones[src_slot], s.zver
     zver[src_slot] += 1
@@ -391,6 +450,7 @@ def _deal_plainly(s: State, src_slot: int, slots: list[int], rounds: int) -> Non
     for i, slot in enumerate(slots):
         s.zones[slot].extend(taken[i::len(slots)])
         zver[slot] += 1
+    return taken
 
 
 def shuffle(c: "Compiler", st: nodes.Shuffle, sc: "Scope", loop_exit) -> None:

@@ -15,8 +15,9 @@ from cardrules.compiler import moving
 from cardrules.resources import bundled_games
 
 # Every kind of move: whole zones into hidden, owner and public zones, knowledge from `reveal` and from
-# face-up cards taken into hands, a passed hand (owner to owner), a trigger, a bottom move, a family
-# member named by a constant, columns that open, `mover` kept per card.
+# face-up cards taken into hands, a passed hand (owner to owner), lists of cards from one zone or from
+# several (all of a hand, part of it), a trigger, a bottom move, a family member named by a constant,
+# columns that open, `mover` kept per card, deals.
 RULES = """\
 game "T"
 players 2..3
@@ -62,6 +63,16 @@ turn:
       move hand(me) to aside(me)
     regroup only if not empty(lines(blue)):
       move lines(blue) to table
+    sort only if not empty(hand(me)):
+      move sorted(hand(me)) to hand(me)
+    give_high only if not empty(hand(me)):
+      move hand(me) where rank > 3 to aside(left(me))
+    fish only if not empty(stock):
+      move stock where rank == 1 to hand(me)
+    gather only if not empty(table):
+      move concat([aside(p) for p in players]) + table to hand(me)
+    deal_round only if count(stock) >= 4:
+      deal 1 from stock to hand
     otherwise wait:
       pass
   set moves = moves + 1
