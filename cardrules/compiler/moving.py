@@ -96,7 +96,7 @@ def take_all(s: State, moving: list, hidden_to: int = -1, watched: bool = True) 
     card by card, which fails where it always did; so does a move from where nobody sees while some
     card is known (follow's conditions then depend on the order)."""
     known = s.known
-    if hidden_to >= 0 and known and not watched:
+    if len(moving) < 2 or hidden_to >= 0 and known and not watched:  # one card: nothing to share
         return take_each(s, moving, hidden_to, watched)
     places = _places(s, moving)
     if places is None:
