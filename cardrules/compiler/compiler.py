@@ -27,7 +27,10 @@ from .scope import Frame, Scope
 from .subexpressions import calls_twice
 
 if TYPE_CHECKING:
-    from .procedures import Onward
+    from .moving import Onward
+
+# A zone's slot as the compiler knows it: the number itself when it is fixed, else (state, frame) -> slot.
+SlotRef = int | Callable[[State, list], int]
 
 
 class Compiler:
@@ -289,15 +292,29 @@ class Compiler:
     def here(self) -> int:
         return len(self.program)
 
-    def zone_slot(self, e: nodes.Expr, sc: Scope) -> Callable[[State, list], int]:
-        """Compile a zone reference (`deck`, `hand(me)`) to a function giving its slot in State.zones."""
+    def zone_slot(self, e: nodes.Expr, sc: Scope) -> SlotRef:
+        """Compile a zone reference (`deck`, `hand(me)`, `pile(red)`) to its slot in State.zones: the slot
+        itself when it is fixed once the options are chosen (a named shared zone, a family's member named
+        by a constant), else a function (state, frame) -> slot."""
         match e:
             case nodes.Name(name):
-                spec = self.zone_specs[name]
-                return lambda s, f: spec.index
+                return self.zone_specs[name].index
+            case nodes.Call(name, (key,)) if name in self.families:
+                first, keys = self.families[name]
+                value = self._key_value(key, sc)
+                if value.__class__ is Sym and value in keys:
+                    return first + keys[value]
+                return self.keyed_zone(name, self.expr(key, sc))
             case nodes.Call(name, (key,)):
                 return self.keyed_zone(name, self.expr(key, sc))
         raise AssertionError(e)
+
+    def _key_value(self, key: nodes.Expr, sc: Scope) -> Any:
+        """A family key fixed when compiled: an attribute value named (`red`) or a constant; else UNKNOWN."""
+        if isinstance(key, nodes.Name) and key.id in self.syms and key.id not in sc.names:
+            return self.syms[key.id]
+        known, value = self.constant(key)
+        return value if known else UNKNOWN
 
 
 def frame_call(fn: Callable) -> Callable:

@@ -17,34 +17,20 @@ from ..engine.specs import (
     OptionSpec,
     RuleFailure,
     SecretSpec,
-    StraightMove,
 )
 from ..engine.state import State
 from ..engine.table_values import as_seats
-from ..engine.zones import note_opened, visibility_of
-from ..engine.zones.grid import as_cell
 from ..language import nodes
 from ..language.symbols import place
 from ..limits import MAX_HELD_LIST, MAX_NUMBER
 from ..values import NOTHING, Card, Seat
-from . import trials, visibility
+from . import moving, trials, visibility
 from .enumeration import as_list, candidate_lister
+from .moving import Onward
 from .scope import Label, Scope
 
 if TYPE_CHECKING:
     from .compiler import Compiler
-
-
-@attrs.frozen
-class Onward:
-    """Where an instruction goes on, as far as the compiler can tell without running it: after a
-    straight move (`move`), or by a plain jump (`move` is None). The compiler's table of these
-    (`Compiler.onward`, by pc) is what `straight_moves` follows."""
-
-    move: StraightMove | None
-    to: Label
-    statement: nodes.Move | None = None  # the move's statement and scope, for a lister's trial (trials.py)
-    scope: Scope | None = None
 
 
 @attrs.frozen
@@ -78,48 +64,6 @@ class _Trigger:
         self.span = span
 
 
-def _take(s: State, card) -> int:
-    """Remove a card from the zone holding it; return that zone's slot. `State.where` says where to
-    look first; it is only a hint, checked by one test (a card is in exactly one zone), and worked
-    out again from the zones when it is wrong (a deal, a swap, another state's moves)."""
-    slot = s.where.get(card)
-    if slot is not None:
-        zone = s.zones[slot]
-        if zone.__class__ is list:
-            try:  # one scan finds and removes it (a test `card in zone` and a remove would scan twice)
-                del zone[zone.index(card)]
-                s.zver[slot] += 1  # every change of a zone slot bumps its version (the memo keyed by reads)
-                return slot
-            except ValueError:
-                pass
-        elif card in zone:  # a zone of another kind (a grid)
-            zone.remove(card)
-            s.zver[slot] += 1
-            return slot
-    slot = s.where_again(card)
-    if slot < 0:
-        raise RuleFailure(f"card {s.game.describe(card)} is in no zone")
-    s.zones[slot].remove(card)
-    s.zver[slot] += 1
-    return slot
-
-
-def _fire(s: State, triggers: list[_Trigger], card, from_slot: int, resume: int) -> int:
-    """Enter the first trigger that listens to this move, remembering where to come back."""
-    for trigger in triggers:
-        if trigger.source is not None and s.game.zone_at(from_slot, s.n).name != trigger.source:
-            continue
-        saved = s.locals[trigger.slot]
-        s.locals[trigger.slot] = card
-        if trigger.condition is None or trigger.condition(s, s.locals):
-            s.stack.append([resume, trigger.slot, saved])
-            if s.tracer is not None:
-                s.tracer.trigger_ran(s, trigger.span)
-            return trigger.body.pc
-        s.locals[trigger.slot] = saved
-    return resume
-
-
 def _is_seat(s: State, value) -> bool:
     """A seat of this game: a Seat or a seat's number (never a card, a truth value or anything else)."""
     return isinstance(value, int) and not isinstance(value, bool | Card) and 0 <= value < s.n
@@ -140,211 +84,6 @@ def _seats(s: State, value, what: str) -> list:
         if not _is_seat(s, p):
             raise RuleFailure(f"'{what}' needs players (seats from 0 to {s.n - 1}), not {s.game.describe(value)}")
     return seats
-
-
-def _take_all(s: State, moving: list, hidden_to: int = -1, watched: bool = True) -> int:
-    """Take every card to move out of its zone; the slot the last one came from (-1 for none). With
-    `hidden_to`, the slot of a destination some player may not see, those who could follow a card
-    there keep knowing it (knowledge.follow); `watched` is False when the cards surely come from a
-    zone nobody sees, so only a card someone knew there has knowledge to follow."""
-    from_slot = -1
-    zones = s.zones
-    for card in moving:
-        if not isinstance(card, Card):
-            raise RuleFailure("there is no card to move" if card is NOTHING else
-                              f"'move' needs cards, not {s.game.describe(card)}")
-        mask = s.known.pop(card, 0) if s.known else 0  # who knew it where it lay, beyond its zone's seers
-        if from_slot >= 0 and card in zones[from_slot]:  # cards moved together mostly lie together
-            zones[from_slot].remove(card)
-            s.zver[from_slot] += 1
-        else:
-            from_slot = _take(s, card)
-        if hidden_to >= 0 and (watched or mask or s.known):
-            knowledge.follow(s, card, mask, from_slot, hidden_to)
-    return from_slot
-
-
-def move(c: "Compiler", st: nodes.Move, sc: "Scope", loop_exit) -> None:
-    zone = st.destination.id if isinstance(st.destination, nodes.Name) else st.destination.func
-    if c.sym.kind(zone).by_cell:
-        return move_to_cell(c, st, sc)
-    cards, dest, bottom = c.expr(st.cards, sc), c.zone_slot(st.destination, sc), st.bottom
-    triggers = [t for t in c.triggers if t.zone == zone]
-    hiding = _hides(c, zone)
-    watched = not visibility.seen_by_nobody(st.cards, c.sym.zones)
-    opens = _opens(c, zone)
-    moved = c.move_hook()
-    nxt = Label()
-    # One card takes the short way when it has no knowledge to carry (_take_all would follow none): into a zone
-    # everyone sees (what was known of it is forgotten), or, while nobody knows any card, from where nobody sees
-    # it. A named zone's slot is fixed.
-    unseen = not watched
-    fixed = c.zone_specs[zone].index if isinstance(st.destination, nodes.Name) else -1
-
-    def move(s: State) -> int:
-        slot = fixed if fixed >= 0 else dest(s, s.locals)
-        target = s.zones[slot]
-        moving = cards(s, s.locals)
-        if moving.__class__ is Card and (not hiding or unseen and not s.known):  # the common move
-            if s.known:
-                s.known.pop(moving, None)
-            from_slot = _take(s, moving)
-            moving = [moving]
-        else:
-            moving = as_list(moving)
-            from_slot = _take_all(s, moving, slot if hiding else -1, watched)
-        if opens and not target and moving:
-            note_opened(s, slot)
-        if bottom:  # the moved cards keep their order, under the zone's cards
-            target[0:0] = moving
-        else:
-            target.extend(moving)
-        s.zver[slot] += 1
-        if len(moving) == 1:  # where the next move of these cards finds them first (_take)
-            s.where[moving[0]] = slot
-        else:
-            s.where.update(dict.fromkeys(moving, slot))
-        if moved is not None:
-            moved(s, moving)
-            s.vars_changed()
-        if triggers and len(moving) == 1:  # only a single card's move sets off a trigger
-            return _fire(s, triggers, moving[0], from_slot, nxt.pc)
-        return nxt.pc
-    pc = c.emit(move, st.span)
-    # Nothing but the move itself happens (no trigger, no knowledge to carry, no column opened, nothing
-    # kept per card): the engine may try it in place.
-    if not triggers and not (hiding and watched) and not opens and moved is None:
-        c.onward[pc] = Onward(StraightMove(cards, dest, bottom), nxt, st, sc)
-    nxt.pc = c.here()
-
-
-def _visibility(c: "Compiler", zone: str) -> str:
-    decl = c.sym.zones[zone]
-    return visibility_of(decl.properties)
-
-
-def _hides(c: "Compiler", zone: str) -> bool:
-    """Some player may not see a card that enters this zone (so knowledge may have to follow it)."""
-    return _visibility(c, zone) != "public" or "hidden_when_out" in c.sym.zones[zone].properties
-
-
-def _opens(c: "Compiler", zone: str) -> bool:
-    """A card entering an empty zone of this kind opens it: the family keeps the order (zones.note_opened)."""
-    return c.sym.kind(zone).opens_in_order
-
-
-def move_to_cell(c: "Compiler", st: nodes.Move, sc: "Scope") -> None:
-    """`move CARDS to grid(CELL)`: the cards go onto that cell's stack (made by the first card)."""
-    cards, bottom = c.expr(st.cards, sc), st.bottom
-    slot = c.zone_specs[st.destination.func].index
-    cell = c.expr(st.destination.args[0], sc)
-    triggers = [t for t in c.triggers if t.zone == st.destination.func]
-    moved = c.move_hook()
-    nxt = Label()
-
-    def move(s: State) -> int:
-        value = cell(s, s.locals)
-        where = as_cell(value)
-        if where is None:
-            raise RuleFailure(f"a grid cell is a pair of whole numbers (x, y), not {s.game.describe(value)}")
-        moving = as_list(cards(s, s.locals))
-        from_slot = _take_all(s, moving)
-        s.zones[slot].put(where, moving, bottom)
-        s.zver[slot] += 1
-        if moved is not None:
-            moved(s, moving)
-            s.vars_changed()
-        if triggers and len(moving) == 1:
-            return _fire(s, triggers, moving[0], from_slot, nxt.pc)
-        return nxt.pc
-    c.emit(move, st.span)
-    nxt.pc = c.here()
-
-
-def deal(c: "Compiler", st: nodes.Deal, sc: "Scope", loop_exit) -> None:
-    count, source = c.expr(st.count, sc), c.zone_slot(st.source, sc)
-    source_name = st.source.id if isinstance(st.source, nodes.Name) else "the zone"
-    dest_name = st.destination.id if isinstance(st.destination, nodes.Name) else st.destination.func
-    from_name = st.source.id if isinstance(st.source, nodes.Name) else st.source.func
-    hiding = _hides(c, dest_name)
-    watched = _visibility(c, from_name) != "hidden"
-    opens = _opens(c, dest_name)
-    moved = c.move_hook()
-    nxt = Label()
-    if isinstance(st.destination, nodes.Name) and c.zone_specs[dest_name].per_player:
-        # a per-player zone: every player gets cards, one at a time
-        spec, shared = c.zone_specs[st.destination.id], c.shared_zones
-
-        def targets(s: State) -> list[int]:
-            return [shared + spec.index * s.n + p for p in range(s.n)]
-    else:
-        one = c.zone_slot(st.destination, sc)
-
-        def targets(s: State) -> list[int]:
-            return [one(s, s.locals)]
-
-    # nothing to do for a card but move it, from a list to lists
-    plain = not (hiding and watched) and not opens and moved is None and not c.sym.kind(dest_name).by_cell \
-        and not c.sym.kind(from_name).by_cell
-
-    def deal(s: State) -> int:
-        src_slot = source(s, s.locals)
-        src = s.zones[src_slot]
-        slots = targets(s)
-        rounds = count(s, s.locals)
-        if plain and not s.known and rounds.__class__ is int and 0 < rounds * len(slots) <= len(src) \
-                and src_slot not in slots:
-            _deal_plainly(s, src_slot, slots, rounds)
-            return nxt.pc
-        for _ in range(rounds):
-            for slot in slots:
-                if not src:
-                    raise RuleFailure(f"cannot deal: '{source_name}' is empty")
-                card = src.pop()
-                s.zver[src_slot] += 1
-                mask = s.known.pop(card, 0) if s.known else 0
-                if hiding and (watched or mask or s.known):
-                    knowledge.follow(s, card, mask, src_slot, slot)
-                if opens and not s.zones[slot]:
-                    note_opened(s, slot)
-                s.zones[slot].append(card)
-                s.zver[slot] += 1
-                if moved is not None:
-                    moved(s, (card,))
-                    s.vars_changed()
-        return nxt.pc
-    c.emit(deal, st.span)
-    nxt.pc = c.here()
-
-
-def _deal_plainly(s: State, src_slot: int, slots: list[int], rounds: int) -> None:
-    """`deal` when no card has anyone's knowledge to follow, no zone opens, nothing is kept per card and
-    the source holds enough: the cards the one-at-a-time deal pops from the top, given round by round,
-    taken in one slice."""
-    total = rounds * len(slots)
-    src, zver = s.zones[src_slot], s.zver
-    zver[src_slot] += 1
-    taken = src[-total:]
-    del src[-total:]
-    taken.reverse()  # the order they leave the top
-    for i, slot in enumerate(slots):
-        s.zones[slot].extend(taken[i::len(slots)])
-        zver[slot] += 1
-
-
-def shuffle(c: "Compiler", st: nodes.Shuffle, sc: "Scope", loop_exit) -> None:
-    zone = c.zone_slot(st.zone, sc)
-    nxt = Label()
-
-    def shuffle(s: State) -> int:
-        slot = zone(s, s.locals)
-        if s.known:
-            knowledge.forget_zone(s, slot)
-        s.shuffle(s.zones[slot])
-        s.zver[slot] += 1
-        return nxt.pc
-    c.emit(shuffle, st.span)
-    nxt.pc = c.here()
 
 
 def eliminate(c: "Compiler", st: nodes.Eliminate, sc: "Scope", loop_exit) -> None:
@@ -758,11 +497,11 @@ def _guard(c: "Compiler", g: nodes.Guard, sc: "Scope", varying: frozenset = froz
 
 
 STATEMENTS = {
-    nodes.Move: move, nodes.Deal: deal, nodes.Shuffle: shuffle, nodes.Eliminate: eliminate, nodes.Set: set_var,
-    nodes.FirstPlayer: first_player, nodes.Win: win, nodes.Lose: lose, nodes.Pass: nothing, nodes.Stop: stop,
-    nodes.NewRound: new_round, nodes.Say: say, nodes.Reveal: reveal, nodes.If: if_stmt, nodes.For: for_stmt,
-    nodes.Repeat: repeat, nodes.While: while_stmt, nodes.Choose: choose, nodes.Do: do, nodes.Let: let,
-    nodes.Simultaneous: simultaneous,
+    nodes.Move: moving.move, nodes.Deal: moving.deal, nodes.Shuffle: moving.shuffle, nodes.Eliminate: eliminate,
+    nodes.Set: set_var, nodes.FirstPlayer: first_player, nodes.Win: win, nodes.Lose: lose, nodes.Pass: nothing,
+    nodes.Stop: stop, nodes.NewRound: new_round, nodes.Say: say, nodes.Reveal: reveal, nodes.If: if_stmt,
+    nodes.For: for_stmt, nodes.Repeat: repeat, nodes.While: while_stmt, nodes.Choose: choose, nodes.Do: do,
+    nodes.Let: let, nodes.Simultaneous: simultaneous,
     nodes.Reset: reset,
 }
 

@@ -18,33 +18,84 @@ def _visibility(decl: nodes.ZoneDecl) -> str:
     return visibility_of(decl.properties)
 
 
-def shown_to_chooser(e: nodes.Expr, zones: dict[str, nodes.ZoneDecl]) -> bool:
+# What a name bound in a definition's body stands for, from the call's argument (see `_bound`): `me`, a
+# value holding no card, or anything else.
+_ME, _CARDLESS, _UNKNOWN = "me", "cardless", "unknown"
+_DEPTH = 8  # definitions looked into, one inside another
+
+
+def shown_to_chooser(e: nodes.Expr, zones: dict[str, nodes.ZoneDecl], defs: dict[str, nodes.DefDecl] | None = None,
+                     env: dict[str, str] | None = None, depth: int = 0) -> bool:
     """True when a binder's list surely holds only cards the chooser (`me`) sees: a public zone,
-    `me`'s own zone, or a filter, sort or join of those. False means: check when it is offered."""
+    `me`'s own zone, or a filter, sort or join of those, a card picked from one by place (`top`), a
+    comprehension of those, or a definition whose body is one of those with its parameters bound to
+    the call's arguments (`choices(me)`). `env`: the names a definition's body binds (_bound). False
+    means: check when it is offered."""
+    env = env or {}
+    if depth > _DEPTH:
+        return False
+
+    def shown(x: nodes.Expr, inner: dict[str, str] = env) -> bool:
+        return shown_to_chooser(x, zones, defs, inner, depth + 1)
     match e:
+        case nodes.Name(name) if name in env:
+            return False
         case nodes.Name(name) if name in zones:
             decl = zones[name]
             return _visibility(decl) == "public" and "per_player" not in decl.properties
-        case nodes.Call(name, (key,)) if name in zones:
+        case nodes.Name(name) if defs and name in defs and not defs[name].has_params:
+            return shown(defs[name].body, {})
+        case nodes.Call(name, (key,)) if name in zones and name not in env:
             # `me`'s own zone counts as seen even when `hidden_when_out` turns it face down: those
             # are cards its owner held, and nobody else is asked about them.
             decl = zones[name]
-            mine = "per_player" in decl.properties and isinstance(key, nodes.Name) and key.id == "me"
+            mine = "per_player" in decl.properties and _is_me(key, env)
             if "hidden_when_out" in decl.properties and not mine:
                 return False
             return _visibility(decl) == "public" or (mine and _visibility(decl) == "owner")
+        case nodes.Call(name, args) if defs and name in defs and defs[name].has_params and name not in env:
+            decl = defs[name]
+            return len(args) == len(decl.params) and shown(decl.body, _bound(decl, args, env, None))
+        case nodes.Call(_, (source,)) if _flag(e, "by_place"):  # one card of a list: seen if they all are
+            return shown(source)
         case nodes.Where(source, _) | nodes.Call(_, (source,)) if (not isinstance(e, nodes.Call)
                                                                    or _flag(e, "same_elements")):
-            return shown_to_chooser(source, zones)
+            return shown(source)
         case nodes.BinOp("+", left, right):
-            return shown_to_chooser(left, zones) and shown_to_chooser(right, zones)
+            return shown(left) and shown(right)
+        case nodes.IfExpr(_, then, otherwise):
+            return shown(then) and shown(otherwise)
+        case nodes.Comprehension(nodes.Name(element), var, source, _) if element == var:
+            return shown(source)
+        case nodes.Comprehension(element, var, _, _):
+            return shown(element, {**env, var: _UNKNOWN})
     return False
+
+
+def _is_me(key: nodes.Expr, env: dict[str, str]) -> bool:
+    """Whether a zone's key is surely the chooser: `me`, or a parameter `me` was given for."""
+    return isinstance(key, nodes.Name) and (env.get(key.id) == _ME if key.id in env else key.id == "me")
+
+
+def _bound(decl: nodes.DefDecl, args: tuple, env: dict[str, str], sym: "Symbols | None") -> dict[str, str]:
+    """What a definition's parameters stand for in its body, from the call's arguments (read in the
+    caller's `env`): `me`, no card (asked only with `sym`, for _no_cards), or anything else. The body
+    sees its parameters only: the caller's names are not its own."""
+    out = {}
+    for param, arg in zip(decl.params, args):
+        if _is_me(arg, env):
+            out[param] = _ME
+        elif sym is not None and _no_cards(arg, sym, _DEPTH, env):
+            out[param] = _CARDLESS
+        else:
+            out[param] = _UNKNOWN
+    return out
 
 
 def may_hide(e: nodes.Expr, sym: "Symbols") -> bool:
     """Whether a binder's list may hold a card its chooser cannot see (then it is checked as it is
     offered): not when it is surely made of seen cards or of no cards at all."""
-    return not (shown_to_chooser(e, sym.zones) or _no_cards(e, sym, 0))
+    return not (shown_to_chooser(e, sym.zones, sym.defs) or _no_cards(e, sym, 0))
 
 
 def _flag(call: nodes.Call, flag: str) -> bool:
@@ -53,27 +104,42 @@ def _flag(call: nodes.Call, flag: str) -> bool:
     return function is not None and getattr(function, flag)
 
 
-def _no_cards(e: nodes.Expr, sym: "Symbols", depth: int) -> bool:
-    """True when an expression surely holds no card: numbers, texts, attribute values, seats, and
-    lists, filters and constant definitions of those (looked into a few levels deep)."""
-    if depth > 8:
+def _no_cards(e: nodes.Expr, sym: "Symbols", depth: int, env: dict[str, str] | None = None) -> bool:
+    """True when an expression surely holds no card: numbers, texts, attribute values (a card's too),
+    seats, and lists, filters, joins, choices and comprehensions of those, and definitions of those
+    (with parameters: their body with what the call's arguments are, `_bound`), looked into a few
+    levels deep."""
+    env = env or {}
+    if depth > _DEPTH:
         return False
+
+    def none_in(x: nodes.Expr, inner: dict[str, str] = env) -> bool:
+        return _no_cards(x, sym, depth + 1, inner)
     match e:
-        case nodes.Int() | nodes.Str() | nodes.Range():
+        case nodes.Int() | nodes.Str() | nodes.Range() | nodes.Attr():
             return True
+        case nodes.Name(name) if name in env:
+            return env[name] in (_CARDLESS, _ME)
         case nodes.Name(name):
             if (name in NAMES and NAMES[name].cardless) or name in sym.values:
                 return True
             decl = sym.defs.get(name)
-            return decl is not None and not decl.has_params and _no_cards(decl.body, sym, depth + 1)
+            return decl is not None and not decl.has_params and none_in(decl.body, {})
         case nodes.ListLit(items) | nodes.TupleLit(items):
-            return all(_no_cards(item, sym, depth + 1) for item in items)
+            return all(none_in(item) for item in items)
         case nodes.Where(source, _):
-            return _no_cards(source, sym, depth + 1)
+            return none_in(source)
         case nodes.Call() if _flag(e, "cardless"):
             return True
+        case nodes.Call(name, args) if name in sym.defs and sym.defs[name].has_params and name not in env:
+            decl = sym.defs[name]
+            return len(args) == len(decl.params) and none_in(decl.body, _bound(decl, args, env, sym))
         case nodes.BinOp("+", left, right):
-            return _no_cards(left, sym, depth + 1) and _no_cards(right, sym, depth + 1)
+            return none_in(left) and none_in(right)
+        case nodes.IfExpr(_, then, otherwise):
+            return none_in(then) and none_in(otherwise)
+        case nodes.Comprehension(element, var, source, _):
+            return none_in(element, {**env, var: _CARDLESS if none_in(source) else _UNKNOWN})
     return False
 
 

@@ -101,6 +101,52 @@ def follow(s: "State", card: Card, mask: int, from_slot: int, to_slot: int) -> N
                 del s.known[other]
 
 
+def follow_zone(s: "State", cards: list[Card], from_slot: int, to_slot: int) -> None:
+    """After the whole zone at `from_slot` (its `cards`, already taken out) moved to the zone at `to_slot`:
+    what `follow` leaves when the cards move one by one. Each card keeps the knowers who could tell it
+    left and do not see it where it goes; the row's other cards a knower loses track of are the moving
+    cards themselves, whose bits `follow` would take off only from knowers who could not tell them
+    apart, and those are not kept for any card anyway."""
+    masks, watchers = s.game.derived.sight(s)
+    told = watchers[from_slot] & ~masks[to_slot]  # knowers whose knowledge can follow a card there
+    seen = masks[from_slot] & told  # who saw the cards where they lay
+    known = s.known
+    for card in cards:
+        keep = seen | known.pop(card, 0) & told
+        if keep:
+            known[card] = keep
+
+
+def follow_taken(s: "State", cards: list[Card], places: list[int], masks: list[int] | None, to_slot: int) -> None:
+    """After `cards` were taken out of the zones at `places` (a slot per card) for the zone at `to_slot`,
+    with `masks` (per card, its bits taken off already; None: no card was known): what `follow` leaves
+    when they move one by one. Each card keeps what follow keeps of it; the cards left in a zone lose,
+    once, the bits of those who could not tell which card left (follow takes the same bits off at each
+    card); the moving cards' own bits it takes off are of knowers not kept for any card anyway."""
+    masks_seen, watchers = s.game.derived.sight(s)
+    not_to = ~masks_seen[to_slot]
+    known = s.known
+    for i, card in enumerate(cards):
+        slot = places[i]
+        keep = (masks_seen[slot] | (masks[i] if masks else 0)) & watchers[slot] & not_to
+        if keep:
+            known[card] = keep
+    if not known:
+        return
+    everyone = (1 << s.n) - 1
+    for slot in set(places):
+        lost = ~(watchers[slot] | masks_seen[to_slot]) & everyone
+        if not lost:
+            continue
+        for other in s.zones[slot]:
+            bits = known.get(other, 0)
+            if bits & lost:
+                if bits & ~lost:
+                    known[other] = bits & ~lost
+                else:
+                    del known[other]
+
+
 def forget_zone(s: "State", slot: int) -> None:
     """A shuffled zone: nobody knows where its cards are any more."""
     for card in s.zones[slot]:

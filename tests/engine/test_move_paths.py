@@ -1,6 +1,7 @@
-"""A one-card move takes the short way (procedures._take, no knowledge.follow) when it has no knowledge to
-carry: into a zone everyone sees, or from a zone nobody sees while nobody knows any card. The long way
-(_take_all) stays for the rest, and both leave the same state."""
+"""A one-card move takes the short way (moving.take, no knowledge.follow) when it has no knowledge to
+carry: into a zone everyone sees, or from a zone nobody sees while nobody knows any card. Knowledge is
+followed for the rest, and both leave the same state. The helpers a move instruction calls are bound
+when it is compiled (moving._HELPERS), so the tests replace them before compiling the game."""
 
 import random
 
@@ -9,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules.compiler import procedures
+from cardrules.compiler import moving
+from cardrules.diagnostics import RulesRuntimeError
 
 RULES = """\
 game "T"
@@ -35,56 +37,56 @@ end when empty(stock) and empty(pile):
 """
 
 
-@pytest.fixture
-def game():
-    return cardrules.load_source(RULES, "t.rules")
-
-
-def forbid_long_way(monkeypatch) -> None:
-    """From here on, a move that goes the long way fails the test."""
+def forbid_long_way(monkeypatch):
+    """The game compiled so that a move that goes the long way (card by card, or following knowledge)
+    fails the test."""
     def long_way(*args, **kwargs):
-        raise AssertionError("the move went through _take_all")
-    monkeypatch.setattr(procedures, "_take_all", long_way)
+        raise AssertionError("the move went the long way")
+    monkeypatch.setitem(moving._HELPERS, "take_all", long_way)
+    monkeypatch.setitem(moving._HELPERS, "follow", long_way)
+    return cardrules.load_source(RULES, "t.rules")
 
 
 def play(s, card) -> None:
     s.apply_action(next(a for a in s.legal_actions() if a.name == "play" and a.values == (card,)))
 
 
-def test_a_draw_from_a_zone_nobody_sees_follows_no_knowledge(game, monkeypatch):
-    s = game.new_initial_state(2, 0)
+def test_a_draw_from_a_zone_nobody_sees_follows_no_knowledge(monkeypatch):
+    s = forbid_long_way(monkeypatch).new_initial_state(2, 0)
     drawn = s.zone_cards("stock")[-1]
-    forbid_long_way(monkeypatch)
     s.apply_action("draw")
     assert s.zone_cards("hand", 0)[-1] == drawn and not s.known
 
 
-def test_a_known_card_played_face_up_is_forgotten_the_short_way(game, monkeypatch):
-    s = game.new_initial_state(2, 0)
+def test_a_known_card_played_face_up_is_forgotten_the_short_way(monkeypatch):
+    s = forbid_long_way(monkeypatch).new_initial_state(2, 0)
     played = s.zone_cards("hand", 0)[0]
     play(s, played)
-    s.apply_action("take")  # P1 takes it from the face-up pile: P0 keeps knowing it in P1's hand
-    assert s.known.get(played)
-    s.apply_action("draw")
-    forbid_long_way(monkeypatch)
+    with pytest.raises(RulesRuntimeError, match="long way"):  # a face-up card taken into a hand: followed
+        s.clone().apply_action("take")
+    s.known[played] = 1  # as the take would leave it: P0 keeps knowing it in P1's hand
+    s.zones[s.game.zone_slot(s.game.zone("pile"), 2)].remove(played)
+    s.zones[s.game.zone_slot(s.game.zone("hand"), 2, 1)].append(played)
+    s.me = 1
     play(s, played)  # P1 plays it face up
     assert played not in s.known and s.zone_cards("pile")[-1] == played
 
 
-def test_a_draw_while_some_card_is_known_still_goes_the_long_way(game, monkeypatch):
-    s = game.new_initial_state(2, 0)
-    played = s.zone_cards("hand", 0)[0]
-    play(s, played)
-    s.apply_action("take")
-    assert s.known.get(played)
-    calls, real = [], procedures._take_all
+def test_a_draw_while_some_card_is_known_still_follows_knowledge(monkeypatch):
+    calls, real = [], moving._HELPERS["follow"]
 
     def counted(*args, **kwargs):
         calls.append(args[1])
         return real(*args, **kwargs)
-    monkeypatch.setattr(procedures, "_take_all", counted)
+    monkeypatch.setitem(moving._HELPERS, "follow", counted)
+    s = cardrules.load_source(RULES, "t.rules").new_initial_state(2, 0)
+    played = s.zone_cards("hand", 0)[0]
+    play(s, played)
+    s.apply_action("take")
+    assert s.known.get(played) and calls == [played]
+    drawn = s.zone_cards("stock")[-1]
     s.apply_action("draw")  # P0 draws into its hand while a card is known: knowledge may have to follow
-    assert len(calls) == 1
+    assert calls == [played, drawn]
 
 
 @settings(max_examples=30, deadline=None, database=None)
