@@ -10,6 +10,9 @@ commit, minutes apart, does not). Make the old checkout with `git worktree add /
     python benchmarks/commits.py /tmp/old . --game red7 -p 2 -p 4 --seconds 3 --rounds 5
     python benchmarks/commits.py /tmp/old . --game red7 -o advanced=true
     python benchmarks/commits.py /tmp/old . --pin                      # on one core (a quiet machine)
+
+A checkout from before the bots' package (the baseline of issue #26, 3659d04) plays with that
+checkout's own bench loop, a random.Random(k).choice per game: the same draws as the random agent's.
 """
 
 from __future__ import annotations
@@ -28,15 +31,24 @@ CHILD = """
 import sys, time
 sys.path.insert(0, sys.argv[1])
 import cardrules
-from cardrules.bots import RandomAgent
-from cardrules.simulation import play_match
+try:
+    from cardrules.bots import RandomAgent
+    from cardrules.simulation import play_match
+except ImportError:  # a checkout from before the bots' package (the baseline of issue #26, 3659d04)
+    import random
+    RandomAgent = None
 name, players, seconds = sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
 options = {k: {"true": True, "false": False}.get(v, int(v) if v.lstrip("-").isdigit() else v)
            for k, v in (o.split("=", 1) for o in sys.argv[5:])}
-game = cardrules.prepare(name).compile(options)
+game = cardrules.prepare(name).compile(options) if hasattr(cardrules, "prepare") else cardrules.load(name, options)
 games, start = 0, time.process_time()
 while time.process_time() - start < seconds:
-    play_match(game, players, games, [RandomAgent(game, 0, games)] * players, quiet=True)
+    if RandomAgent is None:  # that checkout's own bench loop: the same draws as the random agent's
+        state, choose = game.new_initial_state(players, games), random.Random(games).choice
+        while not state.is_terminal():
+            state.apply_action(choose(state.legal_actions()))
+    else:
+        play_match(game, players, games, [RandomAgent(game, 0, games)] * players, quiet=True)
     games += 1
 print(games / (time.process_time() - start))
 """
