@@ -9,7 +9,8 @@ import pytest
 
 import cardrules
 from cardrules.compiler.listing import game_source
-from cardrules.language.builtins import Function, register, unregister
+
+from .tally import CALLS
 
 RULES = """\
 game "Invariants"
@@ -37,19 +38,7 @@ end when count(pile) > 4:
 """
 SAME = ("play(c in hand(me)) only if c.color == top(pile).color or c.rank == tally(top(pile).rank):\n"
         "      move c to pile")
-CALLS: list = []
-
-
-@pytest.fixture(autouse=True)
-def tally():
-    """`tally(x)`: x, each call noted."""
-    def run(x):
-        CALLS.append(x)
-        return x
-    register(Function("tally", 1, 1, "tally(x)", "x, counted", run=run))
-    CALLS.clear()
-    yield
-    unregister("tally")
+pytestmark = pytest.mark.usefixtures("tally")  # tally.py: counts the calls in CALLS
 
 
 def load(option: str = SAME, setup: str = "") -> cardrules.Game:
