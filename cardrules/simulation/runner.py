@@ -226,11 +226,15 @@ def run(plan: Plan, *, jobs: int = 1, backend: str = "local", address: str | Non
     advance = progress or (lambda _count: None)
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend '{backend}' (known: {', '.join(BACKENDS)})")
+    pooled = backend == "local" and jobs > 1 and plan.games > 1
+    if pooled:  # the pool's modules are start-up, as loading the game is: imported before the run's clock
+        import concurrent.futures.process  # noqa: F401
+        import multiprocessing  # noqa: F401
     start = time.perf_counter()
     lost = None
     if backend == "ray":
         records, interrupted = _run_ray(plan, jobs, address, advance)
-    elif jobs <= 1 or plan.games <= 1:
+    elif not pooled:
         records, interrupted = _run_here(plan, game or worker_game(plan), advance, observers)
     else:
         records, interrupted, lost = _run_pool(plan, jobs, advance, game)
