@@ -55,13 +55,21 @@ def _start_pool_run(jobs: int = 2) -> subprocess.Popen:
         if process.poll() is not None:
             raise AssertionError(f"the command ended before its pool started: {process.communicate()[1].decode()}")
         time.sleep(0.1)
-    assert len(_alive(process.pid)) >= jobs, "the pool never started"
+    if len(_alive(process.pid)) < jobs:  # fail, and leave none of its processes running
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        raise AssertionError("the pool never started")
     time.sleep(0.5)
     return process
 
 
 def _finish(process: subprocess.Popen) -> tuple[int, str, str]:
-    out, err = process.communicate(timeout=60)
+    try:
+        out, err = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:  # the command hangs: fail, and leave none of its processes running
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        raise AssertionError("the command did not end within 60 s of being stopped (its processes were killed)")
     deadline = time.monotonic() + 10
     while _alive(process.pid) and time.monotonic() < deadline:
         time.sleep(0.1)
