@@ -90,15 +90,19 @@ def follow(s: "State", card: Card, mask: int, from_slot: int, to_slot: int) -> N
     if keep:
         s.known[card] = keep
     lost = ~(watching | seen_to) & ((1 << s.n) - 1)
-    if not lost or not s.known:
-        return
-    for other in s.zones[from_slot]:
-        bits = s.known.get(other, 0)
+    if lost and s.known:
+        _lose_track(s.known, s.zones[from_slot], lost)
+
+
+def _lose_track(known: dict, row: list, lost: int) -> None:
+    """The players in `lost` forget where the cards of `row` they knew lie."""
+    for other in row:
+        bits = known.get(other, 0)
         if bits & lost:
             if bits & ~lost:
-                s.known[other] = bits & ~lost
+                known[other] = bits & ~lost
             else:
-                del s.known[other]
+                del known[other]
 
 
 def follow_zone(s: "State", cards: list[Card], from_slot: int, to_slot: int) -> None:
@@ -136,15 +140,8 @@ def follow_taken(s: "State", cards: list[Card], places: list[int], masks: list[i
     everyone = (1 << s.n) - 1
     for slot in set(places):
         lost = ~(watchers[slot] | masks_seen[to_slot]) & everyone
-        if not lost:
-            continue
-        for other in s.zones[slot]:
-            bits = known.get(other, 0)
-            if bits & lost:
-                if bits & ~lost:
-                    known[other] = bits & ~lost
-                else:
-                    del known[other]
+        if lost:
+            _lose_track(known, s.zones[slot], lost)
 
 
 def forget_zone(s: "State", slot: int) -> None:
