@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import functools
-
 from .limits import MAX_PLAYERS
 
 
-@functools.total_ordering
 class Sym:
     """A value of a ranked attribute (e.g. a colour). Interned per game: compare by rank."""
 
@@ -19,11 +16,44 @@ class Sym:
         self.rank = rank  # larger is higher
         self.short = short or name
 
-    # Interned: equality and hashing are by identity (object's, which run in C).
+    # Interned: equal only to itself, hashed by identity. Every comparison is written out, although object's
+    # equality and functools.total_ordering would give the same answers: a class that defines one comparison
+    # in Python answers all of them through a slow generic path (object's `==` returned NotImplemented, and
+    # then the other side was asked), so `a == b` cost ~250 ns where these cost ~70 (guards compare colours and
+    # ranks for every card they try). The order keeps total_ordering's answers exactly, also for two values of
+    # different attributes with the same rank (<= and > look at identity, < and >= at the rank only).
+    __hash__ = object.__hash__
+
+    def __eq__(self, other):
+        return self is other
+
+    def __ne__(self, other):
+        return self is not other
 
     def __lt__(self, other):
-        if isinstance(other, Sym):
+        if other.__class__ is Sym:
             return self.rank < other.rank
+        if other is NOTHING:
+            return False
+        return NotImplemented
+
+    def __ge__(self, other):
+        if other.__class__ is Sym:
+            return self.rank >= other.rank
+        if other is NOTHING:
+            return True
+        return NotImplemented
+
+    def __gt__(self, other):
+        if other.__class__ is Sym:
+            return self.rank >= other.rank and self is not other
+        if other is NOTHING:
+            return True
+        return NotImplemented
+
+    def __le__(self, other):
+        if other.__class__ is Sym:
+            return self.rank < other.rank or self is other
         if other is NOTHING:
             return False
         return NotImplemented
@@ -40,6 +70,13 @@ class _Nothing:
 
     __slots__ = ()
     _instance = None
+    __hash__ = object.__hash__
+
+    def __eq__(self, other):  # the only nothing: equal only to itself, written out for speed (see Sym)
+        return self is other
+
+    def __ne__(self, other):
+        return self is not other
 
     def __new__(cls):
         if cls._instance is None:
