@@ -19,6 +19,7 @@ from ..language import nodes
 from ..language.builtins import FUNCTIONS, NAMES, Function
 from ..language.ranges import number_range
 from ..values import NOTHING, SEATS, Sym
+from .identity import by_identity
 from .invariants import Facts, reads_a_loop, worth_keeping
 from .literals import constant_list
 from .quantifiers import assign, holds_quantifier
@@ -510,6 +511,8 @@ class Emitter:
                 return f"[{self.iteration(e, env)}]"
             case nodes.Compare("in" | "not in" as op, left, right) if constant_list(self, right, env):
                 return f"({self.expr(left, env)} {_OPS[op]} {constant_list(self, right, env)})"
+            case nodes.Compare(op, left, right) if (identity := by_identity(self, op, left, right, env)):
+                return f"({self.expr(left, env)} {identity} {self.expr(right, env)})"
             case nodes.BinOp(op, left, right) | nodes.Compare(op, left, right):
                 return f"({self.expr(left, env)} {_OPS[op]} {self.expr(right, env)})"
             case nodes.BoolOp(op, left, right):

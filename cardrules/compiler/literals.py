@@ -19,48 +19,48 @@ from ..language.builtins import NAMES, Constant
 if TYPE_CHECKING:
     from .codegen import Emitter, Env
 
-_NOT_CONSTANT = object()
+NOT_CONSTANT = object()
 _CONTAINERS = (list, tuple, dict, set, frozenset)
 
 
 def _value(g: "Emitter", e: nodes.Expr, env: "Env") -> Any:
-    """The value of an element known when the game is compiled, or _NOT_CONSTANT."""
+    """The value of an element known when the game is compiled, or NOT_CONSTANT."""
     match e:
         case nodes.Int(value):
             return int(value)
         case nodes.Str(value):
             return str(value)
         case nodes.Name(name):
-            return _named(g, name, env)
-    return _NOT_CONSTANT
+            return named_constant(g, name, env)
+    return NOT_CONSTANT
 
 
-def _named(g: "Emitter", name: str, env: "Env") -> Any:
-    """A name's value when it means the same all game long (Emitter.name looks in this order)."""
+def named_constant(g: "Emitter", name: str, env: "Env") -> Any:
+    """A name's value when it means the same all game long (Emitter.name looks in this order), else NOT_CONSTANT."""
     c = g.c
     if name in env.names or name == "it" or (env.it is not None and name in c.card_attrs):
-        return _NOT_CONSTANT
+        return NOT_CONSTANT
     if name in g.folded:
         return g.folded[name]
     if name in g.def_names or name in c.zone_specs or name in c.var_specs:
-        return _NOT_CONSTANT
+        return NOT_CONSTANT
     for table in (c.options, c.syms, c.card_names):
         if name in table:
             return table[name]
     record = NAMES.get(name)
-    return record.value if isinstance(record, Constant) else _NOT_CONSTANT
+    return record.value if isinstance(record, Constant) else NOT_CONSTANT
 
 
 def constant_list(g: "Emitter", e: nodes.Expr, env: "Env") -> str | None:
     """The code of a module tuple holding a list literal's constant elements; None when it is not one."""
-    if isinstance(e, nodes.Name) and _named(g, e.id, env) is _NOT_CONSTANT and e.id not in env.names:
+    if isinstance(e, nodes.Name) and named_constant(g, e.id, env) is NOT_CONSTANT and e.id not in env.names:
         decl = g.inlinable.get(e.id)  # `def all_keys = [a, b]`: written into its callers, the same list each time
         if decl is not None and not decl.params:
             return constant_list(g, decl.body, attrs.evolve(env, names={}, it=None))
     if not isinstance(e, nodes.ListLit):
         return None
     values = tuple(_value(g, item, env) for item in e.items)
-    if any(v is _NOT_CONSTANT or v.__class__ in _CONTAINERS for v in values):
+    if any(v is NOT_CONSTANT or v.__class__ in _CONTAINERS for v in values):
         return None
     # The same elements share one constant: numbers and texts by value and class (True is no 1 when walked),
     # the rest by identity (the game's own objects).

@@ -1,0 +1,60 @@
+"""A comparison `==` / `!=` with a side that certainly gives an attribute value or `none` -> its code with `is`.
+
+An attribute value (values.Sym) and `none` are each their game's only object of that value and equal only to
+themselves (values.py), and no other value of the language (a number, a card, a list, a tuple, a text) equals
+one. So `a == b` is `a is b` as soon as one side is certainly a value or none, whatever the other side gives.
+`is` costs ~20 ns where `==` calls Sym.__eq__ (~70 ns); guards compare colours and ranks for every card they
+try (`card.suit == to_follow or card.rank == top(discards).rank`).
+
+Certainly means, decided from the program alone:
+- a name that is the same all game long and holds a value or none (a symbol such as `red`, `none`, a folded
+  definition giving one: literals.named_constant), or a definition without parameters written into its callers
+  whose body is certainly one;
+- a card's attribute whose every card gives a value (`card.color`, or `color` alone in a `where` over cards):
+  a card without it, or `none`, gives `none` (the generated `.get(card, NOTHING)`).
+Anything else (a definition, a variable, a parameter, a number-valued attribute) keeps `==`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ..language import nodes
+from ..values import NOTHING, Sym
+from .literals import NOT_CONSTANT, named_constant
+
+if TYPE_CHECKING:
+    from .codegen import Emitter, Env
+
+_IDENTITY = {"==": "is", "!=": "is not"}
+
+
+def by_identity(g: "Emitter", op: str, left: nodes.Expr, right: nodes.Expr, env: "Env") -> str | None:
+    """The Python operator for comparing `left` and `right` by identity, or None to keep `op`."""
+    if op in _IDENTITY and (_gives_a_value(g, left, env) or _gives_a_value(g, right, env)):
+        return _IDENTITY[op]
+    return None
+
+
+def _gives_a_value(g: "Emitter", e: nodes.Expr, env: "Env") -> bool:
+    match e:
+        case nodes.Attr(_, name):
+            return _valued(g, name)
+        case nodes.Name(name) if name not in env.names and name != "it" and env.it is not None \
+                and name in g.c.card_attrs:  # an attribute of the card a `where` walks
+            return _valued(g, name)
+        case nodes.Name(name):
+            value = named_constant(g, name, env)
+            if value is NOT_CONSTANT and name not in env.names and (decl := g.inlinable.get(name)) is not None \
+                    and not decl.params:  # `def lucky = red`, written into its callers
+                return _gives_a_value(g, decl.body, attrs.evolve(env, names={}, it=None))
+            return value is NOTHING or value.__class__ is Sym
+    return False
+
+
+def _valued(g: "Emitter", attribute: str) -> bool:
+    """Whether every card's `attribute` is an attribute value (not a number): cards without it give none."""
+    values = g.c.card_attrs.get(attribute)
+    return bool(values) and all(v.__class__ is Sym or v is NOTHING for v in values.values())

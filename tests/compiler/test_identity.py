@@ -1,0 +1,103 @@
+"""Comparisons by identity (compiler/identity.py): `==` / `!=` with a side that is certainly an attribute value or
+`none` is written `is` / `is not`; every other comparison keeps `==`; the moves allowed are the same either way."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import cardrules
+from cardrules.compiler import codegen
+from cardrules.compiler.listing import game_source
+
+RULES = """\
+game "Compared"
+players 2..2
+attribute color: red > blue > green
+attribute rank: 1..4
+cards: color * rank -> deck
+zone deck: stack, public
+zone hand: per_player, owner, row
+zone pile: stack, public
+var named = none
+var turns = 0
+def chosen = named
+def lucky = red
+setup:
+  deal 3 from deck to hand
+
+turn:
+  choose:
+    play(c in hand(me)) only if GUARD:
+      move c to pile
+      set named = c.color
+      set turns = turns + 1
+    pass:
+      set named = none
+      set turns = turns + 1
+end when turns > 7 or empty(hand(me)):
+  win me
+"""
+
+
+def guard_line(guard: str) -> str:
+    """The generated test of the play option's guard, compiled now."""
+    rules = cardrules.prepare_source(RULES.replace("GUARD", guard), "c.rules")
+    listing = game_source(rules.rules, rules.symbols, {}, rules.sources, "compared")
+    line = next(line for line in listing.splitlines() if line.strip().startswith("if (not"))
+    return line.replace(" is not MISSING", "")  # the lazy locals' test (subexpressions.py), not a comparison
+
+
+@pytest.mark.parametrize("guard, identity", [
+    ("c.color == red", "is"),
+    ("c.color != top(pile).color", "is not"),
+    ("top(pile).color == c.color", "is"),
+    ("c.color == none", "is"),
+    ("named == lucky", "is"),  # a definition folded into a colour
+    ("count(hand(me) where color == blue) > 0", "is"),  # `color` of the card a where walks
+])
+def test_a_side_that_is_certainly_a_value_compares_by_identity(guard, identity):
+    line = guard_line(guard)
+    assert f" {identity} " in line and "==" not in line and "!=" not in line, line
+
+
+@pytest.mark.parametrize("guard", [
+    "c.rank == 2",  # a number-valued attribute
+    "c.rank != turns",
+    "named == chosen",  # a variable and a definition: either could be anything the checker cannot see
+    "turns == 0",
+])
+def test_other_comparisons_keep_equality(guard):
+    line = guard_line(guard)
+    assert re.search(r"(==|!=)", line) and not re.search(r"\bis (not )?k\d", line), line
+
+
+GUARDS = ["c.color == red or c.color != top(pile).color", "top(pile).color == none or c.color == top(pile).color",
+          "c.color != named and named != none or turns == 0"]
+
+
+@pytest.mark.parametrize("guard", GUARDS)
+def test_the_same_moves_are_allowed_with_and_without_identity(guard, monkeypatch):
+    rules = RULES.replace("GUARD", guard)
+    with_identity = cardrules.load_source(rules, "c.rules")
+    assert " is " in guard_line(guard)
+    monkeypatch.setattr(codegen, "by_identity", lambda *args: None)
+    without = cardrules.load_source(rules + "\n", "c.rules")  # another text: compiled afresh, not from a cache
+    assert " is " not in guard_line(guard)
+    plays = 0
+    for seed in range(30):
+        a, b = with_identity.new_initial_state(2, seed), without.new_initial_state(2, seed)
+        rng = random.Random(seed)
+        for _ in range(100):  # every turn counts: the game ends within 8 turns
+            if a.is_terminal():
+                break
+            moves = [str(m) for m in a.legal_actions()]
+            assert moves == [str(m) for m in b.legal_actions()], (seed, moves)
+            pick = rng.randrange(len(moves))
+            plays += moves[pick].startswith("play")
+            a.apply_action(a.legal_actions()[pick])
+            b.apply_action(b.legal_actions()[pick])
+        assert b.is_terminal() and a.winners == b.winners
+    assert plays > 20  # the guard let cards be played, not only passes
