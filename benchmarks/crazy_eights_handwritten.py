@@ -18,6 +18,8 @@ gain for this game, measured rather than guessed.
 
     python benchmarks/crazy_eights_handwritten.py              # games/s for 2 and 4 players, 3 s each
     python benchmarks/crazy_eights_handwritten.py --seconds 10
+    python benchmarks/crazy_eights_handwritten.py --engine     # and the engine's games beside it, in alternating
+                                                               # slices of one process: the ratio hand / engine
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -119,19 +122,50 @@ def play_random_game(players: int, seed: int) -> tuple[list[int], int]:
     return game.winners, decisions
 
 
+class Meter:
+    """Games, decisions and CPU time of one way of playing, accumulated over slices."""
+
+    def __init__(self, play: Callable[[int], int]):
+        self.play, self.games, self.decisions, self.cpu = play, 0, 0, 0.0
+
+    def run_for(self, seconds: float) -> None:
+        start, cpu = time.perf_counter(), time.process_time()
+        while time.perf_counter() - start < seconds:
+            self.decisions += self.play(self.games)  # game k from seed k, as simulate numbers them
+            self.games += 1
+        self.cpu += time.process_time() - cpu
+
+    def line(self, label: str) -> str:
+        return f"{label}: {self.games / self.cpu:,.0f} games/cpu-s, {self.decisions / self.cpu:,.0f} decisions/cpu-s"
+
+
+def engine_player(players: int) -> Callable[[int], int]:
+    """The engine's game k, as `cardrules simulate` plays it (one random agent seeded k in every seat)."""
+    import cardrules
+    from cardrules.bots import RandomAgent
+    from cardrules.simulation import play_match
+    game = cardrules.load("crazy-eights")
+    return lambda k: play_match(game, players, k, [RandomAgent(game, 0, k)] * players, quiet=True).decisions
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="wall time per player count (default 3)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="wall seconds per player count (default 3)")
     parser.add_argument("-p", "--players", type=int, action="append", help="player counts (default 2 and 4)")
+    parser.add_argument("--engine", action="store_true", help="also the engine, in alternating slices: the ratio")
     args = parser.parse_args(argv)
     for players in args.players or [2, 4]:
-        games = decisions = 0
-        start, cpu = time.perf_counter(), time.process_time()
-        while time.perf_counter() - start < args.seconds:
-            decisions += play_random_game(players, games)[1]
-            games += 1
-        spent = time.process_time() - cpu
-        print(f"crazy eights {players}p: {games / spent:,.0f} games/cpu-s, {decisions / spent:,.0f} decisions/cpu-s")
+        hand = Meter(lambda k: play_random_game(players, k)[1])
+        engine = Meter(engine_player(players)) if args.engine else None
+        for _ in range(6):  # slices: a change in the machine's load falls on both alike
+            hand.run_for(args.seconds / 6)
+            if engine is not None:
+                engine.run_for(args.seconds / 6)
+        print(hand.line(f"crazy eights {players}p, by hand"))
+        if engine is not None:
+            print(engine.line(f"crazy eights {players}p, engine "))
+            ratio = (hand.games / hand.cpu) / (engine.games / engine.cpu)
+            print(f"crazy eights {players}p: by hand / engine x{ratio:.2f}")
 
 
 if __name__ == "__main__":

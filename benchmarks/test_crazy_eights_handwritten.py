@@ -67,3 +67,11 @@ def test_a_changed_rule_is_caught():
     assert engine_moves(state) == game.legal_moves()
     without_eights = [move for move in game.legal_moves() if move[0] != "wild"] or [("draw",)]
     assert engine_moves(state) != without_eights
+
+
+def test_the_script_prints_both_speeds_and_their_ratio(capsys):
+    fast.main(["--seconds", "0.3", "-p", "3", "--engine"])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["crazy eights 3p, by hand", "crazy eights 3p, engine ",
+                                                      "crazy eights 3p"]
+    assert float(lines[2].rsplit("x", 1)[1]) > 0 and "games/cpu-s" in lines[0] and "games/cpu-s" in lines[1]
