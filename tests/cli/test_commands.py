@@ -474,3 +474,14 @@ def test_help_paragraphs_are_wrapped_to_the_terminal_without_stubs(invoke, comma
     for lines in paragraphs:
         for line in lines[:-1]:
             assert len(line.strip()) > 40, f"{command} --help: a stub line {line.strip()!r} in {lines}"
+
+
+def test_python_m_cardrules_runs_the_command():
+    """`python -m cardrules` is the command, for a checkout run without installing it."""
+    import subprocess
+    import sys
+    root = Path(cardrules.__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-m", "cardrules", "list", "--json"], cwd=root, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "red7" in {entry["name"] for entry in json.loads(done.stdout)}

@@ -33,6 +33,7 @@ RANKS = {
     "cardrules.lsp": 6.5,  # the language server: reads the façade and authoring (fmt), started by the cli
     "cardrules.cli": 7,
     "cardrules.pettingzoo": 8,  # the PettingZoo environment (the rl extra): renders with the cli's renderer
+    "cardrules.__main__": 9,  # `python -m cardrules`: runs the cli
 }
 
 
