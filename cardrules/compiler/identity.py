@@ -4,7 +4,7 @@ An attribute value (values.Sym) and `none` are each their game's only object of 
 themselves (values.py), and no other value of the language (a number, a card, a list, a tuple, a text) equals
 one. So `a == b` is `a is b` as soon as one side is certainly a value or none, whatever the other side gives.
 `is` costs ~20 ns where `==` calls Sym.__eq__ (~70 ns); guards compare colours and ranks for every card they
-try (`card.suit == to_follow or card.rank == top(discards).rank`).
+try (`card.color == top(pile).color`).
 
 Certainly means, decided from the program alone:
 - a name that is the same all game long and holds a value or none (a symbol such as `red`, `none`, a folded
