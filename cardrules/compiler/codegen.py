@@ -62,13 +62,20 @@ class Env:
     # made in place: trials.py): the call goes straight to the definition's body, storing nothing
     direct: Callable[[str, tuple], bool] | None = None
     cse: Shared | None = None  # the parts of the evaluation being written, shared when repeated (subexpressions)
+    # inside a loop: the evaluation around the outermost loop, whose parts a value reading no loop's name shares
+    around: Shared | None = None
 
     def bind(self, name: str, code: str) -> "Env":
         return attrs.evolve(self, names={**self.names, name: code}, hoisted={},  # a name may now mean another
-                            varying=frozenset({name}), looping=True, cse=None)
+                            varying=frozenset({name}), looping=True, cse=None, around=self.outside())
 
     def with_it(self, code: str) -> "Env":
-        return attrs.evolve(self, it=code, hoisted={}, varying=frozenset({"it"}), looping=True, cse=None)
+        return attrs.evolve(self, it=code, hoisted={}, varying=frozenset({"it"}), looping=True, cse=None,
+                            around=self.outside())
+
+    def outside(self) -> Shared | None:
+        """The evaluation a loop written here sits in (subexpressions.py: values reading no loop's name)."""
+        return self.around if self.looping else self.cse
 
 
 _SEQUENCES = (list, tuple)
@@ -280,6 +287,11 @@ class Emitter:
         shared = Shared(self.fresh)
         return shared.resolve(write(attrs.evolve(env, cse=shared)))
 
+    def turn(self) -> Shared | None:
+        """The evaluation of one turn of a loop written as statements (quantifiers.py): its locals are reset at
+        the top of each turn. (None: no part shared within a turn; the tests compare with and without.)"""
+        return Shared(self.fresh)
+
     @staticmethod
     def resets(kept: list[str], depth: int) -> str:
         return "".join(f"{'    ' * depth}{local} = MISSING\n" for local in kept)
@@ -479,8 +491,17 @@ class Emitter:
         function (an assignment expression), then read from it, when its code costs more than that. First
         use: where the code without the local would first compute it, so a value that fails fails there
         (in the same guard, with the same blame), and only if it is reached (short cuts are kept)."""
-        code = self.plain(e, attrs.evolve(env, looping=False, cse=None))  # its parts: within this one computation
-        return self.keep(code, env) if worth_keeping(code, env.nested) else code
+        inner = attrs.evolve(env, looping=False, varying=frozenset(), cse=env.around, around=None)
+        if env.around is None:
+            code = self.plain(e, inner)  # its parts: within this one computation
+            return self.keep(code, env) if worth_keeping(code, env.nested) else code
+        # A part of the evaluation around the loops (subexpressions.py): the same value written before the loop
+        # (`count(q(p)) > 0 and all([key(p) > ...` with `key(p) = (count(q(p)), highest(q(p)))` written in) is
+        # worked out once. No loop varies it, so a definition it calls may be written in (Emitter.inlined).
+        code = self.expr(e, inner)
+        if not worth_keeping(env.around.rendered(code), env.nested):
+            return code
+        return code if env.around.pin(code) else self.keep(code, env)  # a part around: its local, not another
 
     def keep(self, code: str, env: Env) -> str:
         local = env.lazies.get(code)
@@ -603,7 +624,7 @@ class Emitter:
         if env.varying and not varying and name not in self.trivial:
             return None
         inner = Env(dict(zip(decl.params, args)), varying=varying, lazies=env.lazies, looping=env.looping,
-                    cse=env.cse)
+                    cse=env.cse, around=env.around)
         return f"({self.expr(decl.body, inner)})"
 
     def repeats(self, name: str) -> bool:
@@ -626,7 +647,8 @@ class Emitter:
         """The inside of a comprehension, `element for v in source if test`: a list in brackets, a
         generator in a call."""
         v = self.fresh("v")
-        outer = attrs.evolve(env, lazies=None, cse=None)  # no assignment expression in a comprehension's source
+        # no assignment expression in a comprehension's source
+        outer = attrs.evolve(env, lazies=None, cse=None, around=None)
         env = attrs.evolve(env, nested=True)
         match e:
             case nodes.Comprehension(element, var, source, cond):
@@ -678,7 +700,7 @@ class _CallSite:
         for kw in self.call.kwargs:
             assert kw.name in self.function.keywords  # checked: a name of the record, not just the file's text
             v = self.g.fresh("v")
-            inner = attrs.evolve(self.env.with_it(v), lazies=None)  # a lambda is a scope of its own
+            inner = attrs.evolve(self.env.with_it(v), lazies=None, around=None)  # a lambda is a scope of its own
             out.append(f"{kw.name}=lambda {v}: {self.g.expr(kw.value, inner)}")
         return out
 
