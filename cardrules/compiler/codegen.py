@@ -21,6 +21,8 @@ from ..language.ranges import number_range
 from ..values import NOTHING, SEATS, Sym
 from .invariants import Facts, reads_a_loop, worth_keeping
 from .literals import constant_list
+from .pure_keys import cache as pure_cache
+from .pure_keys import keyed_call
 from .quantifiers import assign, holds_quantifier
 from .subexpressions import Shared, calls_twice
 
@@ -190,6 +192,7 @@ class Emitter:
         self.parts: dict[nodes.Expr, str] = {}  # parts of definitions kept per state (shared_part) -> function
         self.variants: dict[str, Variant] = {}  # definitions written again with a top card given (top_card.py)
         self._repeats: dict[str, bool] = {}  # inlinable definition -> whether its body calls one twice alike
+        self.pure_caches: dict[str, str] = {}  # a pure definition's function -> its cache's constant (pure_keys)
         self._facts: Facts | None = None  # what shareable/invariant ask of each node, once (made when first asked)
 
     # ---- plumbing -----------------------------------------------------------
@@ -387,7 +390,7 @@ class Emitter:
         """A pure definition's results, cached by the values of its arguments for the game's lifetime.
         Lists become tuples in the key; a list holding lists cannot be a key, and that call runs.
         `first` starts the key (`s.n, ` for a definition that reads the number of players)."""
-        cache = self.const({})
+        cache = self.const({}) if first else pure_cache(self, fn)  # shared with its keyed wrappers
         joined = ", ".join(["s", *args])
         parts = first + "".join(f"tuple({a}) if {a}.__class__ is list else (TUPLE, {a}) if isinstance({a}, tuple) "
                         f"else {a}, " for a in args)
@@ -601,7 +604,7 @@ class Emitter:
             return f"{self.def_names[name]}_body(s, {', '.join(args)})"
         if name in self.recomputed or self.direct(name, e.args, env):  # its wrapper keeps nothing, or in vain
             return f"{self.def_names[name]}_body({', '.join(['s', *args])})"
-        return f"{self.def_names[name]}({', '.join(['s', *args])})"
+        return keyed_call(self, name, e.args, args, env) or f"{self.def_names[name]}({', '.join(['s', *args])})"
 
     def direct(self, name: str, arg_nodes: tuple[nodes.Expr, ...], env: Env) -> bool:
         """Whether a call goes to the definition's body, its wrapper passed by: the values it would keep

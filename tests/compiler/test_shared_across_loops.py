@@ -64,7 +64,7 @@ def source(defs: str, guard: str = "true") -> str:
 
 def definition(listing: str, name: str) -> str:
     """The generated body of a definition, found by the comment the listing writes above it."""
-    return re.search(rf"^# {name}: .*\n(def d[0-9]+_body\(.*?)(?=^def )", listing, re.S | re.M)[1]
+    return re.search(rf"^# {name}: [^\n]*\n(def d[0-9]+_body\(.*?)(?=^def )", listing, re.S | re.M)[1]
 
 
 def sizes(state, players: int) -> list[int]:
