@@ -377,7 +377,8 @@ class Emitter:
         joined = ", ".join(["s", *args])
         variant = self.variants.get(name)
         parts = [*(args[:-1] if variant is not None and variant.by_values else args), *keyed]
-        key = "(" + ", ".join([f"{fn}_body", *parts]) + ")" if parts else f"{fn}_body"
+        owner = self.entry_owner(name, fn, len(args))
+        key = "(" + ", ".join([f"{owner}_body", *parts]) + ")" if parts else f"{owner}_body"
         hit = (f"        STALE({repr(str(name))}, e[1], {fn}_body({joined}))\n" if self.checking else "")
         rethrow = "    except STALE_MEMO:\n        raise\n" if self.checking else ""  # a stale value in the key
         return (f"def {fn}({joined}):\n    try:\n        t = {stamp}\n        k = {key}\n"
@@ -385,6 +386,21 @@ class Emitter:
                 f"    if e is not None and e[0] == t:\n{hit}        return e[1]\n"
                 f"    v = {fn}_body({joined})\n    s.kept[k] = (t, DETACH(v) if v.__class__ in SEQUENCES else v)\n"
                 f"    return v\n")
+
+    def entry_owner(self, name: str, fn: str, arity: int) -> str:
+        """Whose function starts a kept value's key. A variant kept by values (top_card.py: its definition's stamp
+        reads the destination only through the values in its key) has the same stamp as its definition, and its
+        key the same values, worked out from the card: with the definition's function first, the two share
+        their entries, so that the definition asked after the move finds the value its trial worked out."""
+        variant = self.variants.get(name)
+        if variant is None or not variant.by_values:
+            return fn
+        original = variant.original
+        if original in self.pure or original in self.fixed or original in self.recomputed or original in self.folded:
+            return fn
+        if self.slots.get(original) is None or arity - 1 > 1:  # its own values kept by _kept, as the variant's
+            return fn
+        return self.def_names[original]
 
     def _pure_memo(self, fn: str, args: list[str], first: str = "") -> str:
         """A pure definition's results, cached by the values of its arguments for the game's lifetime.
