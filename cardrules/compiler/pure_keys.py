@@ -3,7 +3,7 @@ arguments -> a wrapper that builds the cache key without testing each argument's
 
 The pure wrapper (codegen.Emitter._pure_memo) makes each argument part of the key by its class: a list becomes a
 tuple, a tuple is tagged (so that (1, 2) and [1, 2] stay apart), anything else is itself. Those tests are about a
-third of a cache hit (docs/performance.md: ~170 of ~500 ns for Red7's `qualifying_set(palette(p), current_rule)`).
+third of a cache hit (docs/performance.md: ~170 of ~500 ns for a zone and an attribute value, fifth wave).
 Where the argument nodes say what each value is, a wrapper for that signature builds the same key directly and
 reads the same cache, so its entries are shared with every other call:
 - `l`, a list: a zone of a kind whose container is a plain list (every per-player zone is one, the kinds' own
