@@ -22,6 +22,8 @@ from ..values import NOTHING, SEATS, Sym
 from .identity import by_identity
 from .invariants import Facts, reads_a_loop, worth_keeping
 from .literals import constant_list
+from .pure_keys import cache as pure_cache
+from .pure_keys import keyed_call
 from .quantifiers import assign, holds_quantifier
 from .subexpressions import Shared, calls_twice
 
@@ -63,13 +65,20 @@ class Env:
     # made in place: trials.py): the call goes straight to the definition's body, storing nothing
     direct: Callable[[str, tuple], bool] | None = None
     cse: Shared | None = None  # the parts of the evaluation being written, shared when repeated (subexpressions)
+    # inside a loop: the evaluation around the outermost loop, whose parts a value reading no loop's name shares
+    around: Shared | None = None
 
     def bind(self, name: str, code: str) -> "Env":
         return attrs.evolve(self, names={**self.names, name: code}, hoisted={},  # a name may now mean another
-                            varying=frozenset({name}), looping=True, cse=None)
+                            varying=frozenset({name}), looping=True, cse=None, around=self.outside())
 
     def with_it(self, code: str) -> "Env":
-        return attrs.evolve(self, it=code, hoisted={}, varying=frozenset({"it"}), looping=True, cse=None)
+        return attrs.evolve(self, it=code, hoisted={}, varying=frozenset({"it"}), looping=True, cse=None,
+                            around=self.outside())
+
+    def outside(self) -> Shared | None:
+        """The evaluation a loop written here sits in (subexpressions.py: values reading no loop's name)."""
+        return self.around if self.looping else self.cse
 
 
 _SEQUENCES = (list, tuple)
@@ -184,6 +193,7 @@ class Emitter:
         self.parts: dict[nodes.Expr, str] = {}  # parts of definitions kept per state (shared_part) -> function
         self.variants: dict[str, Variant] = {}  # definitions written again with a top card given (top_card.py)
         self._repeats: dict[str, bool] = {}  # inlinable definition -> whether its body calls one twice alike
+        self.pure_caches: dict[str, str] = {}  # a pure definition's function -> its cache's constant (pure_keys)
         self._facts: Facts | None = None  # what shareable/invariant ask of each node, once (made when first asked)
 
     # ---- plumbing -----------------------------------------------------------
@@ -281,6 +291,11 @@ class Emitter:
         shared = Shared(self.fresh)
         return shared.resolve(write(attrs.evolve(env, cse=shared)))
 
+    def turn(self) -> Shared | None:
+        """The evaluation of one turn of a loop written as statements (quantifiers.py): its locals are reset at
+        the top of each turn. (None: no part shared within a turn; the tests compare with and without.)"""
+        return Shared(self.fresh)
+
     @staticmethod
     def resets(kept: list[str], depth: int) -> str:
         return "".join(f"{'    ' * depth}{local} = MISSING\n" for local in kept)
@@ -363,7 +378,8 @@ class Emitter:
         joined = ", ".join(["s", *args])
         variant = self.variants.get(name)
         parts = [*(args[:-1] if variant is not None and variant.by_values else args), *keyed]
-        key = "(" + ", ".join([f"{fn}_body", *parts]) + ")" if parts else f"{fn}_body"
+        owner = self.entry_owner(name, fn, len(args))
+        key = "(" + ", ".join([f"{owner}_body", *parts]) + ")" if parts else f"{owner}_body"
         hit = (f"        STALE({repr(str(name))}, e[1], {fn}_body({joined}))\n" if self.checking else "")
         rethrow = "    except STALE_MEMO:\n        raise\n" if self.checking else ""  # a stale value in the key
         return (f"def {fn}({joined}):\n    try:\n        t = {stamp}\n        k = {key}\n"
@@ -372,11 +388,26 @@ class Emitter:
                 f"    v = {fn}_body({joined})\n    s.kept[k] = (t, DETACH(v) if v.__class__ in SEQUENCES else v)\n"
                 f"    return v\n")
 
+    def entry_owner(self, name: str, fn: str, arity: int) -> str:
+        """Whose function starts a kept value's key. A variant kept by values (top_card.py: its definition's stamp
+        reads the destination only through the values in its key) has the same stamp as its definition, and its
+        key the same values, worked out from the card: with the definition's function first, the two share
+        their entries, so that the definition asked after the move finds the value its trial worked out."""
+        variant = self.variants.get(name)
+        if variant is None or not variant.by_values:
+            return fn
+        original = variant.original
+        if original in self.pure or original in self.fixed or original in self.recomputed or original in self.folded:
+            return fn
+        if self.slots.get(original) is None or arity - 1 > 1:  # its own values kept by _kept, as the variant's
+            return fn
+        return self.def_names[original]
+
     def _pure_memo(self, fn: str, args: list[str], first: str = "") -> str:
         """A pure definition's results, cached by the values of its arguments for the game's lifetime.
         Lists become tuples in the key; a list holding lists cannot be a key, and that call runs.
         `first` starts the key (`s.n, ` for a definition that reads the number of players)."""
-        cache = self.const({})
+        cache = self.const({}) if first else pure_cache(self, fn)  # shared with its keyed wrappers
         joined = ", ".join(["s", *args])
         parts = first + "".join(f"tuple({a}) if {a}.__class__ is list else (TUPLE, {a}) if isinstance({a}, tuple) "
                         f"else {a}, " for a in args)
@@ -480,8 +511,17 @@ class Emitter:
         function (an assignment expression), then read from it, when its code costs more than that. First
         use: where the code without the local would first compute it, so a value that fails fails there
         (in the same guard, with the same blame), and only if it is reached (short cuts are kept)."""
-        code = self.plain(e, attrs.evolve(env, looping=False, cse=None))  # its parts: within this one computation
-        return self.keep(code, env) if worth_keeping(code, env.nested) else code
+        inner = attrs.evolve(env, looping=False, varying=frozenset(), cse=env.around, around=None)
+        if env.around is None:
+            code = self.plain(e, inner)  # its parts: within this one computation
+            return self.keep(code, env) if worth_keeping(code, env.nested) else code
+        # A part of the evaluation around the loops (subexpressions.py): the same value written before the loop
+        # (`count(q(p)) > 0 and all([key(p) > ...` with `key(p) = (count(q(p)), highest(q(p)))` written in) is
+        # worked out once. No loop varies it, so a definition it calls may be written in (Emitter.inlined).
+        code = self.expr(e, inner)
+        if not worth_keeping(env.around.rendered(code), env.nested):
+            return code
+        return code if env.around.pin(code) else self.keep(code, env)  # a part around: its local, not another
 
     def keep(self, code: str, env: Env) -> str:
         local = env.lazies.get(code)
@@ -583,7 +623,7 @@ class Emitter:
             return f"{self.def_names[name]}_body(s, {', '.join(args)})"
         if name in self.recomputed or self.direct(name, e.args, env):  # its wrapper keeps nothing, or in vain
             return f"{self.def_names[name]}_body({', '.join(['s', *args])})"
-        return f"{self.def_names[name]}({', '.join(['s', *args])})"
+        return keyed_call(self, name, e.args, args, env) or f"{self.def_names[name]}({', '.join(['s', *args])})"
 
     def direct(self, name: str, arg_nodes: tuple[nodes.Expr, ...], env: Env) -> bool:
         """Whether a call goes to the definition's body, its wrapper passed by: the values it would keep
@@ -606,7 +646,7 @@ class Emitter:
         if env.varying and not varying and name not in self.trivial:
             return None
         inner = Env(dict(zip(decl.params, args)), varying=varying, lazies=env.lazies, looping=env.looping,
-                    cse=env.cse)
+                    cse=env.cse, around=env.around)
         return f"({self.expr(decl.body, inner)})"
 
     def repeats(self, name: str) -> bool:
@@ -629,7 +669,8 @@ class Emitter:
         """The inside of a comprehension, `element for v in source if test`: a list in brackets, a
         generator in a call."""
         v = self.fresh("v")
-        outer = attrs.evolve(env, lazies=None, cse=None)  # no assignment expression in a comprehension's source
+        # no assignment expression in a comprehension's source
+        outer = attrs.evolve(env, lazies=None, cse=None, around=None)
         env = attrs.evolve(env, nested=True)
         match e:
             case nodes.Comprehension(element, var, source, cond):
@@ -681,7 +722,7 @@ class _CallSite:
         for kw in self.call.kwargs:
             assert kw.name in self.function.keywords  # checked: a name of the record, not just the file's text
             v = self.g.fresh("v")
-            inner = attrs.evolve(self.env.with_it(v), lazies=None)  # a lambda is a scope of its own
+            inner = attrs.evolve(self.env.with_it(v), lazies=None, around=None)  # a lambda is a scope of its own
             out.append(f"{kw.name}=lambda {v}: {self.g.expr(kw.value, inner)}")
         return out
 

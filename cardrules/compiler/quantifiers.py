@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from ..language import nodes
 from ..language.builtins import FUNCTIONS
 
 if TYPE_CHECKING:
     from .codegen import Emitter, Env
 
+_BETWEEN = "\x02"  # between the test and the element of one turn while they are written (never in generated code)
 _DECIDED_BY = {all: False, any: True}  # a quantifier's generator function -> the element truth that ends the loop
 
 
@@ -71,14 +74,21 @@ def _loop(g: "Emitter", e: nodes.Call, env: "Env", target: str, depth: int) -> l
     pad = "    " * depth
     deciding = _DECIDED_BY[FUNCTIONS[e.func].over_generator]
     v = g.fresh("v")
+    turn = g.turn()  # each turn of the loop is an evaluation: its repeated parts shared within it
     match e.args[0]:
         case nodes.Comprehension(element, var, source, condition):
-            inner = env.bind(var, v)
+            inner = attrs.evolve(env.bind(var, v), cse=turn)
             test = g.expr(condition, inner) if condition is not None else None
             value = g.expr(element, inner)
         case nodes.Where(source, condition):
-            test, value = g.expr(condition, env.with_it(v)), v
+            test, value = g.expr(condition, attrs.evolve(env.with_it(v), cse=turn)), v
+    kept: list[str] = []
+    if turn is not None:
+        code, kept = turn.resolve(_BETWEEN.join([test or "", value]))
+        test, value = code.split(_BETWEEN)
+        test = test or None
     lines = [f"{pad}{target} = {not deciding}", f"{pad}for {v} in {g.source(source, env)}:"]
+    lines += [f"{pad}    {local} = MISSING" for local in kept]
     if test is not None:
         lines.append(f"{pad}    if not {test}:")
         lines.append(f"{pad}        continue")

@@ -7,9 +7,17 @@ every name they read from around (a parameter, a loop's name, a frame slot: Env.
 `it`: then, in one evaluation, they have the same value, because nothing changes the state or the frame while an
 expression is worked out (a move made in place by a lister happens between evaluations, never inside one:
 enumeration.py, trials.py), and no part that draws (`random`) is shared. Inside a loop of the expression
-(a comprehension, a `where`, a keyword argument, a quantifier's loop) a name may mean another value at each turn:
-nothing there is shared (Env.bind drops the evaluation), and the loop-free parts keep their own mechanism
-(invariants.py).
+(a comprehension, a `where`, a keyword argument, a quantifier's loop) a name may mean another value at each turn,
+so a part there is shared only in one of two ways:
+- a part that reads no loop's name (invariants.py) has one value for the whole evaluation: it is a part of the
+  evaluation around the outermost loop (Env.around), so `count(q(p)) > 0 and all([key(p) > key(x) for x in ...])`
+  with `key(p) = (count(q(p)), highest(q(p)))` written in works `q(p)` out once. Written only inside the loop, it
+  is `pin`ned: kept in its local at the first turn that reaches it, even if written once;
+- a loop written as statements (a quantifier's loop, quantifiers.py) makes each turn an evaluation of its own,
+  its locals reset at the top of the turn: `key(x)` written in works `q(x)` out once per turn.
+A comprehension's element and a keyword argument's function share nothing of their own turn (an expression has no
+place to reset locals); a keyword argument, a function of its own, nothing of the evaluation around either.
+An evaluation's code may then hold the markers of the evaluation around it: its own resolve leaves them be.
 
 The local is written where the part was, `(t if t is not MISSING else (t := CODE))`: the first occurrence reached
 works it out, so short cuts keep their order, and a part that fails fails where it did (in the same guard, with
@@ -30,6 +38,8 @@ from ..language import nodes
 from .invariants import worth_keeping
 
 _MARK = re.compile("\x00([pc][0-9]+)\x01")  # a part (p...) or a choice `A if C else B` (c...): never in rule text
+_NAMES = itertools.count()
+_ONE_PART = re.compile("(\\(*)\x00(p[0-9]+)\x01(\\)*)")  # one part, perhaps in parentheses
 
 
 class Shared:
@@ -37,10 +47,12 @@ class Shared:
 
     def __init__(self, fresh: Callable[[str], str]):
         self.fresh = fresh  # the function's names: a local is named only once it is kept
-        self.names = itertools.count()
+        self.names = _NAMES  # one count for every evaluation: an evaluation's code may hold the markers of the one
+        # around it (a loop's turn inside a function's body), which its own resolve leaves for that one
         self.parts: dict[tuple, str] = {}  # (node, the code of the names it reads, it) -> its marker's name
         self.codes: dict[str, str] = {}  # marker's name -> the part's code, its own parts as markers
         self.choices: dict[str, tuple[str, str, str]] = {}  # marker -> (condition, then, otherwise)
+        self.pinned: set[str] = set()  # parts written inside a loop that no loop changes: kept if worth a local
 
     def part(self, key: tuple, code: Callable[[], str]) -> str:
         """The marker of a part; its code is written at its first occurrence only."""
@@ -49,6 +61,15 @@ class Shared:
             name = self.parts[key] = f"p{next(self.names)}"
             self.codes[name] = code()
         return f"\x00{name}\x01"
+
+    def pin(self, code: str) -> bool:
+        """Code that is one part of this evaluation, written inside a loop that does not change it: the part is
+        kept in its local even if written once (computed at the first turn that reaches it). Whether it was."""
+        match = _ONE_PART.fullmatch(code)
+        if match is None or len(match[1]) != len(match[3]) or match[2] not in self.codes:
+            return False
+        self.pinned.add(match[2])
+        return True
 
     def choice(self, condition: str, then: str, otherwise: str) -> str:
         """`then if condition else otherwise`: the two sides are counted as one path or the other."""
@@ -62,12 +83,14 @@ class Shared:
             return text, []
         counts: dict[str, int] = {}
         self._count(text, set(), None, counts)
-        kept = {name for name, n in counts.items() if n > 1 and worth_keeping(self._plain(name))}
+        kept = {name for name, n in counts.items()
+                if (n > 1 or name in self.pinned) and worth_keeping(self._plain(name))}
         if not kept:
             return self._render(text, {}, {}), []
         counts = {}
         self._count(text, set(), kept, counts)  # a kept part's own parts are worked out once, within it
-        kept = {name: self.fresh("t") for name in sorted(kept, key=lambda name: int(name[1:])) if counts[name] > 1}
+        kept = {name: self.fresh("t") for name in sorted(kept, key=lambda name: int(name[1:]))
+                if counts[name] > 1 or name in self.pinned}
         return self._render(text, kept, {}), list(kept.values())
 
     def _count(self, text: str, seen: set[str], kept: set[str] | None, counts: dict[str, int]) -> None:
@@ -77,6 +100,8 @@ class Shared:
             return
         for match in _MARK.finditer(text):
             name = match[1]
+            if name not in self.codes and name not in self.choices:  # the evaluation around's: counted there
+                continue
             if name in self.choices:
                 condition, then, otherwise = self.choices[name]
                 self._count(condition, seen, kept, counts)
@@ -94,11 +119,17 @@ class Shared:
     def _plain(self, name: str) -> str:
         return self._render(f"\x00{name}\x01", {}, {})
 
+    def rendered(self, text: str) -> str:
+        """Code holding markers as it would read with no part kept (to judge its cost: worth_keeping)."""
+        return self._render(text, {}, {})
+
     def _render(self, text: str, kept: dict[str, str], done: dict[str, str]) -> str:
         if "\x00" not in text:
             return text
         def form(match: re.Match) -> str:
             name = match[1]
+            if name not in self.codes and name not in self.choices:  # the evaluation around's: left for it
+                return match[0]
             if name not in done:
                 if name in self.choices:
                     condition, then, otherwise = (self._render(t, kept, done) for t in self.choices[name])

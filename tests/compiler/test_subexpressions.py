@@ -163,7 +163,9 @@ def test_a_binder_that_shadows_a_name_is_not_merged():
     hand = [c["rank"] for c in cards(state, "hand", 0)]
     CALLS.clear()
     assert game.call(state, "shadow", card) == rank + 1 + sum(hand)
-    assert sorted(CALLS) == sorted([rank, rank, *hand])  # the `where` reads the parameter: its own loop
+    # The `where`'s test reads the parameter, no loop's name: it shares the part worked out before the loop (the
+    # evaluation around the loop); the comprehension's `c` is each card of hand(0), a part of its own per card.
+    assert sorted(CALLS) == sorted([rank, *hand])
 
 
 def test_a_list_of_constants_searched_or_walked_is_one_tuple():
