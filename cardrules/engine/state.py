@@ -14,7 +14,8 @@ from ..values import NOTHING, SEATS, Card, Seat
 from . import draws, percard
 from . import secret as secrets
 from .actions import Action, IllegalAction
-from .knowledge import Namer, keep_to_holds, unseen_pool
+from .knowledge import keep_to_holds, unseen_pool
+from .naming import Namer
 from .specs import PAUSE, ExprFn, GuardSpec, OptionSpec, RuleFailure, StraightMove, VarSpec, ZoneSpec
 from .table_values import show_text
 from .views import MoveView, View
