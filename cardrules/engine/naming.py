@@ -10,7 +10,9 @@ knows what).
 The compiler asks for a Namer only where a binder's list may hold such cards (compiler/visibility.py);
 where it does, each list is looked at as it is offered. `Namer` does that with one pass over the
 zones the chooser cannot see that hold an offered card, numbering each such zone once, with its
-name worked out once per player count (Derived.zone_texts). `ReferenceNamer` is the way it was done
+name worked out once per player count (Derived.zone_texts); the names of a zone whose cards are all
+named by place are kept from one decision to the next while the zone and the secret generator stay as
+they were (`State.kept`, stamped as the memo keyed by reads stamps definitions). `ReferenceNamer` is the way it was done
 before, card by card (each card's zone found by a walk over all zones, its zone numbered again for
 every card not yet named, the zone's name written for every card): the reference the tests hold
 `Namer` to, move for move and name for name (tests/engine/test_naming.py).
@@ -49,6 +51,9 @@ def _in_secret_order(rng: int, cards: list[Card]) -> list[Card]:
         keyed.append((z ^ (z >> 31), i))  # the index breaks a tie as a stable sort does
     keyed.sort()
     return [cards[i] for _, i in keyed]
+
+
+_NUMBERED = object()  # the key of a zone's names kept in State.kept (with the zone's slot)
 
 
 class Namer:
@@ -118,15 +123,30 @@ class Namer:
         return out
 
     def _number(self, slot: int) -> None:
-        """Number the unseen cards of the zone at `slot`, in the secret order."""
+        """Number the unseen cards of the zone at `slot`, in the secret order. When every card of the
+        zone is named (another player's hand, a deck nobody knows a card of) the names depend on nothing
+        but the zone's cards and the secret generator, whoever asks: they are kept in the memo keyed by
+        reads (`State.kept`), stamped with the zone's version and the generator, for the next decisions
+        (the next looks at the same hands) and the other players."""
         s = self.s
         unseen = self._unseen_at(slot)
-        here = _in_secret_order(s.rng, [c for c in s.zones[slot] if c in unseen])
+        cards = s.zones[slot]
+        whole = len(unseen) == len(cards)  # (the unseen cards are some of the zone's, each once)
+        if whole:
+            stamp = (s.zver[slot], s.rng)
+            entry = s.kept.get((_NUMBERED, slot))
+            if entry is not None and entry[0] == stamp:
+                self.names.update(entry[1])
+                self.ranks.update(entry[2])
+                return
+        here = _in_secret_order(s.rng, cards if whole else [c for c in cards if c in unseen])
         where = s.game.derived.zone_texts(s)[slot]
-        names, ranks = self.names, self.ranks
-        for number, card in enumerate(here, 1):
-            names[card] = Unseen(slot, number, f"{where}#{number}")
-            ranks[card] = (slot, number)
+        names = {card: Unseen(slot, number, f"{where}#{number}") for number, card in enumerate(here, 1)}
+        ranks = {card: (slot, number) for number, card in enumerate(here, 1)}
+        if whole:
+            s.kept[_NUMBERED, slot] = (stamp, names, ranks)  # never changed once kept: only copied from
+        self.names.update(names)
+        self.ranks.update(ranks)
 
     def public(self, values: tuple) -> tuple:
         names = self.names

@@ -27,6 +27,7 @@ zone deck: stack, hidden
 zone hand: per_player, owner, row
 zone stash: per_player, hidden, row  # its owner holds it face down: a card revealed to them keeps its place
 zone faceup: stack, public
+var luck = none
 setup:
   shuffle deck
   deal 3 from deck to hand
@@ -43,6 +44,8 @@ turn:
       move top(deck) to hand(me)
     bury(x in hand(me)):
       move x to stash(me)
+    roll:  # the secret generator moves on, no zone changes: every name is drawn again
+      set luck = random(players)
 end when empty(deck):
   win players
 """
@@ -104,3 +107,22 @@ def test_a_zone_is_numbered_once_and_only_when_it_offers_an_unseen_card():
     assert all(namer.names[c] is numbered[c] for c in numbered)
     mine = list(s.zones[game.zone_slot(game.zone("hand"), 3, s.me)])
     assert naming.Namer(s, s.me).reorder(mine) is mine  # the chooser sees them all: the list as it was
+
+
+def test_the_names_of_a_wholly_unseen_zone_are_kept_until_it_or_the_secret_generator_changes():
+    game = cardrules.load_source(MIXED, "n.rules")
+    s = game.new_initial_state(3, seed=7)
+    other = (s.me + 1) % 3
+    hand = list(s.zones[game.zone_slot(game.zone("hand"), 3, other)])
+    first = naming.Namer(s, s.me)
+    first.reorder(list(hand))
+    again = naming.Namer(s, (s.me + 2) % 3)  # the next decision, another chooser: the same names, not made again
+    again.reorder(list(hand))
+    assert all(again.names[c] is first.names[c] for c in hand)
+    s.rng += 1  # a draw of the secret generator: the names are drawn again
+    redrawn = naming.Namer(s, s.me)
+    redrawn.reorder(list(hand))
+    assert all(redrawn.names[c] is not first.names[c] for c in hand)
+    reference = naming.ReferenceNamer(s, s.me)
+    reference.reorder(list(hand))
+    assert {c: str(v) for c, v in redrawn.names.items()} == {c: str(v) for c, v in reference.names.items()}
