@@ -92,16 +92,13 @@ class Namer:
         take in the list stay the same: those are known to the player). Only the zones holding some
         offered card are looked into (a hand's cards against a deck: one test in C, not a walk over
         the deck), and each is numbered once, when one of its offered cards has no name yet."""
-        for value in values:  # the unseen cards are worked out only once a card is offered
-            if value.__class__ is Card:
-                break
-        else:
+        offered = {value for value in values if value.__class__ is Card}
+        if not offered:  # the unseen cards are worked out only once a card is offered
             return values
         s = self.s
         if self.hidden is None:
             self.hidden = s.game.derived.hidden_slots(s, self.player)
             self.watching = s.game.derived.sight(s)[1]
-        offered = {value for value in values if value.__class__ is Card}
         zones, names = s.zones, self.names
         unseen: set[Card] = set()
         for slot in self.hidden:
@@ -115,6 +112,8 @@ class Namer:
         if not unseen:  # the common case
             return values
         self.used = True
+        if len(unseen) == len(values):  # every value an unseen card, each once (a look at others' hands)
+            return sorted(values, key=self.ranks.__getitem__)
         places = [i for i, v in enumerate(values) if v.__class__ is Card and v in unseen]
         out = list(values)
         ordered = sorted([values[i] for i in places], key=self.ranks.__getitem__)
