@@ -23,9 +23,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..values import Card, Unseen
+from .actions import Action
 from .knowledge import slot_of, zone_text
 
 if TYPE_CHECKING:
+    from .game import Game
     from .state import State
 
 MASK64 = (1 << 64) - 1
@@ -154,6 +156,15 @@ class Namer:
             return (names.get(value, value),) if value.__class__ is Card else values
         return tuple([names.get(v, v) if v.__class__ is Card else v for v in values])
 
+    def publish(self, moves: list[Action], game: "Game") -> list[Action]:
+        """The moves of this listing as the chooser is told them: each card named by place where it
+        has a name, the cards themselves kept as the moves' `actual`. The moves were made by this
+        listing and nobody has read them yet, so each is told in place rather than made again."""
+        public = self.public
+        for move in moves:
+            move.values = public(move.values)  # (`actual` still holds the cards: the values it was made with)
+        return moves
+
 
 class ReferenceNamer:
     """`Namer`'s work done card by card, as it was before: what the tests hold `Namer` to."""
@@ -224,3 +235,7 @@ class ReferenceNamer:
 
     def public(self, values: tuple) -> tuple:
         return tuple(self.names.get(v, v) if v.__class__ is Card else v for v in values)
+
+    def publish(self, moves: list[Action], game: "Game") -> list[Action]:
+        """As Namer.publish: the moves made again, with the names as their values."""
+        return [Action(a.option, a.name, self.public(a.values), game, a.values) for a in moves]

@@ -414,7 +414,7 @@ class State:
         for option in decision.listed:  # its generated lister (compiler/enumeration.py) appends its legal moves
             option.lister(self, frame, out, namer, option)
         if namer is not None and namer.used:  # name the cards the chooser cannot see by their places
-            out = [Action(a.option, a.name, namer.public(a.values), game, a.values) for a in out]
+            out = namer.publish(out, game)
         if not out:  # "if you cannot ...": the fallback option exists only when nothing else is legal
             for index, option in decision.fallbacks:
                 if not option.guards or self._allowed(option, frame, ()):
