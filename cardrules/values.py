@@ -145,7 +145,7 @@ class Words(str):
 class Unseen:
     """A card the chooser of a move cannot see, named by its place instead of its identity: the
     zone and its number among the unseen cards there, in an order that reveals nothing (see
-    `knowledge.name_unseen`). Equal when the place is equal, whichever card it stands for."""
+    `naming.Namer`). Equal when the place is equal, whichever card it stands for."""
 
     __slots__ = ("slot", "number", "text")
 

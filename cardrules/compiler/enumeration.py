@@ -5,7 +5,7 @@ The function is `(state, frame, out, namer, option)`: it appends an `Action` to 
 whose guards hold (State._enumerate calls it). For `pick(a in A, b in B(a)) only if G1(a, b) only if G2`:
 
     A' = A                                 # a list, as a binder's list always is; unseen cards named
-    for a in A':                           # by place (knowledge.Namer) where the binder may offer them
+    for a in A':                           # by place (naming.Namer) where the binder may offer them
         B' = B(a)
         for b in B':
             if not G1(a, b): continue      # a failing guard is reported with its span (R302)

@@ -13,6 +13,7 @@ follows every card by one rule (knowledge.follow_zone), the same as moving them 
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import TYPE_CHECKING, Callable
 
 import attrs
@@ -387,6 +388,10 @@ def deal(c: "Compiler", st: nodes.Deal, sc: "Scope", loop_exit) -> None:
     movers_only = not any(spec.reset_on_move for spec in c.var_specs.values())
     plain = SPECIALISE and not (hiding and watched) and not opening and (moved is None or movers_only) \
         and not c.sym.kind(dest_name).by_cell and not c.sym.kind(from_name).by_cell
+    # With cards known somewhere, a card nobody knows still moves plainly when following it changes nothing:
+    # everyone sees where it goes, or it leaves a zone nobody sees whose order everyone watches (a stack):
+    # no knower can lose track of the stack's other cards (knowledge.follow).
+    unknown_plain = plain and (not hiding or c.sym.kind(from_name).has_top)
     fixed, source = (source, None) if isinstance(source, int) else (-1, source)
 
     def deal(s: State) -> int:
@@ -394,8 +399,9 @@ def deal(c: "Compiler", st: nodes.Deal, sc: "Scope", loop_exit) -> None:
         src = s.zones[src_slot]
         slots = targets(s)
         rounds = count(s, s.locals)
-        if plain and not s.known and rounds.__class__ is int and 0 < rounds * len(slots) <= len(src) \
-                and src_slot not in slots:
+        known = s.known
+        if plain and rounds.__class__ is int and 0 < rounds * len(slots) <= len(src) and src_slot not in slots \
+                and (not known or unknown_plain and known.keys().isdisjoint(src[-rounds * len(slots):])):
             dealt = _deal_plainly(s, src_slot, slots, rounds)
             if moved is not None:
                 moved(s, dealt)
@@ -414,6 +420,7 @@ def deal(c: "Compiler", st: nodes.Deal, sc: "Scope", loop_exit) -> None:
                     note_opened(s, slot)
                 s.zones[slot].append(card)
                 s.zver[slot] += 1
+                s.where[card] = slot
                 if moved is not None:
                     moved(s, (card,))
                     s.vars_changed()
@@ -438,7 +445,7 @@ def _deal_targets(c: "Compiler", st: nodes.Deal, sc: "Scope") -> Callable[[State
 
 
 def _deal_plainly(s: State, src_slot: int, slots: list[int], rounds: int) -> list[Card]:
-    """`deal` when no card has anyone's knowledge to follow, no zone opens, nothing but movers is kept per
+    """`deal` when no card dealt has anyone's knowledge to follow, no zone opens, nothing but movers is kept per
     card and the source holds enough: the cards the one-at-a-time deal pops from the top, given round by
     round, taken in one slice. Gives the cards dealt."""
     total = rounds * len(slots)
@@ -447,9 +454,12 @@ def _deal_plainly(s: State, src_slot: int, slots: list[int], rounds: int) -> lis
     taken = src[-total:]
     del src[-total:]
     taken.reverse()  # the order they leave the top
+    where = s.where  # where a later move of these cards looks first (take): a hint, so only a help
     for i, slot in enumerate(slots):
-        s.zones[slot].extend(taken[i::len(slots)])
+        given = taken[i::len(slots)]
+        s.zones[slot].extend(given)
         zver[slot] += 1
+        where.update(zip(given, repeat(slot)))
     return taken
 
 

@@ -27,7 +27,7 @@ class Action:
         self.values = values
         self._game = game
         # `values` is what the chooser is told (a card they cannot see is named by its place, see
-        # knowledge.Namer); `actual` is what the binders get. Equality uses `values` only, so a move
+        # naming.Namer); `actual` is what the binders get. Equality uses `values` only, so a move
         # means the same in every state the chooser cannot tell apart.
         self.actual = values if actual is None else actual
 

@@ -25,7 +25,7 @@ class Derived:
     The one state it holds, each player count's opening (openings.py), is never given out: only clones.
     """
 
-    __slots__ = ("_hidden", "_seers", "_sight", "_allows", "_zones_for", "_openings")
+    __slots__ = ("_hidden", "_seers", "_sight", "_allows", "_zones_for", "_openings", "_zone_texts")
 
     def __init__(self) -> None:
         self._hidden: dict[tuple, tuple[int, ...]] = {}  # (players, seat, out) -> slots the seat cannot see
@@ -34,6 +34,7 @@ class Derived:
         self._allows: dict[int, dict[tuple[int, Card], bool]] = {}  # players -> (slot, card) -> `holds` allows
         self._zones_for: dict[tuple, dict[Card, tuple[int, ...]]] = {}  # (players, slots) -> card -> its slots
         self._openings: dict[int, openings.Opening | None] = {}  # players -> its opening (cloned, never given)
+        self._zone_texts: dict[int, tuple[str, ...]] = {}  # players -> per slot, the zone as the rules write it
 
     def hidden_slots(self, s: State, player: int) -> tuple[int, ...]:
         """The slots whose cards `player` cannot see in a state like `s` (`State.hidden_from`)."""
@@ -59,6 +60,16 @@ class Derived:
         if found is None:
             found = self._sight[key] = (self.seer_masks(s), tuple(knowledge.watcher_masks(_probe(s))))
         return found
+
+    def zone_texts(self, s: State) -> tuple[str, ...]:
+        """For each slot of a state like `s`, its zone as the rules write it (knowledge.zone_text): the
+        names of unseen cards (naming.Namer) start with it."""
+        texts = self._zone_texts.get(s.n)
+        if texts is None:
+            game = s.game
+            slots = game.shared_zones + s.n * (len(game.zones) - game.shared_zones)
+            texts = self._zone_texts[s.n] = tuple(knowledge.zone_text(s, slot) for slot in range(slots))
+        return texts
 
     def holds_allows(self, s: State, slot: int, card: Card) -> bool:
         """Whether the `holds` of the zone at `slot` allows the card (knowledge.holds_verdict). The

@@ -1,5 +1,4 @@
-"""Cards a player knows without seeing the zone they lie in, what the rules say a zone can hold,
-and moves that name unseen cards.
+"""Cards a player knows without seeing the zone they lie in, and what the rules say a zone can hold.
 
 A player sees the cards of the zones declared visible to them. Besides those, a player may
 **know** a card lying in a zone they cannot see:
@@ -26,11 +25,7 @@ A file may also declare what a zone can ever hold (`holds deck(p): COND`): every
 that much from the rules, so samples of the unseen cards (`keep_to_holds`) deal a card only into
 the zones that allow it.
 
-Moves whose binders range over cards the chooser can neither see nor know would name those
-cards. `Namer` gives them a name by place instead ("hand(P1)#2": the second unseen card of P1's
-hand) in an order drawn from the state's secret random generator, so neither the name nor the
-order of the offered moves tells anything about the cards (not even the order they were drawn in).
-A known card of another player's row is named by place too: its place there is not known.
+Moves that name cards the chooser can neither see nor know name them by place instead (naming.py).
 """
 
 from __future__ import annotations
@@ -38,14 +33,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from ..diagnostics import RulesRuntimeError, Span, error, explain_exception
-from ..values import SEATS, Card, Unseen
+from ..values import SEATS, Card
 
 if TYPE_CHECKING:
     from .specs import HoldsSpec
     from .state import State
-
-MASK64 = (1 << 64) - 1
-
 
 def seers(s: "State", slot: int) -> int:
     """The seats that see the cards of the zone at `slot`, as a bitmask."""
@@ -250,7 +242,7 @@ def broken_holds(s: "State") -> tuple[str, Card, Span] | None:
             continue
         for card in cards:
             if not derived.holds_allows(s, slot, card):
-                return _zone_text(s, slot), card, rule.span
+                return zone_text(s, slot), card, rule.span
     return None
 
 
@@ -273,92 +265,7 @@ def _holds_rule(s: "State", slot: int) -> HoldsSpec | None:
     return s.game.holds.get(s.game.zone_at(slot, s.n).name)
 
 
-def _secret(rng: int, card: int) -> int:
-    """A key only the state's random generator decides (splitmix64 of generator and card)."""
-    z = (rng ^ (int(card) * 0x9E3779B97F4A7C15)) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return z ^ (z >> 31)
-
-
-class Namer:
-    """Names the cards `player` cannot see by place, for the moves offered to that player."""
-
-    def __init__(self, s: "State", player: int):
-        self.s, self.player = s, player
-        self.hidden: tuple[int, ...] | None = None  # the slots of the zones the player does not see, once asked
-        self.unseen: dict[int, set[Card]] = {}  # slot -> the cards named by place there, worked out when asked
-        self.names: dict[Card, Unseen] = {}
-        self.used = False  # some offered value was an unseen card
-
-    def _unseen_at(self, slot: int) -> set[Card]:
-        """The cards of a zone the player does not see that are named by place: all of them, but for the
-        cards the player knows where their place is known too, in a stack (its order is watched) or in
-        the player's own zone (held facing away, by the player's own hands). In another player's row
-        a known card is named by place as well: knowing that a hand holds a card does not tell where
-        it lies (so picking "the known card" of a hand is no more possible than at a table)."""
-        found = self.unseen.get(slot)
-        if found is None:
-            s, bit, known = self.s, 1 << self.player, self.s.known
-            cards = s.zones[slot]
-            if known and s.game.derived.sight(s)[1][slot] & bit:  # where the player can tell one card from another
-                found = {card for card in cards if not known.get(card, 0) & bit}
-            else:
-                found = set(cards)
-            self.unseen[slot] = found
-        return found
-
-    def _offered_unseen(self, values: list) -> set[Card]:
-        """The cards among `values` that are named by place. Only the zones holding some of them are
-        looked into (a hand's cards against a deck: one test in C, not a walk over the deck)."""
-        s = self.s
-        if self.hidden is None:
-            self.hidden = s.game.derived.hidden_slots(s, self.player)
-        offered = {value for value in values if value.__class__ is Card}
-        out: set[Card] = set()
-        for slot in self.hidden:
-            cards = s.zones[slot]
-            if cards and not offered.isdisjoint(cards):
-                out |= offered & self._unseen_at(slot)
-        return out
-
-    def reorder(self, values: list) -> list:
-        """The unseen cards of a binder's list, put in the order of their names (the places they
-        take in the list stay the same: those are known to the player)."""
-        for value in values:  # the unseen cards are worked out only once a card is offered
-            if value.__class__ is Card:
-                break
-        else:
-            return values
-        unseen = self._offered_unseen(values)
-        if not unseen:  # the common case
-            return values
-        places = [i for i, v in enumerate(values) if v.__class__ is Card and v in unseen]
-        self.used = True
-        for i in places:
-            if values[i] not in self.names:
-                self._number(values[i])
-        out = list(values)
-        ordered = sorted((values[i] for i in places), key=lambda c: (self.names[c].slot, self.names[c].number))
-        for i, card in zip(places, ordered):
-            out[i] = card
-        return out
-
-    def _number(self, card: Card) -> None:
-        """Number the unseen cards of the zone holding `card`, in the secret order."""
-        s = self.s
-        slot = slot_of(s, card)
-        unseen = self._unseen_at(slot)
-        here = sorted((c for c in s.zones[slot] if c in unseen), key=lambda c: _secret(s.rng, c))
-        where = _zone_text(s, slot)
-        for number, other in enumerate(here, 1):
-            self.names[other] = Unseen(slot, number, f"{where}#{number}")
-
-    def public(self, values: tuple) -> tuple:
-        return tuple(self.names.get(v, v) if v.__class__ is Card else v for v in values)
-
-
-def _zone_text(s: "State", slot: int) -> str:
+def zone_text(s: "State", slot: int) -> str:
     """A zone as the rules write it: deck, hand(P1), pile(asc1) (its kind's `written`)."""
     spec = s.game.zone_at(slot, s.n)
     return spec.kind.written(spec, (slot - s.game.shared_zones) % s.n if spec.per_player else None)

@@ -14,7 +14,8 @@ from ..values import NOTHING, SEATS, Card, Seat
 from . import draws, percard
 from . import secret as secrets
 from .actions import Action, IllegalAction
-from .knowledge import Namer, keep_to_holds, unseen_pool
+from .knowledge import keep_to_holds, unseen_pool
+from .naming import Namer
 from .specs import PAUSE, ExprFn, GuardSpec, OptionSpec, RuleFailure, StraightMove, VarSpec, ZoneSpec
 from .table_values import show_text
 from .views import MoveView, View
@@ -413,7 +414,7 @@ class State:
         for option in decision.listed:  # its generated lister (compiler/enumeration.py) appends its legal moves
             option.lister(self, frame, out, namer, option)
         if namer is not None and namer.used:  # name the cards the chooser cannot see by their places
-            out = [Action(a.option, a.name, namer.public(a.values), game, a.values) for a in out]
+            out = namer.publish(out, game)
         if not out:  # "if you cannot ...": the fallback option exists only when nothing else is legal
             for index, option in decision.fallbacks:
                 if not option.guards or self._allowed(option, frame, ()):

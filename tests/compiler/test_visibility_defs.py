@@ -1,6 +1,6 @@
 """Whether a binder may offer cards its chooser cannot see, read through definitions with parameters,
 comprehensions, `if` values and cards picked by place (compiler/visibility.py): a list surely seen by
-the chooser, or holding no card, needs no naming by place at each decision (knowledge.Namer)."""
+the chooser, or holding no card, needs no naming by place at each decision (naming.Namer)."""
 
 import random
 

@@ -199,3 +199,53 @@ def test_every_bundled_game_plays_the_same_either_way(name, seed, extra):
         slow = general((name,), m)
     players = min(fast.min_players + extra, fast.max_players)
     play_both(fast, slow, players, seed, 150)
+
+
+# Deals while some card is known: from a stack nobody sees (everyone watches its order) a card nobody knows
+# goes in one slice; from a row nobody sees a knower may lose track of the row's other cards: card by card.
+KNOWN_DEALS = """\
+game "K"
+players 2..3
+attribute rank: 1..20
+cards: rank -> stock
+zone stock: stack, hidden
+zone pool: row, hidden
+zone hand: per_player, owner, row
+var moves = 0
+setup:
+  shuffle stock
+  deal 4 from stock to pool
+turn:
+  choose:
+    peek only if not empty(stock):
+      reveal top(stock) to me
+    peek_deep only if count(stock) > 2:
+      reveal stock[1] to me
+    peek_pool only if not empty(pool):
+      reveal pool to me
+    deal_stock only if count(stock) >= 3:
+      deal 1 from stock to hand
+    deal_pool only if count(pool) >= 3:
+      deal 1 from pool to hand
+    refill only if not empty(stock):
+      move top(stock) to pool
+  set moves = moves + 1
+end when moves >= 40:
+  win players
+"""
+
+
+def test_a_deal_of_cards_nobody_knows_from_a_stack_goes_plainly_while_others_are_known(monkeypatch):
+    fast = cardrules.load_source(KNOWN_DEALS, "t.rules")
+    slow = general(KNOWN_DEALS, monkeypatch)
+    plainly, real = [], moving._deal_plainly
+
+    def spy(s, src_slot, slots, rounds):
+        plainly.append((bool(s.known), src_slot))
+        return real(s, src_slot, slots, rounds)
+    monkeypatch.setattr(moving, "_deal_plainly", spy)
+    for seed in range(30):
+        play_both(fast, slow, 2 + seed % 2, seed, 60)
+    stock, pool = fast.zone_slot(fast.zone("stock"), 2), fast.zone_slot(fast.zone("pool"), 2)
+    assert (True, stock) in plainly  # some card was known: the stack's deal went in one slice all the same
+    assert (True, pool) not in plainly  # from the row: card by card, so knowers lose track as follow says
