@@ -333,8 +333,9 @@ def _run_pool(plan: Plan, jobs: int, advance: Callable[[int], None],
     workers' next ones, so it forks one process fewer (and neither sends nor receives its own games), and its
     core is not left to a parent that only waits. A worker killed outright (SIGKILL, the out-of-memory killer)
     takes the task it was playing with it; the executor notices the process is gone and fails every pending
-    task (BrokenProcessPool), so the run stops with the games finished so far and says why, instead of waiting
-    forever."""
+    task (BrokenProcessPool), or, when the worker died half way through sending its records (the executor's
+    thread then waits for the rest of the message, forever), `_Pool.collect` notices it; either way the run
+    stops with the games finished so far and says why, instead of waiting forever."""
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
@@ -384,12 +385,15 @@ def _loaded(plan: Plan) -> Game:
 class _Pool:
     """The worker processes' side of a local run: the chunks in flight, and the records they sent back."""
 
+    LOOK_SECONDS = 0.1  # how often collect() looks for a lost worker process itself (a few syscalls)
+
     def __init__(self, plan: Plan, schedule: "Schedule", advance: Callable[[int], None]):
         self.plan, self.schedule, self.advance = plan, schedule, advance
         self.executor: ProcessPoolExecutor | None = None
         self.processes: dict[int, Any] = {}
         self.pending: set = set()
         self.records: list[GameRecord] = []
+        self.look_at = 0.0  # time.monotonic() of the next look for a lost worker
 
     def submit(self, chunk: tuple[int, int]) -> None:
         assert self.executor is not None
@@ -400,6 +404,7 @@ class _Pool:
         next range; raises BrokenProcessPool when a worker was lost."""
         from concurrent.futures import FIRST_COMPLETED, wait
 
+        self.look_for_lost()
         if timeout:
             done, self.pending = wait(self.pending, timeout=timeout, return_when=FIRST_COMPLETED)
         else:
@@ -412,6 +417,25 @@ class _Pool:
             following = self.schedule.after(len(chunk), seconds)  # one finished, one more handed out
             if following is not None:
                 self.submit(following)
+
+    def look_for_lost(self) -> None:
+        """Raise BrokenProcessPool if a worker process has ended (looking at most every LOOK_SECONDS). The
+        executor notices a lost worker only between messages: one killed half way through sending its records
+        leaves the executor's thread reading the rest of that message, which never comes (see _stop_workers),
+        and the pool would never break."""
+        from concurrent.futures.process import BrokenProcessPool
+
+        now = time.monotonic()
+        if now < self.look_at:
+            return
+        self.look_at = now + self.LOOK_SECONDS
+        if _lost_process(list(self.processes.values())) is not None:
+            raise BrokenProcessPool("a worker process ended while the run went on")
+
+
+def _lost_process(processes: Sequence[Any]) -> Any | None:
+    """A pool worker that has ended (the pool's workers live as long as it does), or None."""
+    return next((process for process in processes if process.exitcode is not None), None)
 
 
 class Schedule:
@@ -491,7 +515,21 @@ def _stop_workers(executor: ProcessPoolExecutor, processes: Sequence[Any]) -> No
                 process.terminate()
         for process in processes:
             process.join()
+        _close_result_writer(executor)
         executor.shutdown(wait=True, cancel_futures=True)  # its thread sees the workers gone, and ends
+
+
+def _close_result_writer(executor: ProcessPoolExecutor) -> None:
+    """Once the workers are gone: close this process's copy of the write end of the pipe they sent their
+    results through, so that the executor's thread, if it is blocked reading the rest of a message whose
+    sender was killed half way, gets end-of-file (and ends) instead of waiting forever, and shutdown(wait=True)
+    and the interpreter's exit (which joins that thread) do not wait for it either. The pipe is CPython's
+    private `_result_queue._writer` (3.8 to 3.13: this process writes nothing to it, only the workers do,
+    and shutdown closes it again harmlessly); where it is not found, nothing is closed, as before."""
+    writer = getattr(getattr(executor, "_result_queue", None), "_writer", None)
+    close = getattr(writer, "close", None)
+    if callable(close):
+        close()
 
 
 class BackendUnavailable(Exception):
