@@ -6,6 +6,7 @@ from __future__ import annotations
 import concurrent.futures
 import sys
 
+import attrs
 import pytest
 
 import cardrules
@@ -78,3 +79,20 @@ def test_the_command_plays_a_share_beside_j_minus_one_workers(monkeypatch):
     run = sim.run(plan(200), jobs=3, game=game)
     assert run.records == expected and not run.interrupted
     assert sizes == [2] and 0 < len(here) < 200 and len(set(here)) == len(here)
+
+
+@pytest.mark.parametrize("record", [
+    runner.GameRecord(3, 17, None, 1, [1], [0.0, 1.0], 12, 40, 2.5, None),
+    runner.GameRecord(4, 18, None, 0, [0, 2], [1.0, 0.0, 1.0], 9, 30, "draw", [[0, 2], [1]]),
+    runner.GameRecord(5, 19, "game 5 (seed 19): no card to draw"),
+])
+def test_a_record_a_worker_sends_back_arrives_whole(record):
+    """Records are pickled as the tuple of their fields (fewer bytes and faster than attrs' dict): every field,
+    converted the same way, comes back; a field added later is carried too (the tuple is read from attrs)."""
+    import pickle
+
+    back = pickle.loads(pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL))
+    assert back == record and type(back) is runner.GameRecord
+    assert all(getattr(back, f.name) == getattr(record, f.name) for f in attrs.fields(runner.GameRecord))
+    assert isinstance(back.winners, tuple) and (back.sides is None or isinstance(back.sides[0], tuple))
+
