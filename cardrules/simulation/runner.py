@@ -237,6 +237,8 @@ def run(plan: Plan, *, jobs: int = 1, backend: str = "local", address: str | Non
     if pooled:  # the pool's modules are start-up, as loading the game is: imported before the run's clock
         import concurrent.futures.process  # noqa: F401
         import multiprocessing  # noqa: F401
+
+        _prctl()  # and found here, forked workers have it at once
     start = time.perf_counter()
     lost = None
     if backend == "ray":
@@ -272,15 +274,25 @@ def _start_worker() -> None:
 
 
 def _die_with_parent() -> None:
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        import ctypes
+    prctl = _prctl()
+    if prctl is not None:  # else the parent's cleanup still stops the pool
+        prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: the kernel kills this process when its parent dies
 
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG: the kernel kills this process when its parent dies
-    except (OSError, AttributeError):  # not available: the parent's cleanup still stops the pool
-        pass
+
+_PRCTL: list[Any] = []  # [libc's prctl or None], once found
+
+
+def _prctl() -> Any:
+    """libc's prctl (Linux), or None. Found through ctypes, whose import took each forked worker 3 ms before its
+    first game: the process that starts the pool looks it up first (run), and its forked workers inherit it."""
+    if not _PRCTL:
+        try:
+            import ctypes
+
+            _PRCTL.append(ctypes.CDLL(None, use_errno=True).prctl if sys.platform.startswith("linux") else None)
+        except (OSError, AttributeError):
+            _PRCTL.append(None)
+    return _PRCTL[0]
 
 
 @contextlib.contextmanager
@@ -313,7 +325,7 @@ def _pool_context():
     if "forkserver" not in methods:
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload([__name__])
+    context.set_forkserver_preload([__name__, "ctypes"])  # ctypes: see _prctl
     return context
 
 

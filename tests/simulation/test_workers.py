@@ -96,3 +96,10 @@ def test_a_record_a_worker_sends_back_arrives_whole(record):
     assert all(getattr(back, f.name) == getattr(record, f.name) for f in attrs.fields(runner.GameRecord))
     assert isinstance(back.winners, tuple) and (back.sides is None or isinstance(back.sides[0], tuple))
 
+@linux_only
+def test_workers_find_libc_prctl_in_the_process_that_forks_them():
+    """ctypes (to ask the kernel to kill a worker with its parent) is imported and looked up before the pool
+    forks, not in each worker before its first game."""
+    sim.run(plan(4), jobs=2)
+    assert runner._PRCTL and callable(runner._PRCTL[0])
+
