@@ -21,6 +21,7 @@ statistics over the records are in summary.py.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import itertools
 import operator
@@ -410,26 +411,35 @@ class _Pool:
         self.plan, self.schedule, self.advance = plan, schedule, advance
         self.executor: ProcessPoolExecutor | None = None
         self.processes: dict[int, Any] = {}
-        self.pending: set = set()
+        self.pending: set = set()  # the chunks handed out and not yet taken in
+        # those done, as the executor's thread finishes them: collect() runs after every game this process plays,
+        # and only looks at this (polling each future's done() there cost 2-5 µs a game)
+        self.finished: collections.deque = collections.deque()
+        self.arrived = threading.Event()
         self.records: list[GameRecord] = []
         self.look_at = 0.0  # time.monotonic() of the next look for a lost worker
 
     def submit(self, chunk: tuple[int, int]) -> None:
         assert self.executor is not None
-        self.pending.add(self.executor.submit(run_chunk_timed, self.plan, *chunk))
+        future = self.executor.submit(run_chunk_timed, self.plan, *chunk)
+        self.pending.add(future)
+        future.add_done_callback(self._finished)
+
+    def _finished(self, future: Any) -> None:
+        """In the executor's thread: a chunk is done (or failed)."""
+        self.finished.append(future)
+        self.arrived.set()
 
     def collect(self, timeout: float = 0) -> None:
         """Take in the chunks the workers finished (waiting up to `timeout` for one), handing each worker its
         next range; raises BrokenProcessPool when a worker was lost."""
-        from concurrent.futures import FIRST_COMPLETED, wait
-
         self.look_for_lost()
-        if timeout:
-            done, self.pending = wait(self.pending, timeout=timeout, return_when=FIRST_COMPLETED)
-        else:
-            done = {future for future in self.pending if future.done()}
-            self.pending -= done
-        for future in done:
+        if not self.finished and not (timeout and self.arrived.wait(timeout)):
+            return
+        self.arrived.clear()  # before taking: a chunk finished from here on sets it again
+        while self.finished:
+            future = self.finished.popleft()
+            self.pending.discard(future)
             chunk, seconds = future.result()  # run_chunk itself failed: raised (a game's failure is a record)
             self.records.extend(chunk)
             self.advance(len(chunk))
@@ -442,13 +452,13 @@ class _Pool:
         executor notices a lost worker only between messages: one killed half way through sending its records
         leaves the executor's thread reading the rest of that message, which never comes (see _stop_workers),
         and the pool would never break."""
-        from concurrent.futures.process import BrokenProcessPool
-
         now = time.monotonic()
         if now < self.look_at:
             return
         self.look_at = now + self.LOOK_SECONDS
         if _lost_process(list(self.processes.values())) is not None:
+            from concurrent.futures.process import BrokenProcessPool
+
             raise BrokenProcessPool("a worker process ended while the run went on")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import sys
+import threading
 
 import attrs
 import pytest
@@ -96,6 +97,7 @@ def test_a_record_a_worker_sends_back_arrives_whole(record):
     assert all(getattr(back, f.name) == getattr(record, f.name) for f in attrs.fields(runner.GameRecord))
     assert isinstance(back.winners, tuple) and (back.sides is None or isinstance(back.sides[0], tuple))
 
+
 @linux_only
 def test_workers_find_libc_prctl_in_the_process_that_forks_them():
     """ctypes (to ask the kernel to kill a worker with its parent) is imported and looked up before the pool
@@ -103,3 +105,28 @@ def test_workers_find_libc_prctl_in_the_process_that_forks_them():
     sim.run(plan(4), jobs=2)
     assert runner._PRCTL and callable(runner._PRCTL[0])
 
+
+def test_collect_takes_in_the_chunks_finished_by_the_executors_thread():
+    """collect() reads the chunks the executor's thread marked finished (no polling of every future after each
+    game): a chunk finishing while collect waits is taken in and the worker handed its next range; without a
+    wait, nothing finished means nothing to do."""
+    class Executor:
+        def __init__(self):
+            self.futures = []
+
+        def submit(self, fn, plan_, start, stop):
+            self.futures.append((concurrent.futures.Future(), (start, stop)))
+            return self.futures[-1][0]
+    done: list[int] = []
+    pool = runner._Pool(plan(100), runner.Schedule(100, 2), done.append)
+    pool.executor = executor = Executor()
+    pool.submit((0, 5))
+    pool.collect()
+    assert not pool.records and len(pool.pending) == 1
+    future, _ = executor.futures[0]
+    threading.Timer(0.05, future.set_result, [([runner.GameRecord(i, i) for i in range(5)], 0.01)]).start()
+    pool.collect(timeout=5)
+    assert [r.index for r in pool.records] == list(range(5)) and done == [5]
+    assert len(executor.futures) == 2 and pool.pending == {executor.futures[1][0]}  # its next range, handed out
+    pool.collect(timeout=0.01)  # nothing more finished: returns after the wait
+    assert len(pool.records) == 5
