@@ -448,7 +448,7 @@ class _Pool:
                 self.submit(following)
 
     def look_for_lost(self) -> None:
-        """Raise BrokenProcessPool if a worker process has ended (looking at most every LOOK_SECONDS). The
+        """Raise BrokenProcessPool if a worker process has ended (checked at most every LOOK_SECONDS). The
         executor notices a lost worker only between messages: one killed half way through sending its records
         leaves the executor's thread reading the rest of that message, which never comes (see _stop_workers),
         and the pool would never break."""
