@@ -99,6 +99,7 @@ def worker_startup(game: str) -> list[float]:
     its initializer)."""
     plan = runner.Plan.make(game, {}, 2, ["random", "random"], 0, 2)
     context = runner._pool_context()
+    runner._prctl()  # as runner.run does before it starts a pool: forked workers inherit libc's prctl
     with runner._inherited(plan, None, context):
         pool = context.Pool(processes=2, initializer=runner._start_worker)
     try:

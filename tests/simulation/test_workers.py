@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import concurrent.futures
 import sys
+import threading
 
+import attrs
 import pytest
 
 import cardrules
@@ -78,3 +80,53 @@ def test_the_command_plays_a_share_beside_j_minus_one_workers(monkeypatch):
     run = sim.run(plan(200), jobs=3, game=game)
     assert run.records == expected and not run.interrupted
     assert sizes == [2] and 0 < len(here) < 200 and len(set(here)) == len(here)
+
+
+@pytest.mark.parametrize("record", [
+    runner.GameRecord(3, 17, None, 1, [1], [0.0, 1.0], 12, 40, 2.5, None),
+    runner.GameRecord(4, 18, None, 0, [0, 2], [1.0, 0.0, 1.0], 9, 30, "draw", [[0, 2], [1]]),
+    runner.GameRecord(5, 19, "game 5 (seed 19): no card to draw"),
+])
+def test_a_record_a_worker_sends_back_arrives_whole(record):
+    """Records are pickled as the tuple of their fields (fewer bytes and faster than attrs' dict): every field,
+    converted the same way, comes back; a field added later is carried too (the tuple is read from attrs)."""
+    import pickle
+
+    back = pickle.loads(pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL))
+    assert back == record and type(back) is runner.GameRecord
+    assert all(getattr(back, f.name) == getattr(record, f.name) for f in attrs.fields(runner.GameRecord))
+    assert isinstance(back.winners, tuple) and (back.sides is None or isinstance(back.sides[0], tuple))
+
+
+@linux_only
+def test_workers_find_libc_prctl_in_the_process_that_forks_them():
+    """ctypes (to ask the kernel to kill a worker with its parent) is imported and looked up before the pool
+    forks, not in each worker before its first game."""
+    sim.run(plan(4), jobs=2)
+    assert runner._PRCTL and callable(runner._PRCTL[0])
+
+
+def test_collect_takes_in_the_chunks_finished_by_the_executors_thread():
+    """collect() reads the chunks the executor's thread marked finished (no polling of every future after each
+    game): a chunk finishing while collect waits is taken in and the worker handed its next range; without a
+    wait, nothing finished means nothing to do."""
+    class Executor:
+        def __init__(self):
+            self.futures = []
+
+        def submit(self, fn, plan_, start, stop):
+            self.futures.append((concurrent.futures.Future(), (start, stop)))
+            return self.futures[-1][0]
+    done: list[int] = []
+    pool = runner._Pool(plan(100), runner.Schedule(100, 2), done.append)
+    pool.executor = executor = Executor()
+    pool.submit((0, 5))
+    pool.collect()
+    assert not pool.records and len(pool.pending) == 1
+    future, _ = executor.futures[0]
+    threading.Timer(0.05, future.set_result, [([runner.GameRecord(i, i) for i in range(5)], 0.01)]).start()
+    pool.collect(timeout=5)
+    assert [r.index for r in pool.records] == list(range(5)) and done == [5]
+    assert len(executor.futures) == 2 and pool.pending == {executor.futures[1][0]}  # its next range, handed out
+    pool.collect(timeout=0.01)  # nothing more finished: returns after the wait
+    assert len(pool.records) == 5
