@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.process_groups import alive, finish
+
 ROOT = Path(__file__).resolve().parents[2]
 CLI = [sys.executable, "-c", "from cardrules.cli import main; main()"]
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads processes from /proc")
@@ -24,26 +26,6 @@ def _env() -> dict[str, str]:
     return dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
 
 
-def _group(pgid: int) -> list[tuple[int, str]]:
-    """(pid, state letter) of every process of a process group, from /proc."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2:].split()  # after "pid (name) "
-        if int(fields[2]) == pgid:
-            found.append((int(entry.name), fields[0]))
-    return found
-
-
-def _alive(pgid: int) -> list[int]:
-    return [pid for pid, state in _group(pgid) if state not in ("Z", "X")]  # zombies run nothing
-
-
 def _start_pool_run(jobs: int = 2) -> subprocess.Popen:
     """A long pool run in its own process group, returned once its workers are playing."""
     process = subprocess.Popen([*CLI, "simulate", "red7", "--games", "1000000", "--jobs", str(jobs), "--json"],
@@ -51,33 +33,16 @@ def _start_pool_run(jobs: int = 2) -> subprocess.Popen:
     deadline = time.monotonic() + 60
     # the command, which plays a share itself, and its J-1 workers (forked from it on Linux; a forkserver and a
     # resource tracker with threads)
-    while len(_alive(process.pid)) < jobs and time.monotonic() < deadline:
+    while len(alive(process.pid)) < jobs and time.monotonic() < deadline:
         if process.poll() is not None:
             raise AssertionError(f"the command ended before its pool started: {process.communicate()[1].decode()}")
         time.sleep(0.1)
-    if len(_alive(process.pid)) < jobs:  # fail, and leave none of its processes running
+    if len(alive(process.pid)) < jobs:  # fail, and leave none of its processes running
         os.killpg(process.pid, signal.SIGKILL)
         process.communicate()
         raise AssertionError("the pool never started")
     time.sleep(0.5)
     return process
-
-
-def _finish(process: subprocess.Popen) -> tuple[int, str, str]:
-    try:
-        out, err = process.communicate(timeout=60)
-    except subprocess.TimeoutExpired:  # the command hangs: fail, and leave none of its processes running
-        os.killpg(process.pid, signal.SIGKILL)
-        process.communicate()
-        raise AssertionError("the command did not end within 60 s of being stopped (its processes were killed)")
-    deadline = time.monotonic() + 10
-    while _alive(process.pid) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    left = _alive(process.pid)
-    for pid in left:
-        os.kill(pid, signal.SIGKILL)
-    assert not left, f"processes left running after the command exited: {left}"
-    return process.returncode, out.decode(), err.decode()
 
 
 @linux_only
@@ -91,7 +56,7 @@ def test_an_interrupted_pool_run_reports_and_leaves_no_worker(stop, code):
         if stop == "ctrl-c twice":
             time.sleep(0.02)
             os.killpg(process.pid, signal.SIGINT)
-    returncode, out, err = _finish(process)
+    returncode, out, err = finish(process, 60, "of being stopped")
     assert returncode == code, err
     assert "Traceback" not in err and "unexpected" not in err, err
     if stop == "ctrl-c twice":  # the second one stops at once: the report may be cut, but is never followed by another
@@ -107,9 +72,9 @@ def test_a_worker_killed_outright_stops_the_run_with_one_line_and_exit_1():
     """SIGKILL (the out-of-memory killer) to one worker: a multiprocessing pool lost the task it was playing
     and the command waited forever; now the run stops, reports the games finished, says why, exits 1."""
     process = _start_pool_run()
-    workers = [pid for pid in _alive(process.pid) if pid != process.pid]
+    workers = [pid for pid in alive(process.pid) if pid != process.pid]
     os.kill(workers[0], signal.SIGKILL)
-    returncode, out, err = _finish(process)  # communicate(timeout=60): a run that waits forever fails here
+    returncode, out, err = finish(process, 60, "of being stopped")  # a run that waits forever fails here
     assert returncode == 1, err
     assert "Traceback" not in err and "unexpected" not in err, err
     lines = [line for line in err.splitlines() if line.strip()]

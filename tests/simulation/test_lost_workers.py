@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.process_groups import finish
+
 ROOT = Path(__file__).resolve().parents[2]
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forked workers and /proc: Linux only")
 
@@ -62,39 +64,6 @@ def _start(mark: Path, jobs: int, blind: bool = False, games: int = 1000000) -> 
                             start_new_session=True)
 
 
-def _group(pgid: int) -> list[int]:
-    """The processes of a process group still running (zombies run nothing), from /proc."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        try:
-            stat = (entry / "stat").read_text() if entry.name.isdigit() else ""
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2:].split() if stat else []
-        if fields and int(fields[2]) == pgid and fields[0] not in ("Z", "X"):
-            found.append(int(entry.name))
-    return found
-
-
-def _finish(process: subprocess.Popen, seconds: float) -> tuple[int, str, str]:
-    """The command's exit status and output; a command that does not end in `seconds` fails the test, and
-    neither it nor any of its processes is left running."""
-    try:
-        out, err = process.communicate(timeout=seconds)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.communicate()
-        raise AssertionError(f"the command did not end within {seconds} s (its processes were killed)") from None
-    deadline = time.monotonic() + 10
-    while _group(process.pid) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    left = _group(process.pid)
-    for pid in left:
-        os.kill(pid, signal.SIGKILL)
-    assert not left, f"processes left running after the command exited: {left}"
-    return process.returncode, out.decode(), err.decode()
-
-
 def _wait_for(mark: Path, process: subprocess.Popen) -> None:
     deadline = time.monotonic() + 60
     while not mark.exists() and time.monotonic() < deadline and process.poll() is None:
@@ -110,7 +79,7 @@ def test_a_worker_killed_while_sending_records_stops_the_run_with_one_line(tmp_p
     """With 3 jobs the other worker holds the pipe's write end too: only noticing the dead process helps."""
     mark = tmp_path / "sabotaged"
     process = _start(mark, jobs)
-    returncode, out, err = _finish(process, 60)
+    returncode, out, err = finish(process, 60)
     assert mark.exists()
     assert returncode == 1, err
     lines = [line for line in err.splitlines() if line.strip()]
@@ -132,7 +101,7 @@ def test_a_signal_stops_a_run_whose_result_thread_is_stuck_in_a_message(tmp_path
         process.send_signal(signal.SIGTERM)
     else:
         os.killpg(process.pid, signal.SIGINT)
-    returncode, out, err = _finish(process, 30)
+    returncode, out, err = finish(process, 30)
     assert returncode == code, err
     assert "Traceback" not in err, err
     assert json.loads(out)["interrupted"] is True
