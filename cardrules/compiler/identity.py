@@ -15,8 +15,8 @@ Certainly means, decided from the program alone:
 Anything else (a definition, a variable, a parameter, a number-valued attribute) keeps `==`.
 
 For the same reason `x in [a, b]` whose elements are all values or none is `x is a or x is b`: a tuple's `in`
-calls Sym.__eq__ for each element before the one that matches (The Game asks `k in [asc1, asc2]` three times
-for each card and pile it tries), where `x` is code cheap to repeat (a name) and the elements few; and where `x`
+calls Sym.__eq__ for each element before the one that matches (a guard may ask it several times for each
+candidate it tries), where `x` is code cheap to repeat (a name) and the elements few; and where `x`
 is certainly a value itself (so hashable: a list would make a set's `in` raise), `x in {a, b}`.
 """
 
