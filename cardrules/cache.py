@@ -1,4 +1,4 @@
-"""Keys and bytes -> a per-user disk cache of work done before (the grammar's parser, checked rules), or nothing.
+"""Keys and bytes -> a per-user disk cache of work done before (parser, checked rules, compiled games), or nothing.
 
 Where: `$CARDRULES_CACHE_DIR` if set, else `$XDG_CACHE_HOME/cardrules`, else `~/.cache/cardrules`.
 `CARDRULES_NO_CACHE=1` (or `cardrules --no-cache COMMAND`, which calls `disable()`) turns it off; the
@@ -12,7 +12,8 @@ what it is (its kind and the digest of its whole key, which includes the Python 
 digest of cardrules' own source files) and the SHA-256 of its payload: a foreign, stale, truncated
 or corrupted entry is ignored and rebuilt, never half-trusted. Payloads of checked rules are
 unpickled with an unpickler that can only build classes of cardrules and plain containers (see
-`loads`), so even a forged entry that passed the checks could not call anything else.
+`loads`), so even a forged entry that passed the checks could not call anything else. Compiled games
+(game_store.py) are code, as a `.pyc` is: they rest on the directory and ownership checks alone.
 
 Nothing here ever fails a command: a cache that cannot be read or written is skipped silently.
 Writes go through `files.write_bytes` (a temporary file renamed over the target), so two processes

@@ -3,9 +3,10 @@ that keeps them from one process to the next (cardrules/cache.py stores the byte
 
 An entry is keyed by the rules text, its path and name and cardrules' code, and holds the text of
 every file it extends, which must still be on disk as it was: the next process that loads the same
-file skips the parser and the checker (and never imports lark). Compiling for a set of options is
-not cached: it is quick, and the compiler's output is code, which pickle does not carry. Texts that
-are not files (`load_source`, the language server's buffers) are not cached.
+file skips the parser and the checker (and never imports lark). The commands also keep each game
+compiled for a set of options (`compile_cached`, game_store.py carries its generated code), keyed by
+the texts, the option values, the compiler's switches and cardrules' code; the library's `load`
+compiles afresh. Texts that are not files (`load_source`, the language server's buffers) are not cached.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from typing import Any, Callable
 
 import attrs
 
-from . import cache
-from .compiler import compile_game, option_docs, option_refusals, option_values
+from . import cache, game_store
+from .compiler import compile_game, option_docs, option_refusals, option_values, switches
 from .diagnostics import Diagnostic, RulesError
 from .engine import Game, OptionDoc
 from .files import read_text
@@ -86,6 +87,25 @@ class CheckedRules:
         self.require_valid()
         return compile_game(self.rules, self.symbols, dict(options or {}), self.sources, self.name)
 
+    def compile_cached(self, options: dict[str, Any] | None = None) -> Game:
+        """`compile`, read back from the disk cache of compiled games when it holds this game (the commands
+        use it; the library's `load` compiles afresh, so that a test that changes the compiler sees it)."""
+        self.require_valid()
+        values = self.option_values(options)
+        cached = builtins.as_shipped() and not self.path.startswith("<")  # a text that is no file: not cached
+        key = cache.key_digest(["compiled game", *_texts(self.sources), self.path, self.name, repr(sorted(
+            values.items())), switches(), cache.code_digest()]) if cached else b""
+        data = cache.read("game", key) if cached else None
+        if data is not None:
+            try:
+                return game_store.loads(data)
+            except Exception:  # noqa: BLE001 - a corrupt or stale entry is compiled again (and written over)
+                pass
+        game = compile_game(self.rules, self.symbols, values, self.sources, self.name)
+        if cached and (data := game_store.dumps(game)) is not None:
+            cache.write("game", key, data)
+        return game
+
 
 def through_cache(text: str, path: str, name: str, build: Callable[[], CheckedRules]) -> CheckedRules:
     """The checked rules of a rules file's `text`: read from the disk cache, else `build()` (parse and check)
@@ -98,6 +118,11 @@ def through_cache(text: str, path: str, name: str, build: Callable[[], CheckedRu
         if cached:
             cache.write("rules", key, cache.dumps(prepared))
     return prepared
+
+
+def _texts(sources: dict[str, str]) -> list[str]:
+    """The rules' texts with their paths, in a fixed order (the key of a compiled game)."""
+    return [part for path in sorted(sources) for part in (path, sources[path])]
 
 
 # what checked rules are made of: an entry that names any other class is not ours, and is not read

@@ -183,7 +183,7 @@ def load_game(name: str, options: dict[str, Any], rules: CheckedRules | None = N
     """The game compiled with `options`: parsed, checked and compiled once (`rules`: already prepared)."""
     rules = (rules or prepare_game(name)).require_valid()
     check_options(rules, options)
-    return rules.compile(options)
+    return rules.compile_cached(options)
 
 
 def check_players(game: Game | CheckedRules, players: int | None, options: dict[str, Any] | None = None) -> int:

@@ -19,7 +19,7 @@ from ..language import nodes
 from ..language.builtins import FUNCTIONS, NAMES, Function
 from ..language.ranges import number_range
 from ..values import NOTHING, SEATS, Sym
-from .identity import by_identity
+from .identity import by_identity, membership
 from .invariants import Facts, reads_a_loop, worth_keeping
 from .literals import constant_list
 from .pure_keys import cache as pure_cache
@@ -549,8 +549,10 @@ class Emitter:
                 return "[" + ", ".join(self.expr(i, env) for i in items) + "]"
             case nodes.Comprehension() | nodes.Where():
                 return f"[{self.iteration(e, env)}]"
-            case nodes.Compare("in" | "not in" as op, left, right) if constant_list(self, right, env):
-                return f"({self.expr(left, env)} {_OPS[op]} {constant_list(self, right, env)})"
+            case nodes.Compare("in" | "not in" as op, left, right) if (listed := constant_list(self, right, env)):
+                code = self.expr(left, env)
+                return membership(self, op, left, code, self.ns[listed], bool(_ATOM.fullmatch(code)), env) \
+                    or f"({code} {_OPS[op]} {listed})"
             case nodes.Compare(op, left, right) if (identity := by_identity(self, op, left, right, env)):
                 return f"({self.expr(left, env)} {identity} {self.expr(right, env)})"
             case nodes.BinOp(op, left, right) | nodes.Compare(op, left, right):

@@ -13,6 +13,11 @@ Certainly means, decided from the program alone:
 - a card's attribute whose every card gives a value (`card.color`, or `color` alone in a `where` over cards):
   a card without it, or `none`, gives `none` (the generated `.get(card, NOTHING)`).
 Anything else (a definition, a variable, a parameter, a number-valued attribute) keeps `==`.
+
+For the same reason `x in [a, b]` whose elements are all values or none is `x is a or x is b`: a tuple's `in`
+calls Sym.__eq__ for each element before the one that matches (a guard may ask it several times for each
+candidate it tries), where `x` is code cheap to repeat (a name) and the elements few; and where `x`
+is certainly a value itself (so hashable: a list would make a set's `in` raise), `x in {a, b}`.
 """
 
 from __future__ import annotations
@@ -29,12 +34,29 @@ if TYPE_CHECKING:
     from .codegen import Emitter, Env
 
 _IDENTITY = {"==": "is", "!=": "is not"}
+_MEMBERSHIP = {"in": (" is ", " or "), "not in": (" is not ", " and ")}
+MAX_ALTERNATIVES = 4  # past this many elements, one `in` on the tuple is as cheap as the chain of `is`
 
 
 def by_identity(g: "Emitter", op: str, left: nodes.Expr, right: nodes.Expr, env: "Env") -> str | None:
     """The Python operator for comparing `left` and `right` by identity, or None to keep `op`."""
     if op in _IDENTITY and (_gives_a_value(g, left, env) or _gives_a_value(g, right, env)):
         return _IDENTITY[op]
+    return None
+
+
+def membership(g: "Emitter", op: str, left: nodes.Expr, code: str, values: tuple, cheap: bool,
+               env: "Env") -> str | None:
+    """The code of `left in values` (`not in`; `code` is left's) by identity, or None to keep the tuple's `in`.
+    Every element is a value or none; then `code` cheap to repeat (`cheap`) gives a chain of `is`, and a left side
+    that is certainly a value (hashable, so no TypeError) a frozenset's `in` (a hash, no Sym.__eq__)."""
+    if not values or not all(v.__class__ is Sym or v is NOTHING for v in values):
+        return None
+    if cheap and len(values) <= MAX_ALTERNATIVES:
+        compare, join = _MEMBERSHIP[op]
+        return "(" + join.join(f"{code}{compare}{g.const(v)}" for v in values) + ")"
+    if _gives_a_value(g, left, env):
+        return f"({code} {op} {g.const(frozenset(values))})"
     return None
 
 

@@ -107,7 +107,8 @@ def _original(emitter: Emitter, name: str) -> str:
 def _value(value: Any) -> str:
     if callable(value) and hasattr(value, "__qualname__"):
         return _safe(f"{getattr(value, '__module__', '?')}.{value.__qualname__}")
-    text = repr(value)
+    # a set's order follows its elements' ids (identity.membership's sets of values): written in a fixed order
+    text = f"frozenset({{{', '.join(sorted(map(repr, value)))}}})" if value.__class__ is frozenset else repr(value)
     return _safe(text if len(text) <= MAX_VALUE else text[:MAX_VALUE] + "...")
 
 

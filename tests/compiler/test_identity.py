@@ -101,3 +101,51 @@ def test_the_same_moves_are_allowed_with_and_without_identity(guard, monkeypatch
             b.apply_action(b.legal_actions()[pick])
         assert b.is_terminal() and a.winners == b.winners
     assert plays > 20  # the guard let cards be played, not only passes
+
+
+@pytest.mark.parametrize("guard, chain", [
+    ("any([k in [red, green] for k in [blue, green]])", "{v} is {k} or {v} is {k}"),  # a loop's name
+    ("any([k not in [red, none] for k in [blue, green]])", "{v} is not {k} and {v} is not {k}"),
+])
+def test_membership_of_a_name_in_a_few_values_is_a_chain_of_identities(guard, chain):
+    line = guard_line(guard)
+    pattern = re.escape(chain).replace(r"\{k\}", r"k\d+").replace(r"\{v\}", r"v\d+")
+    assert re.search(pattern, line) and not re.search(r"\(v\d+ (not )?in k\d", line), line
+
+
+@pytest.mark.parametrize("guard", ["c.color in [red, blue]", "c.color not in [red, none, green, blue, red]"])
+def test_membership_of_a_certain_value_is_a_sets(guard):
+    rules = cardrules.prepare_source(RULES.replace("GUARD", guard), "c.rules")
+    source = game_source(rules.rules, rules.symbols, {}, rules.sources, "compared")
+    name = re.search(r"\.get\(v\d+, NOTHING\) (?:not )?in (k\d+)\)", guard_line(guard)).group(1)
+    assert re.search(rf"^# {name} = frozenset\(", source, re.MULTILINE), source[-2000:]
+
+
+@pytest.mark.parametrize("guard", [
+    "c.rank in [1, 2]",  # numbers: == is not identity
+    "named in [red, blue, green, red, blue]",  # a variable past MAX_ALTERNATIVES: maybe a list, no set
+    "chosen in [red, blue]",  # a definition: code not cheap to write twice, maybe a list
+])
+def test_other_memberships_keep_the_tuple(guard):
+    line = guard_line(guard)
+    assert re.search(r" in k\d+", line) and not re.search(r" is k\d+ or ", line), line
+
+
+@pytest.mark.parametrize("guard", ["c.color in [red, blue]", "c.color not in [red, none] or turns == 0",
+                                   "any([k in [red, green] for k in [c.color, named]])"])
+def test_the_same_moves_are_allowed_with_and_without_the_chain(guard, monkeypatch):
+    rules = RULES.replace("GUARD", guard)
+    with_chain = cardrules.load_source(rules, "c.rules")
+    monkeypatch.setattr(codegen, "membership", lambda *args: None)
+    without = cardrules.load_source(rules + "\n", "c.rules")
+    assert re.search(r" in k\d+", guard_line(guard))
+    for seed in range(30):
+        a, b = with_chain.new_initial_state(2, seed), without.new_initial_state(2, seed)
+        rng = random.Random(seed)
+        while not a.is_terminal():
+            moves = [str(m) for m in a.legal_actions()]
+            assert moves == [str(m) for m in b.legal_actions()], (seed, moves)
+            pick = rng.randrange(len(moves))
+            a.apply_action(a.legal_actions()[pick])
+            b.apply_action(b.legal_actions()[pick])
+        assert b.is_terminal() and a.winners == b.winners

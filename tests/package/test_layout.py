@@ -23,6 +23,7 @@ RANKS = {
     "cardrules.diagnostics": 0, "cardrules.values": 0, "cardrules.resources": 0, "cardrules.files": 0,
     "cardrules.budgets": 0, "cardrules.words": 0,
     "cardrules.cache": 0.5,  # the disk cache: writes through cardrules.files
+    "cardrules.game_store": 0.5,  # a compiled game <-> bytes for that cache: the standard library only
     "cardrules.engine": 1,
     "cardrules.language": 2,
     "cardrules.compiler": 3, "cardrules.bots": 3,

@@ -1,0 +1,136 @@
+"""A compiled `engine.Game` <-> bytes, for the disk cache of compiled games (checked.compile_through_cache).
+
+A compiled game is tables plus code: the functions the compiler generated (their source was exec'd into
+namespaces of their own, so pickle cannot find them by name) and the small closures its instruction builders
+return. Both travel here as their code objects (`marshal`), the closures with their cells and the name of the
+module whose globals they read; a generated function with the index of its namespace, whose constants travel
+after the game. One pickler writes it all, so an object reached twice (a symbol, a table, a function) is one
+object again when read back: the generated code compares symbols with `is`.
+
+The bytes hold code, so they are trusted as the user's own `__pycache__` is (cache.py says how the cache
+directory and its entries are checked); they are only valid for the Python and the cardrules code that made
+them, which the cache key holds. `dumps` gives None for a game holding anything it cannot carry (the caller
+then simply does not cache it): it never guesses.
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import io
+import marshal
+import pickle
+import types
+from typing import Any
+
+_FUNCTION = types.FunctionType
+_END = "end"  # the record after the last namespace's constants
+
+
+def _generated(obj: Any) -> bool:
+    """A function of generated source: exec'd into a plain dict, it has no module."""
+    return obj.__class__ is _FUNCTION and obj.__module__ is None
+
+
+class _Writer(pickle.Pickler):
+    def __init__(self, out: io.BytesIO):
+        super().__init__(out, protocol=pickle.HIGHEST_PROTOCOL)
+        self.spaces: dict[int, tuple[int, dict]] = {}  # id(namespace) -> (its index, it)
+        self.functions: set[int] = set()  # ids of generated functions already written once
+
+    def persistent_id(self, obj: Any) -> Any:
+        if obj.__class__ is dict:
+            found = self.spaces.get(id(obj))
+            return None if found is None else ("ns", found[0])
+        if not _generated(obj):
+            return None
+        space = self._space(obj.__globals__)
+        if obj.__closure__ or space.get(obj.__name__) is not obj:
+            raise pickle.PicklingError(f"generated function {obj.__name__} is not its namespace's own")
+        if id(obj) in self.functions:
+            return ("fn", self.spaces[id(space)][0], obj.__name__)
+        self.functions.add(id(obj))  # the first reference carries the code
+        return ("fn", self.spaces[id(space)][0], obj.__name__, marshal.dumps(obj.__code__), obj.__defaults__,
+                obj.__kwdefaults__, dict(obj.__dict__))
+
+    def _space(self, space: dict) -> dict:
+        if id(space) not in self.spaces:
+            self.spaces[id(space)] = (len(self.spaces), space)
+        return space
+
+    def reducer_override(self, obj: Any) -> Any:
+        """A closure made by a builder in one of cardrules' modules: its code, cells and module."""
+        if obj.__class__ is _FUNCTION and obj.__module__ is not None and "<locals>" in obj.__qualname__:
+            if not obj.__module__.startswith("cardrules."):
+                raise pickle.PicklingError(f"{obj.__qualname__} is not cardrules' own")
+            cells = tuple(cell.cell_contents for cell in obj.__closure__ or ())
+            return (_closure, (marshal.dumps(obj.__code__), obj.__module__, obj.__name__, obj.__qualname__,
+                               obj.__defaults__, obj.__kwdefaults__, cells, dict(obj.__dict__)))
+        return NotImplemented
+
+
+def _closure(code: bytes, module: str, name: str, qualname: str, defaults: Any, kwdefaults: Any,
+             cells: tuple, attributes: dict) -> Any:
+    fn = _FUNCTION(marshal.loads(code), importlib.import_module(module).__dict__, name, defaults,
+                   tuple(types.CellType(value) for value in cells) or None)
+    fn.__qualname__, fn.__kwdefaults__ = qualname, kwdefaults
+    fn.__dict__.update(attributes)
+    return fn
+
+
+def _constants(space: dict) -> dict:
+    """A namespace's entries (its functions too: one may be reached only by name, from another's code) but the
+    `__builtins__` exec put there."""
+    return {name: value for name, value in space.items() if name != "__builtins__"}
+
+
+def dumps(game: Any) -> bytes | None:
+    """The game as bytes, or None if it holds something that cannot be carried."""
+    out = io.BytesIO()
+    writer = _Writer(out)
+    try:
+        writer.dump(game)
+        written = 0
+        while written < len(writer.spaces):  # constants may reach functions of a namespace not seen yet
+            space = next(s for i, s in writer.spaces.values() if i == written)
+            writer.dump((written, _constants(space)))
+            written += 1
+        writer.dump(_END)
+    except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
+        return None  # ValueError: an empty cell; TypeError / AttributeError: an object pickle cannot take
+    return out.getvalue()
+
+
+class _Reader(pickle.Unpickler):
+    def __init__(self, data: bytes):
+        super().__init__(io.BytesIO(data))
+        self.spaces: dict[int, dict] = {}
+        self.functions: dict[tuple[int, str], Any] = {}
+
+    def persistent_load(self, pid: Any) -> Any:
+        space = self.spaces.setdefault(pid[1], {})
+        if pid[0] == "ns":
+            return space
+        if len(pid) > 3:
+            _, _, name, code, defaults, kwdefaults, attributes = pid
+            fn = _FUNCTION(marshal.loads(code), space, name, defaults)
+            fn.__kwdefaults__ = kwdefaults
+            fn.__dict__.update(attributes)
+            self.functions[pid[1], name] = fn
+        return self.functions[pid[1], pid[2]]
+
+
+def loads(data: bytes) -> Any:
+    """The game `dumps` wrote (any trouble raises: the caller treats it as no entry)."""
+    collecting = gc.isenabled()
+    gc.disable()  # tens of thousands of new containers, none garbage: collections would only slow it (~40%)
+    try:
+        reader = _Reader(data)
+        game = reader.load()
+        while (record := reader.load()) != _END:
+            index, constants = record
+            reader.spaces.setdefault(index, {}).update(constants)
+        return game
+    finally:
+        if collecting:
+            gc.enable()

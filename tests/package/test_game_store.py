@@ -1,0 +1,123 @@
+"""Compiled games in the disk cache (cardrules/game_store.py, CheckedRules.compile_cached): a command that plays a
+game it compiled before reads it back instead of compiling, and plays exactly the same games with it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import cardrules
+from cardrules import cache, checked, cli, game_store
+from cardrules.compiler import codegen
+
+from ..engine.test_blame import RULES as FAILING
+from .test_cache import entries
+
+
+@pytest.fixture
+def where(tmp_path, monkeypatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv(cache.ENV_DIR, str(folder))
+    monkeypatch.delenv(cache.ENV_OFF, raising=False)
+    monkeypatch.delenv(codegen.CHECK_MEMO, raising=False)
+    return folder
+
+
+@pytest.fixture
+def no_compiling(monkeypatch):
+    """From now on, compiling fails the test: the game must come from the cache."""
+    def refuse(*args, **kwargs):
+        raise AssertionError("compiled again: the cached game was not used")
+    return lambda: monkeypatch.setattr(checked, "compile_game", refuse)
+
+
+def simulate(*args: str) -> str:
+    result = CliRunner().invoke(cli.app, ["simulate", *args, "--games", "4", "--seed", "7", "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    out.pop("timing", None)
+    return json.dumps(out, sort_keys=True)
+
+
+def option_sets(name: str) -> list[dict[str, bool]]:
+    """The default options, and every yes/no option switched on."""
+    docs = cardrules.prepare(name).option_docs
+    switches = {o: True for o, doc in docs.items() if isinstance(doc.default, bool)}
+    return [{}] + ([switches] if switches else [])
+
+
+GAMES = sorted({**cardrules.resources.bundled_games(), **cardrules.resources.bundled_variants()})
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_bundled_game_comes_back_from_the_cache_and_plays_the_same_games(where, monkeypatch, name):
+    rules, fresh = cardrules.prepare(name), {}
+    for options in option_sets(name):
+        flags = [arg for option in options for arg in ("-o", f"{option}=true")]
+        for players in sorted({rules.min_players, rules.max_players}):
+            if not rules.option_refusals(options, players):
+                fresh[tuple(flags), players] = simulate(name, "-p", str(players), *flags)
+    assert len(entries(where, "game")) == len({flags for flags, _ in fresh})  # one per option set, any count
+    monkeypatch.setattr(checked, "compile_game", lambda *a: pytest.fail(f"{name} compiled again ({a[2]})"))
+    for (flags, players), out in fresh.items():
+        assert simulate(name, "-p", str(players), *flags) == out
+
+
+def test_a_failing_step_is_blamed_alike_on_a_cached_game(where, tmp_path, no_compiling):
+    path = tmp_path / "blame.rules"
+    path.write_text(FAILING.replace("STMT", "set total = total * 2 + ([none, 1][0] + 1)"), encoding="utf-8")
+
+    def failure() -> cardrules.Diagnostic:
+        game = cardrules.prepare(path).compile_cached({})
+        with pytest.raises(cardrules.RulesRuntimeError) as info:
+            game.new_initial_state(2, seed=1)
+        return info.value.diagnostics[0]
+    made = failure()
+    no_compiling()
+    again = failure()
+    assert made.code == again.code == "R300" and "[none, 1][0] is none" in made.message
+    assert (again.message, again.span) == (made.message, made.span)
+
+
+def test_a_switch_that_changes_the_code_is_in_the_key(where, monkeypatch):
+    cardrules.prepare("red7").compile_cached({})
+    monkeypatch.setenv(codegen.CHECK_MEMO, "1")
+    cardrules.prepare("red7").compile_cached({})
+    assert len(entries(where, "game")) == 2
+
+
+def test_the_library_compiles_afresh(where, monkeypatch):
+    cardrules.load("red7")
+    cardrules.load("red7")
+    assert entries(where, "game") == []  # only the commands read compiled games back (tests patch the compiler)
+
+
+def test_an_entry_that_cannot_be_read_is_compiled_again(where, monkeypatch):
+    made = cardrules.prepare("red7").compile_cached({})
+    monkeypatch.setattr(game_store, "loads", lambda data: 1 / 0)
+    again = cardrules.prepare("red7").compile_cached({})
+    assert again is not made and again.title == made.title and len(entries(where, "game")) == 1
+
+
+def test_what_cannot_be_carried_is_not_cached():
+    def local():  # a closure of a module that is not cardrules': nothing says where its globals come from
+        return 1
+    assert game_store.dumps({"step": local}) is None
+    space: dict = {}
+    exec("def f(s):\n    return 1\n", space)  # noqa: S102 - a generated function, as the compiler makes one
+    stray = space.pop("f")  # no longer its namespace's own: it could not be found again by name
+    assert game_store.dumps([stray]) is None
+    space["f"] = stray
+    assert game_store.loads(game_store.dumps([stray]))[0](None) == 1
+
+
+def test_functions_and_values_keep_their_identity():
+    space: dict = {"K": object()}
+    exec("def f(s):\n    return K\ndef g(s):\n    return f(s)\n", space)  # noqa: S102 - as the compiler does
+    shared = space["K"]
+    f, k, g, k_again = game_store.loads(game_store.dumps([space["f"], shared, space["g"], shared]))
+    assert k is k_again and f(None) is k and g(None) is k
+    assert f.__globals__ is g.__globals__
