@@ -1,4 +1,4 @@
-"""A compiled `engine.Game` <-> bytes, for the disk cache of compiled games (checked.compile_through_cache).
+"""A compiled `engine.Game` <-> bytes, for the disk cache of compiled games (CheckedRules.compile_cached).
 
 A compiled game is tables plus code: the functions the compiler generated (their source was exec'd into
 namespaces of their own, so pickle cannot find them by name) and the small closures its instruction builders
@@ -33,9 +33,9 @@ def _generated(obj: Any) -> bool:
 
 
 class _Writer(pickle.Pickler):
-    def __init__(self, out: io.BytesIO):
+    def __init__(self, out: io.BytesIO, spaces: dict[int, tuple[int, dict]]):
         super().__init__(out, protocol=pickle.HIGHEST_PROTOCOL)
-        self.spaces: dict[int, tuple[int, dict]] = {}  # id(namespace) -> (its index, it)
+        self.spaces = spaces  # id(namespace) -> (its index, it)
         self.functions: set[int] = set()  # ids of generated functions already written once
 
     def persistent_id(self, obj: Any) -> Any:
@@ -86,19 +86,25 @@ def _constants(space: dict) -> dict:
 
 def dumps(game: Any) -> bytes | None:
     """The game as bytes, or None if it holds something that cannot be carried."""
-    out = io.BytesIO()
-    writer = _Writer(out)
+    spaces: dict[int, tuple[int, dict]] = {}
     try:
-        writer.dump(game)
-        written = 0
-        while written < len(writer.spaces):  # constants may reach functions of a namespace not seen yet
-            space = next(s for i, s in writer.spaces.values() if i == written)
-            writer.dump((written, _constants(space)))
-            written += 1
-        writer.dump(_END)
+        _write(game, io.BytesIO(), spaces)  # finds every namespace first: a namespace reached as a dict (the
+        out = io.BytesIO()  # compiler's own) before any of its functions is then written as itself, not a copy
+        _write(game, out, dict(spaces))
     except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
         return None  # ValueError: an empty cell; TypeError / AttributeError: an object pickle cannot take
     return out.getvalue()
+
+
+def _write(game: Any, out: io.BytesIO, spaces: dict[int, tuple[int, dict]]) -> None:
+    writer = _Writer(out, spaces)
+    writer.dump(game)
+    written = 0
+    while written < len(spaces):  # constants may reach functions of a namespace not seen yet
+        space = next(s for i, s in spaces.values() if i == written)
+        writer.dump((written, _constants(space)))
+        written += 1
+    writer.dump(_END)
 
 
 class _Reader(pickle.Unpickler):

@@ -121,3 +121,10 @@ def test_functions_and_values_keep_their_identity():
     f, k, g, k_again = game_store.loads(game_store.dumps([space["f"], shared, space["g"], shared]))
     assert k is k_again and f(None) is k and g(None) is k
     assert f.__globals__ is g.__globals__
+
+
+def test_a_namespace_reached_before_its_functions_is_their_globals():
+    space: dict = {"K": 3}
+    exec("def f(s):\n    return K\n", space)  # noqa: S102 - as the compiler does
+    loaded, f = game_store.loads(game_store.dumps([space, space["f"]]))  # as the blame's compiler holds its own
+    assert f.__globals__ is loaded and f(None) == 3
