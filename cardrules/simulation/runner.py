@@ -406,9 +406,10 @@ def _quick_hand_offs() -> Iterator[None]:
 
     Every chunk a worker finishes crosses two of the executor's threads here (the one that reads results, and
     the queue's feeder that writes the worker its next range), and each waited for the GIL while this process
-    played its own games, up to the 5 ms switch interval: traced, a worker sat idle ~10 ms before its first game
-    and ~20 ms between chunks of a 2,000-game Red7 run (~0.35 s). The interval matters only while another thread
-    waits for the GIL, which here is only a hand-off, so a short one costs the games played here nothing."""
+    played its own games, up to the 5 ms switch interval: traced on idle cores, a worker sat idle 16-34 ms before
+    its first game and 17-35 ms between chunks of a 0.35 s run of short games (9-12 and 6-8 ms with this). The
+    interval matters only while another thread waits for the GIL, which here is only a hand-off, so the games
+    played here pay little for it (docs/performance.md, "The pool's per-chunk cost")."""
     before = sys.getswitchinterval()
     sys.setswitchinterval(min(before, HAND_OFF_SECONDS))
     try:
