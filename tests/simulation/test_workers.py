@@ -130,3 +130,31 @@ def test_collect_takes_in_the_chunks_finished_by_the_executors_thread():
     assert len(executor.futures) == 2 and pool.pending == {executor.futures[1][0]}  # its next range, handed out
     pool.collect(timeout=0.01)  # nothing more finished: returns after the wait
     assert len(pool.records) == 5
+
+
+def test_the_pools_hand_offs_wait_at_most_the_short_switch_interval(monkeypatch):
+    """While a pool runs, this process's games run with the short switch interval (the executor's threads get
+    the GIL within it to hand a worker its next range), and the interval is given back afterwards, also when
+    the run is interrupted; a one-job run leaves it alone."""
+    game = cardrules.load("red7", {"advanced": True})
+    seen: list[float] = []
+    real_play = runner.play_game
+
+    def play(*args, **kwargs):
+        seen.append(sys.getswitchinterval())  # in this process (a worker's calls are noted in its own memory)
+        return real_play(*args, **kwargs)
+    monkeypatch.setattr(runner, "play_game", play)
+    before = sys.getswitchinterval()
+    assert before > runner.HAND_OFF_SECONDS
+    sim.run(plan(60), jobs=2, game=game)
+    assert seen and all(interval == pytest.approx(runner.HAND_OFF_SECONDS) for interval in seen)
+    assert sys.getswitchinterval() == before
+    seen.clear()
+    sim.run(plan(5), game=game)
+    assert set(seen) == {before}
+
+    def stop(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(runner, "play_game", stop)
+    assert sim.run(plan(60), jobs=2, game=game).interrupted
+    assert sys.getswitchinterval() == before
