@@ -50,7 +50,7 @@ def membership(g: "Emitter", op: str, left: nodes.Expr, code: str, values: tuple
     """The code of `left in values` (`not in`; `code` is left's) by identity, or None to keep the tuple's `in`.
     Every element is a value or none; then `code` cheap to repeat (`cheap`) gives a chain of `is`, and a left side
     that is certainly a value (hashable, so no TypeError) a frozenset's `in` (a hash, no Sym.__eq__)."""
-    if not values or not all(v.__class__ is Sym or v is NOTHING for v in values):
+    if not values or not all(map(_is_value, values)):
         return None
     if cheap and len(values) <= MAX_ALTERNATIVES:
         compare, join = _MEMBERSHIP[op]
@@ -72,11 +72,16 @@ def _gives_a_value(g: "Emitter", e: nodes.Expr, env: "Env") -> bool:
             if value is NOT_CONSTANT and name not in env.names and (decl := g.inlinable.get(name)) is not None \
                     and not decl.params:  # `def lucky = red`, written into its callers
                 return _gives_a_value(g, decl.body, attrs.evolve(env, names={}, it=None))
-            return value is NOTHING or value.__class__ is Sym
+            return _is_value(value)
     return False
 
 
 def _valued(g: "Emitter", attribute: str) -> bool:
     """Whether every card's `attribute` is an attribute value (not a number): cards without it give none."""
     values = g.c.card_attrs.get(attribute)
-    return bool(values) and all(v.__class__ is Sym or v is NOTHING for v in values.values())
+    return bool(values) and all(map(_is_value, values.values()))
+
+
+def _is_value(value: object) -> bool:
+    """An attribute value or none: equal only to itself."""
+    return value.__class__ is Sym or value is NOTHING
