@@ -50,8 +50,7 @@ class _Writer(pickle.Pickler):
         if id(obj) in self.functions:
             return ("fn", self.spaces[id(space)][0], obj.__name__)
         self.functions.add(id(obj))  # the first reference carries the code
-        return ("fn", self.spaces[id(space)][0], obj.__name__, marshal.dumps(obj.__code__), obj.__defaults__,
-                obj.__kwdefaults__, dict(obj.__dict__))
+        return ("fn", self.spaces[id(space)][0], obj.__name__, _carried(obj))
 
     def _space(self, space: dict) -> dict:
         if id(space) not in self.spaces:
@@ -64,17 +63,27 @@ class _Writer(pickle.Pickler):
             if not obj.__module__.startswith("cardrules."):
                 raise pickle.PicklingError(f"{obj.__qualname__} is not cardrules' own")
             cells = tuple(cell.cell_contents for cell in obj.__closure__ or ())
-            return (_closure, (marshal.dumps(obj.__code__), obj.__module__, obj.__name__, obj.__qualname__,
-                               obj.__defaults__, obj.__kwdefaults__, cells, dict(obj.__dict__)))
+            return (_closure, (obj.__module__, obj.__qualname__, cells, _carried(obj)))
         return NotImplemented
 
 
-def _closure(code: bytes, module: str, name: str, qualname: str, defaults: Any, kwdefaults: Any,
-             cells: tuple, attributes: dict) -> Any:
-    fn = _FUNCTION(marshal.loads(code), importlib.import_module(module).__dict__, name, defaults,
-                   tuple(types.CellType(value) for value in cells) or None)
-    fn.__qualname__, fn.__kwdefaults__ = qualname, kwdefaults
+def _carried(fn: Any) -> tuple:
+    """What a function is rebuilt from (`_rebuilt`): its name, code, defaults, keyword defaults and attributes."""
+    return fn.__name__, marshal.dumps(fn.__code__), fn.__defaults__, fn.__kwdefaults__, dict(fn.__dict__)
+
+
+def _rebuilt(carried: tuple, space: dict, cells: tuple = ()) -> Any:
+    """The function `_carried` described, reading `space` as its globals (and `cells` as its closure)."""
+    name, code, defaults, kwdefaults, attributes = carried
+    fn = _FUNCTION(marshal.loads(code), space, name, defaults, tuple(map(types.CellType, cells)) or None)
+    fn.__kwdefaults__ = kwdefaults
     fn.__dict__.update(attributes)
+    return fn
+
+
+def _closure(module: str, qualname: str, cells: tuple, carried: tuple) -> Any:
+    fn = _rebuilt(carried, importlib.import_module(module).__dict__, cells)
+    fn.__qualname__ = qualname
     return fn
 
 
@@ -117,12 +126,8 @@ class _Reader(pickle.Unpickler):
         space = self.spaces.setdefault(pid[1], {})
         if pid[0] == "ns":
             return space
-        if len(pid) > 3:
-            _, _, name, code, defaults, kwdefaults, attributes = pid
-            fn = _FUNCTION(marshal.loads(code), space, name, defaults)
-            fn.__kwdefaults__ = kwdefaults
-            fn.__dict__.update(attributes)
-            self.functions[pid[1], name] = fn
+        if len(pid) > 3:  # the first reference: the function itself
+            self.functions[pid[1], pid[2]] = _rebuilt(pid[3], space)
         return self.functions[pid[1], pid[2]]
 
 
