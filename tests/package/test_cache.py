@@ -1,6 +1,7 @@
 """The disk cache: the parser and checked rules come back as they were made, and a bad entry is never trusted.
 
-Each test points CARDRULES_CACHE_DIR at a directory of its own (the session's is set in conftest.py).
+Each test points CARDRULES_CACHE_DIR at a directory of its own (`where`, tests/package/conftest.py; the
+session's is set in tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -17,19 +18,9 @@ import cardrules
 from cardrules import cache
 from cardrules.language import syntax
 
+from .conftest import entries
+
 REPO = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def where(tmp_path, monkeypatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv(cache.ENV_DIR, str(folder))
-    monkeypatch.delenv(cache.ENV_OFF, raising=False)
-    return folder
-
-
-def entries(folder: Path, kind: str) -> list[Path]:
-    return sorted(folder.glob(f"{kind}-*.bin"))
 
 
 def red7_text() -> tuple[str, str]:

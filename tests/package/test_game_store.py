@@ -4,26 +4,22 @@ game it compiled before reads it back instead of compiling, and plays exactly th
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 import cardrules
-from cardrules import cache, checked, cli, game_store
+from cardrules import checked, cli, game_store
 from cardrules.compiler import codegen
 
 from ..engine.test_blame import RULES as FAILING
-from .test_cache import entries
+from .conftest import entries
 
 
-@pytest.fixture
-def where(tmp_path, monkeypatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv(cache.ENV_DIR, str(folder))
-    monkeypatch.delenv(cache.ENV_OFF, raising=False)
+@pytest.fixture(autouse=True)
+def plain_compiles(monkeypatch):
+    """No compile switch set from outside: a test sets the one it needs (the cache directory is `where`)."""
     monkeypatch.delenv(codegen.CHECK_MEMO, raising=False)
-    return folder
 
 
 @pytest.fixture
@@ -53,7 +49,7 @@ GAMES = sorted({**cardrules.resources.bundled_games(), **cardrules.resources.bun
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_every_bundled_game_comes_back_from_the_cache_and_plays_the_same_games(where, monkeypatch, name):
+def test_every_bundled_game_comes_back_from_the_cache_and_plays_the_same_games(where, no_compiling, name):
     rules, fresh = cardrules.prepare(name), {}
     for options in option_sets(name):
         flags = [arg for option in options for arg in ("-o", f"{option}=true")]
@@ -61,7 +57,7 @@ def test_every_bundled_game_comes_back_from_the_cache_and_plays_the_same_games(w
             if not rules.option_refusals(options, players):
                 fresh[tuple(flags), players] = simulate(name, "-p", str(players), *flags)
     assert len(entries(where, "game")) == len({flags for flags, _ in fresh})  # one per option set, any count
-    monkeypatch.setattr(checked, "compile_game", lambda *a: pytest.fail(f"{name} compiled again ({a[2]})"))
+    no_compiling()
     for (flags, players), out in fresh.items():
         assert simulate(name, "-p", str(players), *flags) == out
 
