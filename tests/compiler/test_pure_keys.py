@@ -13,32 +13,11 @@ from cardrules.compiler import codegen, compile_game
 from cardrules.compiler.listing import game_source
 from cardrules.resources import bundled_games
 
+from .pile_game import PLAY, pile_game
 from .tally import CALLS
 from .test_shared_across_loops import same_games
 
-RULES = """\
-game "Keys"
-players 2..3
-attribute color: red > blue
-attribute rank: 1..5
-cards: color * rank -> deck
-zone deck: stack, public
-zone hand: per_player, owner, row
-zone pile: stack, public
-DEFS
-setup:
-  deal 3 from deck to hand
-  move top(deck) to pile
-
-turn:
-  choose:
-    play(c in hand(me)) only if GUARD:
-      move c to pile
-    pass:
-      pass
-end when count(pile) > 4:
-  win me
-"""
+RULES = pile_game("Keys", "2..3").replace("OPTION", PLAY)
 # `sized` reads nothing of the state: cached for the game by its arguments' values (a loop: not written in).
 DEFS = ("def sized(cards, k) = tally(count([c for c in cards where c.rank > k]))\n"
         "def rule = top(pile).rank\n"

@@ -16,32 +16,10 @@ from cardrules.compiler import codegen, compile_game
 from cardrules.compiler.listing import game_source
 from cardrules.resources import bundled_games
 
+from .pile_game import PLAY, pile_game
 from .tally import CALLS
 
-RULES = """\
-game "Around"
-players 2..4
-attribute color: red > blue
-attribute rank: 1..5
-cards: color * rank copies 2 -> deck
-zone deck: stack, public
-zone hand: per_player, owner, row
-zone pile: stack, public
-var bad = 0
-DEFS
-setup:
-  deal 3 from deck to hand
-  move top(deck) to pile
-
-turn:
-  choose:
-    play(c in hand(me)) only if GUARD:
-      move c to pile
-    pass:
-      pass
-end when count(pile) > 4:
-  win me
-"""
+RULES = pile_game("Around", "2..4", copies=2, variables="var bad = 0\n").replace("OPTION", PLAY)
 # `size(p)` is written into its callers; `key(p)` calls it twice alike, so it is written in where parts are shared.
 KEYED = ("def size(p) = tally(count(hand(p)))\n"
          "def key(p) = (size(p), size(p) * 10)\n"

@@ -12,32 +12,10 @@ import pytest
 import cardrules
 from cardrules.compiler.listing import game_source
 
+from .pile_game import PLAY, pile_game
 from .tally import CALLS
 
-RULES = """\
-game "Shared"
-players 2..2
-attribute color: red > blue
-attribute rank: 1..5
-cards: color * rank -> deck
-zone deck: stack, public
-zone hand: per_player, owner, row
-zone pile: stack, public
-var bad = 0
-DEFS
-setup:
-  deal 3 from deck to hand
-  move top(deck) to pile
-
-turn:
-  choose:
-    OPTION
-    pass:
-      pass
-end when count(pile) > 4:
-  win me
-"""
-PLAY = "play(c in hand(me)) only if GUARD:\n      move c to pile"
+RULES = pile_game("Shared", "2..2", variables="var bad = 0\n")
 pytestmark = pytest.mark.usefixtures("tally")  # tally.py: counts the calls in CALLS
 
 
