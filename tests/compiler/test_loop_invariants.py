@@ -10,32 +10,11 @@ import pytest
 import cardrules
 from cardrules.compiler.listing import game_source
 
+from .pile_game import pile_game
 from .tally import CALLS
 
-RULES = """\
-game "Invariants"
-players 2..2
-attribute color: red > blue
-attribute rank: 1..5
-cards: color * rank -> deck
-zone deck: stack, public
-zone hand: per_player, owner, row
-zone pile: stack, public
-var bad = 0
-def alike(p) = count([c for c in hand(p) where c.rank == tally(top(pile).rank)])
-
-setup:
-  deal 3 from deck to hand
-  move top(deck) to pile
-
-turn:
-  choose:
-    OPTION
-    pass:
-      pass
-end when count(pile) > 4:
-  win me
-"""
+RULES = pile_game("Invariants", "2..2", variables="var bad = 0\n").replace(
+    "DEFS", "def alike(p) = count([c for c in hand(p) where c.rank == tally(top(pile).rank)])\n")
 SAME = ("play(c in hand(me)) only if c.color == top(pile).color or c.rank == tally(top(pile).rank):\n"
         "      move c to pile")
 pytestmark = pytest.mark.usefixtures("tally")  # tally.py: counts the calls in CALLS
