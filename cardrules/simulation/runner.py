@@ -267,12 +267,15 @@ def _run_here(plan: Plan, game: Game, advance: Callable[[int], None],
 
 def _start_worker() -> None:
     """Pool workers leave Ctrl-C to the parent, which stops them, and die with the process that started
-    them: if the command is killed outright (SIGKILL, a crash), no worker goes on playing."""
+    them: if the command is killed outright (SIGKILL, a crash), no worker goes on playing. A forked worker
+    starts with Ctrl-C and SIGTERM blocked (`_forking`): they reach it only once its own handlers are set."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "SIGXCPU"):  # the budgets themselves are inherited; the handler is the worker's own
         signal.signal(signal.SIGXCPU, _on_worker_sigxcpu)
     _die_with_parent()
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPPING)  # one that came meanwhile is handled now
 
 
 def _die_with_parent() -> None:
@@ -331,6 +334,28 @@ def _pool_context():
     return context
 
 
+_STOPPING = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextlib.contextmanager
+def _forking(context) -> Iterator[None]:
+    """While workers are forked, this thread blocks Ctrl-C and SIGTERM, so that a worker starts with them
+    blocked. Else a worker would start with this process's own handlers (the command's turn them into
+    KeyboardInterrupt): a signal in the instant after the fork, before the worker set its handlers, raised
+    there, outside multiprocessing's guard, and the worker went on as a second copy of the command (the
+    parent's SIGTERM to stop a pool it had just started did this); one that came while the worker ran Python
+    fork hooks was swallowed, and the parent waited forever for the worker to end. A signal that reaches
+    this process meanwhile is handled when the fork is done, microseconds later."""
+    if context.get_start_method() != "fork" or not hasattr(signal, "pthread_sigmask"):
+        yield  # a forkserver's or a spawned worker starts from a process with no handlers of ours
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPING)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 @contextlib.contextmanager
 def _inherited(plan: Plan, game: Game | None, context) -> Iterator[None]:
     """While workers are forked: the plan's game, loaded once here, is theirs from the start."""
@@ -372,7 +397,7 @@ def _run_pool(plan: Plan, jobs: int, advance: Callable[[int], None],
         found = getattr(pool.executor, "_processes", None)
         pool.processes = found if isinstance(found, dict) else pool.processes
         first, *opening = schedule.opening(2 * (players - 1))  # two a worker: each has its next one waiting
-        with _inherited(plan, here, context):  # forked (with the game) at the first task
+        with _inherited(plan, here, context), _forking(context):  # forked (with the game) at the first task
             pool.submit(first)
         for chunk in opening:
             pool.submit(chunk)
@@ -557,15 +582,23 @@ def _signal_name(number: int) -> str:
         return f"signal {number}"
 
 
+STOP_SECONDS = 5.0  # how long a worker has to end on SIGTERM before it is killed outright
+
+
 def _stop_workers(executor: ProcessPoolExecutor, processes: Sequence[Any]) -> None:
     """Stop the workers (SIGTERM, which they do not ignore) and wait for them, so that none is left
-    behind; a second Ctrl-C cannot break this half way."""
+    behind; a second Ctrl-C cannot break this half way. A worker still there after STOP_SECONDS is killed
+    (SIGKILL): whatever went wrong in it, the command must not wait for it forever."""
     with _signals_held():
         for process in processes:
             if process.is_alive():
                 process.terminate()
+        deadline = time.monotonic() + STOP_SECONDS
         for process in processes:
-            process.join()
+            process.join(max(0.0, deadline - time.monotonic()))
+            if process.exitcode is None:
+                process.kill()
+                process.join()
         _close_result_writer(executor)
         executor.shutdown(wait=True, cancel_futures=True)  # its thread sees the workers gone, and ends
 
