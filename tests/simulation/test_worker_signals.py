@@ -53,6 +53,7 @@ def start_deaf():
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 runner._start_worker = start_deaf
+runner.STOP_SECONDS = 0.5  # the grace period, short here
 from cardrules.cli import main
 main()
 """
