@@ -11,6 +11,7 @@ import attrs
 import pytest
 
 import cardrules
+from cardrules import checked
 from cardrules import simulation as sim
 from cardrules.budgets import BudgetError, CpuBudgetSpent
 from cardrules.simulation import runner
@@ -42,6 +43,29 @@ def test_with_threads_running_workers_come_from_the_forkserver(monkeypatch):
     monkeypatch.setattr(runner.threading, "active_count", lambda: 2)  # as with the progress bar's thread
     assert runner._pool_context().get_start_method() in ("forkserver", "spawn")
     assert sim.run(plan(), jobs=2).records == expected
+
+
+def _played_without_compiling(games: sim.Plan) -> list:
+    """In a pool worker: the plan's games, with compiling made to fail (the game must come from the disk cache)."""
+    def refuse(*args, **kwargs):
+        raise AssertionError("a pool worker compiled the game: the one in the disk cache was not read")
+    checked.compile_game = refuse
+    game = runner.worker_game(games)
+    return [runner.play_game(game, games, i) for i in range(games.games)]
+
+
+@linux_only
+def test_a_forkserver_worker_reads_the_game_the_command_put_in_the_disk_cache(monkeypatch):
+    """A worker that does not inherit the game (forkserver: the command has threads) reads it from the cache
+    of compiled games, as the command itself did, instead of compiling it again (0.2-0.4 CPU s for some games
+    on a slow machine, before its first game); the games it plays are the same."""
+    cardrules.prepare("red7").compile_cached({"advanced": True})  # what the command did before its pool
+    expected = sim.run(plan(), game=cardrules.load("red7", {"advanced": True})).records
+    monkeypatch.setattr(runner.threading, "active_count", lambda: 2)  # as with the progress bar's thread
+    context = runner._pool_context()
+    assert context.get_start_method() == "forkserver"
+    with context.Pool(1, initializer=runner._start_worker) as pool:
+        assert pool.apply(_played_without_compiling, (plan(),)) == expected
 
 
 def test_a_cpu_budget_spent_between_tasks_is_reported_by_the_next_task(monkeypatch):
