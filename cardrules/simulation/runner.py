@@ -183,8 +183,8 @@ _WORKER_GAMES: dict[tuple, Game] = {}
 def worker_game(plan: Plan) -> Game:
     """The plan's game, loaded once per process: in a pool worker that did not inherit it (started by the
     forkserver), read from the disk cache of compiled games, where the command that started the pool put it
-    (compiling The Game or Seven7s took such a worker 0.2-0.4 CPU s before its first game); elsewhere
-    compiled afresh, as the library's `load` does."""
+    (compiling it took about half of such a worker's CPU time before its first game); elsewhere compiled
+    afresh, as the library's `load` does."""
     key = (plan.game, plan.options)
     game = _WORKER_GAMES.get(key)
     if game is None:
