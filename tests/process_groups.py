@@ -9,6 +9,13 @@ import subprocess
 import time
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def checkout_env() -> dict[str, str]:
+    """This environment with this checkout first on PYTHONPATH: a child Python imports the cardrules under test."""
+    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+
 
 def alive(pgid: int) -> list[int]:
     """The processes of a process group still running (zombies run nothing), from /proc."""

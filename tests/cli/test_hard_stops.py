@@ -15,21 +15,19 @@ from pathlib import Path
 
 import pytest
 
-from tests.process_groups import alive, finish
+from tests.process_groups import alive, checkout_env, finish
 
 ROOT = Path(__file__).resolve().parents[2]
 CLI = [sys.executable, "-c", "from cardrules.cli import main; main()"]
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads processes from /proc")
 
 
-def _env() -> dict[str, str]:
-    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
-
 
 def _start_pool_run(jobs: int = 2) -> subprocess.Popen:
     """A long pool run in its own process group, returned once its workers are playing."""
     process = subprocess.Popen([*CLI, "simulate", "red7", "--games", "1000000", "--jobs", str(jobs), "--json"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env(), start_new_session=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=checkout_env(),
+                               start_new_session=True)
     deadline = time.monotonic() + 60
     # the command, which plays a share itself, and its J-1 workers (forked from it on Linux; a forkserver and a
     # resource tracker with threads)
@@ -86,7 +84,7 @@ def test_a_worker_killed_outright_stops_the_run_with_one_line_and_exit_1():
 
 def _run(*args: str, shell_tail: str = "") -> subprocess.CompletedProcess:
     command = " ".join(["'" + a + "'" for a in [*CLI, *args]]) + shell_tail
-    return subprocess.run(["bash", "-c", command], capture_output=True, text=True, env=_env(), timeout=120)
+    return subprocess.run(["bash", "-c", command], capture_output=True, text=True, env=checkout_env(), timeout=120)
 
 
 @linux_only
@@ -175,7 +173,7 @@ def test_an_interrupted_ray_run_reports_and_leaves_no_ray_process(stop, code):
 def _interrupt_ray_run(tmp: Path, stop: str, code: int) -> None:
     process = subprocess.Popen([*CLI, "simulate", "red7", "--games", "1000000", "--backend", "ray", "--jobs", "2",
                                 "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env=dict(_env(), RAY_TMPDIR=str(tmp)), start_new_session=True)
+                               env=dict(checkout_env(), RAY_TMPDIR=str(tmp)), start_new_session=True)
     deadline = time.monotonic() + 120
     # Signal only once the workers have spent enough CPU on games that chunks have come back: a fixed
     # wait after the first worker appeared was too short on a loaded machine (the report had 0 games).

@@ -29,15 +29,12 @@ from cardrules.cli.recordfiles import open_record
 from cardrules.simulation import derive_seed
 from cardrules.simulation.records import FORMAT, json_place
 from tests.jsonpaths import mangle_json
+from tests.process_groups import checkout_env
 
 ROOT = Path(__file__).resolve().parents[2]
 RED7 = ROOT / "games" / "red7.rules"
 CLI = [sys.executable, "-c", "from cardrules.cli import main; main()"]
 MOVES = "1\n" * 300  # a human who always takes the first move, to the end of any Red7 game
-
-
-def _env() -> dict[str, str]:
-    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
 
 
 @functools.cache
@@ -286,7 +283,7 @@ def test_a_disk_that_fills_up_during_the_game_is_one_line(tmp_path):
     """The record is written again before each of the human's moves: it grows past the limit mid-game."""
     record = tmp_path / "game.json"
     done = subprocess.run([*CLI, "play", "red7", "--seed", str(human_first_seed()), "--record", str(record)],
-                          input=MOVES, capture_output=True, text=True, env=_env(), timeout=120,
+                          input=MOVES, capture_output=True, text=True, env=checkout_env(), timeout=120,
                           preexec_fn=_limit_file_size)
     assert done.returncode == 1, done.stderr
     assert done.stderr.strip().splitlines() == [done.stderr.strip()], done.stderr
@@ -300,7 +297,7 @@ def test_a_disk_that_fills_up_during_the_game_is_one_line(tmp_path):
 def test_a_closed_output_during_a_replay_is_one_line(invoke, tmp_path):
     record = _good_record(invoke, tmp_path)
     done = subprocess.run(["bash", "-c", " ".join(f"'{a}'" for a in [*CLI, "replay", str(record)]) + " | head -1"],
-                          capture_output=True, text=True, env=_env(), timeout=120)
+                          capture_output=True, text=True, env=checkout_env(), timeout=120)
     assert done.stdout.startswith("Replay of")
     assert "unexpected" not in done.stderr and "Traceback" not in done.stderr
 
@@ -339,7 +336,8 @@ def test_a_closed_input_is_one_line_and_keeps_the_record(tmp_path):
     record = tmp_path / "game.json"
     command = " ".join(f"'{a}'" for a in [*CLI, "play", "red7", "--seed", str(human_first_seed()), "--record",
                                           str(record)])
-    done = subprocess.run(["bash", "-c", command + " <&-"], capture_output=True, text=True, env=_env(), timeout=120)
+    done = subprocess.run(["bash", "-c", command + " <&-"], capture_output=True, text=True, env=checkout_env(),
+                          timeout=120)
     assert done.returncode == 1
     assert done.stderr.strip() == "error: standard input is closed, so no move can be typed (give every seat to a " \
         "bot with --seat, or pipe the moves in)"

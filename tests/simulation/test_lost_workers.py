@@ -18,9 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.process_groups import finish
+from tests.process_groups import checkout_env, finish
 
-ROOT = Path(__file__).resolve().parents[2]
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forked workers and /proc: Linux only")
 
 # The command, with its workers' result sending sabotaged: a worker's first chunk of records goes out as its
@@ -53,14 +52,11 @@ main()
 """
 
 
-def _env() -> dict[str, str]:
-    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
-
 
 def _start(mark: Path, jobs: int, blind: bool = False, games: int = 1000000) -> subprocess.Popen:
     command = [sys.executable, "-c", SABOTAGED, str(mark), "blind" if blind else "seeing", "simulate", "red7",
                "--games", str(games), "--jobs", str(jobs), "--json"]
-    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env(),
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=checkout_env(),
                             start_new_session=True)
 
 

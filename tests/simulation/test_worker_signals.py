@@ -2,24 +2,21 @@
 
 A forked worker starts as a copy of the command, with the command's handlers (Ctrl-C and SIGTERM raise
 KeyboardInterrupt there). A signal handled in that instant raised outside multiprocessing's guard, and the
-worker went on as a second copy of the command: in the suite, the pool stopped at once sent its new worker
-SIGTERM, and the worker ran the rest of the tests beside the real run. Here each run is a real command whose
+worker went on as a second copy of the command (in the suite, a pool stopped at once sent its new worker
+SIGTERM: the suite hung waiting for a worker that had lost it). Here each run is a real command whose
 fork sends the new worker the signal itself, as soon as it exists; the command must give one report, and stop
 cleanly, however its workers were hit."""
 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-from tests.process_groups import finish
+from tests.process_groups import checkout_env, finish
 
-ROOT = Path(__file__).resolve().parents[2]
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="forked workers: Linux only")
 
 # The command, with os.fork sending the new process a signal at once (a mark tells the test it forked).
@@ -60,9 +57,8 @@ main()
 
 
 def _run(script: str, *args: str, seconds: float = 120) -> tuple[int, str, str]:
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
     process = subprocess.Popen([sys.executable, "-c", script, *args], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, env=env, start_new_session=True)
+                               stderr=subprocess.PIPE, env=checkout_env(), start_new_session=True)
     return finish(process, seconds)
 
 
