@@ -57,8 +57,8 @@ def _played_without_compiling(games: sim.Plan) -> list:
 @linux_only
 def test_a_forkserver_worker_reads_the_game_the_command_put_in_the_disk_cache(monkeypatch):
     """A worker that does not inherit the game (forkserver: the command has threads) reads it from the cache
-    of compiled games, as the command itself did, instead of compiling it again (0.2-0.4 CPU s for some games
-    on a slow machine, before its first game); the games it plays are the same."""
+    of compiled games, as the command itself did, instead of compiling it again (about half of its CPU time before
+    its first game); the games it plays are the same."""
     cardrules.prepare("red7").compile_cached({"advanced": True})  # what the command did before its pool
     expected = sim.run(plan(), game=cardrules.load("red7", {"advanced": True})).records
     monkeypatch.setattr(runner.threading, "active_count", lambda: 2)  # as with the progress bar's thread
