@@ -98,13 +98,33 @@ class CheckedRules:
         data = cache.read("game", key) if cached else None
         if data is not None:
             try:
-                return game_store.loads(data)
+                return game_store.loads(data, _Recompiled(self, values))
             except Exception:  # noqa: BLE001 - a corrupt or stale entry is compiled again (and written over)
                 pass
         game = compile_game(self.rules, self.symbols, values, self.sources, self.name)
         if cached and (data := game_store.dumps(game)) is not None:
             cache.write("game", key, data)
         return game
+
+
+class _Recompiled:
+    """A game's `blame` once read back from the cache: the first failing step compiles the rules again, and that
+    compile's blamer explains it (the same rules and options give the same program, and the same symbols:
+    values.Sym is interned); trouble on the way leaves the error as it was, as the blamer itself does."""
+
+    def __init__(self, rules: CheckedRules, values: dict[str, Any]):
+        self.rules, self.values = rules, values
+        self.blamer: Callable[..., tuple[Any, str] | None] | None = None
+
+    def __call__(self, s: Any, pc: int, exc: Exception) -> tuple[Any, str] | None:
+        if self.blamer is None:
+            try:
+                r = self.rules
+                blamer = compile_game(r.rules, r.symbols, self.values, r.sources, r.name).blame
+            except Exception:  # noqa: BLE001 - blame is best effort: the original error must come through
+                return None
+            self.blamer = blamer or (lambda *_: None)
+        return self.blamer(s, pc, exc)
 
 
 def through_cache(text: str, path: str, name: str, build: Callable[[], CheckedRules]) -> CheckedRules:

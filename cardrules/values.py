@@ -6,15 +6,26 @@ from .limits import MAX_PLAYERS
 
 
 class Sym:
-    """A value of a ranked attribute (e.g. a colour). Interned per game: compare by rank."""
+    """A value of a ranked attribute (e.g. a colour): compare by rank.
+
+    Interned in the process: `Sym(...)` with the same attribute, name, rank and short name is the same object,
+    so two compiles of one game (a game read from the disk cache, and the one compiled again to explain a
+    failing step, compiler/blame.py) hold the same symbols, which the generated code compares with `is`."""
 
     __slots__ = ("attribute", "name", "rank", "short")
+    _interned: dict[tuple, "Sym"] = {}
+
+    def __new__(cls, attribute: str, name: str, rank: int, short: str | None):
+        key = (attribute, name, rank, short or name)
+        found = cls._interned.get(key)
+        if found is None:
+            found = object.__new__(cls)
+            found.attribute, found.name, found.rank, found.short = key
+            found = cls._interned.setdefault(key, found)
+        return found
 
     def __init__(self, attribute: str, name: str, rank: int, short: str | None):
-        self.attribute = attribute
-        self.name = name
-        self.rank = rank  # larger is higher
-        self.short = short or name
+        pass  # __new__ set the slots once: an interned symbol never changes
 
     # Interned: equal only to itself, hashed by identity. Every comparison is written out, although object's
     # equality and functools.total_ordering would give the same answers: a class that defines one comparison

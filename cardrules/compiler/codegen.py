@@ -25,6 +25,7 @@ from .literals import constant_list
 from .pure_keys import cache as pure_cache
 from .pure_keys import keyed_call
 from .quantifiers import assign, holds_quantifier
+from .runtime import StaleMemo, stale
 from .subexpressions import Shared, calls_twice
 
 if TYPE_CHECKING:
@@ -37,16 +38,6 @@ _TUPLE = object()  # tags a tuple argument in a cache key, so that (1, 2) and [1
 _ATOM = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|f\[[0-9]+\]|SEATS\[s\.me\]|s\.n|-?[0-9]+")  # code cheap to repeat
 PURE_CACHE_LIMIT = 100_000  # entries kept by one pure definition before its cache starts afresh
 CHECK_MEMO = "CARDRULES_CHECK_MEMO"  # set to 1: every memo hit is computed again and compared (tests)
-
-
-class StaleMemo(AssertionError):
-    """A memoised value differs from the value computed again (CARDRULES_CHECK_MEMO=1): some change of
-    the state did not bump the versions a memo stamp reads (engine/state.py)."""
-
-
-def _stale(name: str, kept: Any, fresh: Any) -> None:
-    if kept.__class__ is not fresh.__class__ or kept != fresh:
-        raise StaleMemo(f"the memo of '{name}' kept {kept!r}, computed again {fresh!r}")
 
 
 @attrs.frozen
@@ -174,7 +165,7 @@ class Emitter:
     def __init__(self, c: "Compiler"):
         self.c = c
         self.ns: dict[str, Any] = {"NOTHING": NOTHING, "SEATS": SEATS, "MISSING": _MISSING,
-                                   "DETACH": _detach, "TUPLE": _TUPLE, "LIMIT": PURE_CACHE_LIMIT, "STALE": _stale,
+                                   "DETACH": _detach, "TUPLE": _TUPLE, "LIMIT": PURE_CACHE_LIMIT, "STALE": stale,
                                    "STALE_MEMO": StaleMemo, "SEQUENCES": _SEQUENCES}
         self.checking = os.environ.get(CHECK_MEMO, "") not in ("", "0")  # read once, when a game is compiled
         self.counter = itertools.count()

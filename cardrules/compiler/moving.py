@@ -27,6 +27,7 @@ from ..language import nodes
 from ..values import NOTHING, Card
 from . import visibility
 from .enumeration import as_list
+from .runtime import MovePlan
 from .scope import Label, Scope
 
 if TYPE_CHECKING:
@@ -47,22 +48,6 @@ class Onward:
     to: Label
     statement: nodes.Move | None = None  # the move's statement and scope, for a lister's trial (trials.py)
     scope: Scope | None = None
-
-
-@attrs.frozen
-class MovePlan:
-    """What the compiler decided about one `move` instruction (its code is written from this)."""
-
-    slot: int  # the destination's slot when it is fixed; -1: worked out at each move (`dest`)
-    bottom: bool  # under the zone's cards
-    carry: str  # knowledge a card may take along: "never" (everyone sees where it goes), "when known"
-    # (from where nobody sees it: only while some card is known), "always"
-    one: bool  # a lone card has its own branch (no list made); False: every move goes card by card
-    whole: bool  # the cards may be a zone's own list: then it is emptied at once (take_zone)
-    opens: bool  # a card entering the empty destination opens it (zones.note_opened)
-    moved: bool  # something is kept per moved card (percard.move_hook)
-    triggers: bool  # some `on move` declaration listens to the destination
-    next_pc: int  # where the instruction goes on
 
 
 # ---- taking cards out of their zones -------------------------------------------------------------------

@@ -27,6 +27,7 @@ from ..values import NOTHING, Card, Seat
 from . import moving, trials, visibility
 from .enumeration import as_list, candidate_lister
 from .moving import Onward
+from .runtime import Trigger
 from .scope import Label, Scope
 
 if TYPE_CHECKING:
@@ -51,17 +52,6 @@ def _jump(c: "Compiler", label: Label, span: Span) -> None:
     def jump(s: State) -> int:
         return label.pc
     c.onward[c.emit(jump, span)] = Onward(None, label)
-
-
-class _Trigger:
-    """An `on move` declaration: where it listens, its card's slot, its condition, its body."""
-
-    __slots__ = ("source", "zone", "slot", "condition", "body", "span")
-
-    def __init__(self, source, zone, slot, condition, span=None):
-        self.source, self.zone, self.slot, self.condition = source, zone, slot, condition
-        self.body = Label()
-        self.span = span
 
 
 def _is_seat(s: State, value) -> bool:
@@ -475,11 +465,12 @@ def _case_action(c: "Compiler", decl: nodes.CaseActionDecl, sc: "Scope", key_slo
     """Jump to the clause for the key's value; each clause rejoins after the last."""
     end = Label()
     clauses = {c.syms[clause.key]: Label() for clause in decl.clauses}
+    name = decl.name  # the name alone: the game keeps this function, and never the rules' syntax tree
 
     def dispatch(s: State) -> int:
         label = clauses.get(s.locals[key_slot])
         if label is None:
-            raise RuleFailure(f"'{decl.name}' has no clause for {s.game.describe(s.locals[key_slot])}")
+            raise RuleFailure(f"'{name}' has no clause for {s.game.describe(s.locals[key_slot])}")
         return label.pc
     c.emit(dispatch, decl.span)
     for clause in decl.clauses:
@@ -586,10 +577,10 @@ def straight_moves(c: "Compiler", pc: int, turn_end_pc: int) -> list[Onward] | N
     return moves if pc == turn_end_pc else None
 
 
-def _trigger(c: "Compiler", decl: nodes.TriggerDecl, sc: "Scope") -> _Trigger:
+def _trigger(c: "Compiler", decl: nodes.TriggerDecl, sc: "Scope") -> Trigger:
     inner, slot = sc.bind(decl.var)
     condition = c.expr(decl.condition, inner) if decl.condition is not None else None
-    return _Trigger(decl.source, decl.zone, slot, condition, decl.span)
+    return Trigger(decl.source, decl.zone, slot, condition, decl.span)
 
 
 def _return(s: State) -> int:

@@ -62,20 +62,40 @@ def test_every_bundled_game_comes_back_from_the_cache_and_plays_the_same_games(w
         assert simulate(name, "-p", str(players), *flags) == out
 
 
-def test_a_failing_step_is_blamed_alike_on_a_cached_game(where, tmp_path, no_compiling):
+def test_a_failing_step_is_blamed_alike_on_a_cached_game(where, tmp_path, monkeypatch):
+    """The game read back does not hold the compiler: the first failing step compiles the rules again, once,
+    and that compile's blamer names the same part as the game compiled in this process did."""
     path = tmp_path / "blame.rules"
     path.write_text(FAILING.replace("STMT", "set total = total * 2 + ([none, 1][0] + 1)"), encoding="utf-8")
+    compiles = []
 
-    def failure() -> cardrules.Diagnostic:
-        game = cardrules.prepare(path).compile_cached({})
+    def counted(*args, **kwargs):
+        compiles.append(args)
+        return compile_game(*args, **kwargs)
+    compile_game = checked.compile_game
+    monkeypatch.setattr(checked, "compile_game", counted)
+
+    def failure(game: cardrules.Game) -> cardrules.Diagnostic:
         with pytest.raises(cardrules.RulesRuntimeError) as info:
             game.new_initial_state(2, seed=1)
         return info.value.diagnostics[0]
-    made = failure()
-    no_compiling()
-    again = failure()
+    made = failure(cardrules.prepare(path).compile_cached({}))
+    assert len(compiles) == 1
+    game = cardrules.prepare(path).compile_cached({})
+    assert len(compiles) == 1  # read back, not compiled
+    again = failure(game)
     assert made.code == again.code == "R300" and "[none, 1][0] is none" in made.message
     assert (again.message, again.span) == (made.message, made.span)
+    assert len(compiles) == 2
+    failure(game)
+    assert len(compiles) == 2  # the blamer compiled once serves every later failure
+
+
+def test_a_game_read_back_holds_no_syntax_tree(where):
+    """What play needs only: the compiler and the rules' nodes stay out of the entry (they explain failures)."""
+    cardrules.prepare("red7").compile_cached({})
+    data = entries(where, "game")[0].read_bytes()
+    assert b"cardrules.language.nodes" not in data and b"Blamer" not in data
 
 
 def test_a_switch_that_changes_the_code_is_in_the_key(where, monkeypatch):
@@ -93,7 +113,7 @@ def test_the_library_compiles_afresh(where, monkeypatch):
 
 def test_an_entry_that_cannot_be_read_is_compiled_again(where, monkeypatch):
     made = cardrules.prepare("red7").compile_cached({})
-    monkeypatch.setattr(game_store, "loads", lambda data: 1 / 0)
+    monkeypatch.setattr(game_store, "loads", lambda data, blame: 1 / 0)
     again = cardrules.prepare("red7").compile_cached({})
     assert again is not made and again.title == made.title and len(entries(where, "game")) == 1
 
