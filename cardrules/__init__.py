@@ -21,14 +21,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .checked import CheckedRules, through_cache
+from .checked import CheckedRules, requested, through_cache
 from .diagnostics import Diagnostic, RulesError, RulesRuntimeError
 from .engine import Action, Game, IllegalAction, State
 from .files import read_text
 from .resources import bundled_games, bundled_variants
 
 __all__ = ["load", "load_source", "prepare", "prepare_source", "CheckedRules", "check_source", "find_game", "Game",
-           "State", "Action", "RulesError", "RulesRuntimeError", "IllegalAction", "Diagnostic"]
+           "State", "Action", "RulesError", "RulesRuntimeError", "IllegalAction", "Diagnostic", "played_before"]
 
 
 def find_game(name_or_path: str | Path, relative_to: str | None = None) -> Path:
@@ -78,6 +78,19 @@ def prepare(game: str | Path) -> CheckedRules:
     path = find_game(game)
     text = read_text(path)
     return through_cache(text, str(path), path.stem, lambda: prepare_source(text, str(path), path.stem))
+
+
+def played_before(game: str | Path, options: dict[str, Any] | None = None) -> Game | None:
+    """The game `prepare(game).compile_cached(options)` gave before for the same file and options as given, read
+    back from the disk cache without parsing, checking or compiling (nor importing what does): a command's warm
+    start. None when there is none; the caller then prepares and compiles (or reads back) the usual way, which
+    also reports whatever is wrong."""
+    try:
+        path = find_game(game)
+        text = read_text(path)
+    except OSError:  # no such game, or a file that cannot be read: the usual way says so
+        return None
+    return requested(text, str(path), path.stem, dict(options or {}), lambda: prepare(path))
 
 
 def check_source(text: str, path: str = "<rules>") -> list[Diagnostic]:

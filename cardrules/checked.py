@@ -11,17 +11,51 @@ compiles afresh. Texts that are not files (`load_source`, the language server's 
 
 from __future__ import annotations
 
-from typing import Any, Callable
+import hashlib
+import sys
+from typing import TYPE_CHECKING, Any, Callable
 
 import attrs
 
 from . import cache, game_store
-from .compiler import compile_game, option_docs, option_refusals, option_values, switches
+from .compiler.settings import switches
 from .diagnostics import Diagnostic, RulesError
 from .engine import Game, OptionDoc
 from .files import read_text
-from .language import builtins, nodes
-from .language.symbols import Symbols
+
+if TYPE_CHECKING:
+    from .language import nodes
+    from .language.symbols import Symbols
+
+# A command that plays a game it played before reads the compiled game back without this module's compiler and
+# language imports (the checked rules are not even read): they are imported when a text is checked or compiled.
+
+
+def compile_game(*args: Any) -> Game:
+    from .compiler import compile_game
+    return compile_game(*args)
+
+
+def option_docs(sym: Symbols) -> dict[str, OptionDoc]:
+    from .compiler import option_docs
+    return option_docs(sym)
+
+
+def option_values(*args: Any) -> dict[str, Any]:
+    from .compiler import option_values
+    return option_values(*args)
+
+
+def option_refusals(*args: Any) -> list[str]:
+    from .compiler import option_refusals
+    return option_refusals(*args)
+
+
+def _shipped() -> bool:
+    """Whether the builtins are exactly cardrules' own (else nothing is cached: a builtin added, taken out or
+    replaced from outside changes what a file means). Not imported yet, nothing can have changed them."""
+    builtins = sys.modules.get("cardrules.language.builtins")
+    return builtins is None or builtins.as_shipped()
 
 
 @attrs.frozen
@@ -92,19 +126,61 @@ class CheckedRules:
         use it; the library's `load` compiles afresh, so that a test that changes the compiler sees it)."""
         self.require_valid()
         values = self.option_values(options)
-        cached = builtins.as_shipped() and not self.path.startswith("<")  # a text that is no file: not cached
+        cached = _shipped() and not self.path.startswith("<")  # a text that is no file: not cached
         key = cache.key_digest(["compiled game", *_texts(self.sources), self.path, self.name, repr(sorted(
             values.items())), switches(), cache.code_digest()]) if cached else b""
         data = cache.read("game", key) if cached else None
         if data is not None:
             try:
-                return game_store.loads(data, _Recompiled(self, values))
+                game = game_store.loads(data, _Recompiled(lambda: self, values))
             except Exception:  # noqa: BLE001 - a corrupt or stale entry is compiled again (and written over)
-                pass
-        game = compile_game(self.rules, self.symbols, values, self.sources, self.name)
-        if cached and (data := game_store.dumps(game)) is not None:
+                data = None
+        if data is None:
+            game = compile_game(self.rules, self.symbols, values, self.sources, self.name)
+            if not cached or (data := game_store.dumps(game)) is None:
+                return game
             cache.write("game", key, data)
+        request = _request_key(self.sources[self.path], self.path, self.name, options or {})
+        if cache.read("request", request) is None:
+            cache.write("request", request, cache.dumps((key, values, _digests(self.sources, self.path))))
         return game
+
+
+def requested(text: str, path: str, name: str, given: dict[str, Any],
+              prepare: Callable[[], CheckedRules]) -> Game | None:
+    """The game compiled for the same options given (`given`, as typed) from the same rules file before, read
+    back from the disk cache without reading the checked rules (nor importing the parser, the checker or the
+    compiler); None when there is none, or a file the rules extend changed since (the caller then prepares the
+    rules and compiles, or reads the compiled game back, the usual way). `prepare` gives the checked rules
+    should a failing step need explaining (its blame compiles the rules again)."""
+    if not _shipped():
+        return None
+    stored = cache.read("request", _request_key(text, path, name, given))
+    try:
+        key, values, digests = cache.loads(stored, _REQUEST_MODULES) if stored is not None else (None, None, None)
+        if key is None or digests != _digests(_read(digests), path):
+            return None
+        data = cache.read("game", key)
+        return None if data is None else game_store.loads(data, _Recompiled(prepare, values))
+    except Exception:  # noqa: BLE001 - a corrupt entry, or a file gone: the usual way reports what is wrong
+        return None
+
+
+_REQUEST_MODULES = frozenset({"cardrules.values"})  # option values are plain values, or symbols
+
+
+def _request_key(text: str, path: str, name: str, given: dict[str, Any]) -> bytes:
+    return cache.key_digest(["game requested", text, path, name, repr(sorted(given.items())), switches(),
+                             cache.code_digest()])
+
+
+def _digests(sources: dict[str, str], path: str) -> dict[str, str]:
+    """The other files' texts (those the rules extend), by digest: what must be unchanged for a request entry."""
+    return {other: hashlib.sha256(text.encode()).hexdigest() for other, text in sources.items() if other != path}
+
+
+def _read(digests: dict[str, str]) -> dict[str, str]:
+    return {other: read_text(other) for other in digests}
 
 
 class _Recompiled:
@@ -112,14 +188,14 @@ class _Recompiled:
     compile's blamer explains it (the same rules and options give the same program, and the same symbols:
     values.Sym is interned); trouble on the way leaves the error as it was, as the blamer itself does."""
 
-    def __init__(self, rules: CheckedRules, values: dict[str, Any]):
-        self.rules, self.values = rules, values
+    def __init__(self, prepare: Callable[[], CheckedRules], values: dict[str, Any]):
+        self.prepare, self.values = prepare, values
         self.blamer: Callable[..., tuple[Any, str] | None] | None = None
 
     def __call__(self, s: Any, pc: int, exc: Exception) -> tuple[Any, str] | None:
         if self.blamer is None:
             try:
-                r = self.rules
+                r = self.prepare()
                 blamer = compile_game(r.rules, r.symbols, self.values, r.sources, r.name).blame
             except Exception:  # noqa: BLE001 - blame is best effort: the original error must come through
                 return None
@@ -130,7 +206,7 @@ class _Recompiled:
 def through_cache(text: str, path: str, name: str, build: Callable[[], CheckedRules]) -> CheckedRules:
     """The checked rules of a rules file's `text`: read from the disk cache, else `build()` (parse and check)
     and stored there."""
-    cached = builtins.as_shipped()  # a builtin added from outside is not in the key
+    cached = _shipped()  # a builtin added from outside is not in the key
     key = cache.key_digest(["checked rules", text, path, name, cache.code_digest()])
     prepared = _stored(key, text, path) if cached else None
     if prepared is None:

@@ -14,7 +14,7 @@ import typer.exceptions
 from rich.console import Console
 from rich.text import Text
 
-from .. import CheckedRules, find_game, prepare
+from .. import CheckedRules, find_game, played_before, prepare
 from ..bots import AgentError
 from ..budgets import SPENT, spent_message
 from ..converter import dumps
@@ -180,7 +180,10 @@ def check_options(rules: CheckedRules, options: dict[str, Any]) -> None:
 
 
 def load_game(name: str, options: dict[str, Any], rules: CheckedRules | None = None) -> Game:
-    """The game compiled with `options`: parsed, checked and compiled once (`rules`: already prepared)."""
+    """The game compiled with `options`: parsed, checked and compiled once (`rules`: already prepared), or as a
+    command compiled it before for these options (the disk cache: checked then, it is not checked again)."""
+    if rules is None and (game := played_before(name, options)) is not None:
+        return game
     rules = (rules or prepare_game(name)).require_valid()
     check_options(rules, options)
     return rules.compile_cached(options)

@@ -13,10 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from .. import CheckedRules
-from ..compiler.options import coerce
 from ..engine import OptionDoc
 from ..engine.accepts import either
-from ..language.suggest import suggest
 from ..resources import games_dir
 
 
@@ -78,6 +76,8 @@ def value_problem(name: str, doc: OptionDoc, raw: Any) -> str | None:
     """Why the value typed for a declared option is refused (not of its kind, outside its range or list), or None."""
     if raw is True and not isinstance(doc.default, bool):  # `-o rounds` without a value
         return f"option '{name}' needs a value: {allowed(doc)}, e.g. {example(name, doc)}"
+    from ..compiler.options import coerce  # here: a warm start that reads its game back imports no compiler
+
     value = coerce(raw, doc.default)
     out_of_bounds = doc.bounds is not None and value is not None and not doc.bounds[0] <= value <= doc.bounds[1]
     if value is None or out_of_bounds or (doc.choices is not None and value not in doc.choices):
@@ -93,6 +93,8 @@ def unknown_problem(rules: CheckedRules, name: str) -> str:
         return f"{rules.title} has no options, so not '{name}' ({shown_path(rules.path)} declares none)."
     known = [f"{option} ({kind(doc)})" for option, doc in docs.items()]
     known = known[0] if len(known) == 1 else ", ".join(known[:-1]) + " and " + known[-1]
+    from ..language.suggest import suggest  # here: imported to word a problem only
+
     return (f"{rules.title} has no option '{name}'{suggest(name, docs) or '.'} Its options are {known}, declared "
             f"in {shown_path(rules.path)}.")
 

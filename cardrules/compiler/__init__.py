@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = ["compile_game", "switches", "option_docs", "option_refusals", "option_values"]
-_FROM = {"compile_game": "build", "switches": "build", "option_docs": "options", "option_refusals": "options",
-         "option_values": "options"}
+_FROM = {"compile_game": "build", "switches": "settings", "option_docs": "options",
+         "option_refusals": "options", "option_values": "options"}
 
 
 def __getattr__(name: str) -> Any:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from ..engine import Game
@@ -13,20 +12,10 @@ from ..language.symbols import Symbols
 from ..values import Card
 from .captions import card_captions
 from .card_text import card_words
-from .codegen import CHECK_MEMO
 from .compiler import Compiler
 from .options import option_docs, option_values
 from .procedures import build_program
 from .scope import Scope
-from .top_card import IN_PLACE_ONLY
-
-# what else than the rules and the options changes the code compiled: settings the tests switch on
-SWITCHES = (CHECK_MEMO, IN_PLACE_ONLY)
-
-
-def switches() -> str:
-    """The compile-time switches as set now (a cache of compiled games keys its entries by them)."""
-    return "\0".join(f"{name}={os.environ.get(name, '')}" for name in SWITCHES)
 
 
 def compile_game(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], sources: dict[str, str],

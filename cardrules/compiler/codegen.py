@@ -26,6 +26,7 @@ from .pure_keys import cache as pure_cache
 from .pure_keys import keyed_call
 from .quantifiers import assign, holds_quantifier
 from .runtime import StaleMemo, stale
+from .settings import CHECK_MEMO
 from .subexpressions import Shared, calls_twice
 
 if TYPE_CHECKING:
@@ -37,7 +38,6 @@ _MISSING = object()
 _TUPLE = object()  # tags a tuple argument in a cache key, so that (1, 2) and [1, 2] stay apart
 _ATOM = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|f\[[0-9]+\]|SEATS\[s\.me\]|s\.n|-?[0-9]+")  # code cheap to repeat
 PURE_CACHE_LIMIT = 100_000  # entries kept by one pure definition before its cache starts afresh
-CHECK_MEMO = "CARDRULES_CHECK_MEMO"  # set to 1: every memo hit is computed again and compared (tests)
 
 
 @attrs.frozen

@@ -35,13 +35,13 @@ from ..language import nodes
 from ..language.builtins import FUNCTIONS
 from .codegen import Variant
 from .reads import PLAYERS, Stamp, expression_reads, recursive
+from .settings import IN_PLACE_ONLY
 
 if TYPE_CHECKING:
     from .compiler import Compiler
     from .trials import Trial
 
 TOP = "top'"  # the name the card goes by in rewritten expressions: no rules file can write it (an apostrophe)
-IN_PLACE_ONLY = "CARDRULES_IN_PLACE_TRIALS"  # set to 1 when a game is compiled: every trial moves the card
 _ALLOWED = frozenset({PLAYERS, "me", "active"})  # besides zones and variables: what a move leaves alone
 _FREE, _TOP, _NO = "free", "top", "no"  # a definition reads neither zone / the destination only by its top / else
 

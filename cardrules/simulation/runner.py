@@ -446,10 +446,10 @@ def _quick_hand_offs() -> Iterator[None]:
 
 
 def _loaded(plan: Plan, cached: bool = False) -> Game:
-    from .. import load, prepare
+    from .. import load, played_before, prepare
 
     if cached:  # the disk cache of compiled games (--no-cache reaches workers through the environment)
-        return prepare(plan.game).compile_cached(dict(plan.options))
+        return played_before(plan.game, dict(plan.options)) or prepare(plan.game).compile_cached(dict(plan.options))
     return load(plan.game, dict(plan.options))
 
 

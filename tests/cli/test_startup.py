@@ -40,8 +40,17 @@ def warm_simulate(tmp_path_factory) -> set[str]:
     return imported(["simulate", "red7", "--games", "1"], where)
 
 
+def test_a_warm_simulate_plays_its_game_read_back_with_the_engine_alone(warm_simulate):
+    """The game a command compiled before comes back without its checked rules, the compiler or the language
+    (checked.requested, game_store.py): only the few compiler modules a compiled game holds objects of."""
+    assert "cardrules.cli.simulate" in warm_simulate and "cardrules.engine.state" in warm_simulate  # it did run
+    assert under(warm_simulate, "cardrules.compiler") == {"cardrules.compiler", "cardrules.compiler.runtime",
+                                                          "cardrules.compiler.scope", "cardrules.compiler.settings"}
+    assert not under(warm_simulate, "cardrules.language")
+
+
 def test_a_warm_simulate_imports_no_pydantic_parser_or_other_commands(warm_simulate):
-    assert "cardrules.cli.simulate" in warm_simulate and "cardrules.compiler" in warm_simulate  # it did run
+    assert "cardrules.cli.simulate" in warm_simulate  # it did run
     # typer >= 0.29 coerces parameters with pydantic (pyproject.toml keeps typer below it)
     assert not under(warm_simulate, "pydantic", "pydantic_core")
     # the checked rules come from the disk cache: no parser, no checker

@@ -3,9 +3,11 @@ values.py writes every comparison out for speed, and must give the same answer f
 
 from __future__ import annotations
 
+import copy
 import functools
 import itertools
 import operator
+import pickle
 
 import pytest
 
@@ -68,3 +70,12 @@ def test_values_and_numbers_do_not_order():
         RED < 3  # noqa: B015
     with pytest.raises(TypeError):
         3 >= GREEN  # noqa: B015
+
+
+def test_values_are_interned_so_two_compiles_share_them():
+    """A game read back from the disk cache and the one compiled again to explain a failing step compare the
+    same symbols with `is` (checked.py): the same attribute, name, rank and short name is one object."""
+    assert Sym("color", "red", 3, "r") is RED and copy.deepcopy(RED) is RED and pickle.loads(pickle.dumps(RED)) is RED
+    assert Sym("shape", "odd", 2, "odd") is ODD  # no short name is its name
+    assert Sym("color", "red", 2, "r") is not RED and Sym("colour", "red", 3, "r") is not RED
+    assert (RED.attribute, RED.name, RED.rank, RED.short) == ("color", "red", 3, "r")

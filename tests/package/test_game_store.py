@@ -144,3 +144,47 @@ def test_a_namespace_reached_before_its_functions_is_their_globals():
     exec("def f(s):\n    return K\n", space)  # noqa: S102 - as the compiler does
     loaded, f = game_store.loads(game_store.dumps([space, space["f"]]))  # as the blame's compiler holds its own
     assert f.__globals__ is loaded and f(None) == 3
+
+
+def test_a_command_reads_back_the_game_it_asked_for_before_without_the_checked_rules(where, monkeypatch):
+    """`played_before`: the same file and options as given (typed alike) give the game compiled before, without
+    preparing the rules; other options, or none asked before, give None (the caller then goes the usual way)."""
+    assert cardrules.played_before("red7", {"expert": "true"}) is None  # nothing asked yet
+    made = cardrules.prepare("red7").compile_cached({"expert": "true"})
+    monkeypatch.setattr(cardrules, "prepare", lambda *args: pytest.fail("prepared the rules"))
+    monkeypatch.setattr(checked, "compile_game", lambda *args: pytest.fail("compiled"))
+    again = cardrules.played_before("red7", {"expert": "true"})
+    assert again is not None and again is not made and again.options == made.options == {"advanced": False,
+                                                                                         "expert": True}
+    assert again.rules_digest == made.rules_digest
+    assert cardrules.played_before("red7", {"expert": True}) is None  # typed otherwise: asked for the first time
+    assert cardrules.played_before("red7", {}) is None
+    assert cardrules.played_before("no such game", {}) is None
+
+
+def test_a_request_is_not_read_back_once_a_file_it_extends_changed(where, tmp_path):
+    base, variant = tmp_path / "base.rules", tmp_path / "variant.rules"
+    base.write_text(FAILING.replace("STMT", "set total = total + 1"), encoding="utf-8")
+    variant.write_text('extends "base.rules"\n\ngame "Variant"\n', encoding="utf-8")
+    made = cardrules.prepare(variant).compile_cached({})
+    assert cardrules.played_before(variant, {}).title == made.title == "Variant"
+    base.write_text(FAILING.replace("STMT", "set total = total + 2"), encoding="utf-8")
+    assert cardrules.played_before(variant, {}) is None
+    base.unlink()
+    assert cardrules.played_before(variant, {}) is None
+
+
+def test_a_failing_step_of_a_game_read_back_by_request_is_blamed_alike(where, tmp_path):
+    """The game came back without its checked rules: the blamer prepares them (from the cache) and compiles."""
+    path = tmp_path / "blame.rules"
+    path.write_text(FAILING.replace("STMT", "set total = total * 2 + ([none, 1][0] + 1)"), encoding="utf-8")
+
+    def failure(game: cardrules.Game) -> cardrules.Diagnostic:
+        with pytest.raises(cardrules.RulesRuntimeError) as info:
+            game.new_initial_state(2, seed=1)
+        return info.value.diagnostics[0]
+    made = failure(cardrules.load(path))
+    cardrules.prepare(path).compile_cached({})
+    again = failure(cardrules.played_before(path, {}))
+    assert made.code == again.code == "R300" and "[none, 1][0] is none" in again.message
+    assert (again.message, again.span) == (made.message, made.span)

@@ -1,0 +1,15 @@
+"""The environment switches that change the code the compiler writes (tests set them), and their values now: a
+cache of compiled games keys its entries by them (checked.py), without importing the rest of the compiler."""
+
+from __future__ import annotations
+
+import os
+
+CHECK_MEMO = "CARDRULES_CHECK_MEMO"  # set to 1: every memo hit is computed again and compared (codegen.py)
+IN_PLACE_ONLY = "CARDRULES_IN_PLACE_TRIALS"  # set to 1 when a game is compiled: every trial moves the card
+SWITCHES = (CHECK_MEMO, IN_PLACE_ONLY)
+
+
+def switches() -> str:
+    """The compile-time switches as set now."""
+    return "\0".join(f"{name}={os.environ.get(name, '')}" for name in SWITCHES)
