@@ -7,6 +7,8 @@ file skips the parser and the checker (and never imports lark). The commands als
 compiled for a set of options (`compile_cached`, game_store.py carries its generated code), keyed by
 the texts, the option values, the compiler's switches and cardrules' code; the library's `load`
 compiles afresh. Texts that are not files (`load_source`, the language server's buffers) are not cached.
+Beside each compiled game, a small entry for the request that made it (the file and the options as typed):
+`requested` reads the game back from it without even reading the checked rules (a command's warm start).
 """
 
 from __future__ import annotations
@@ -27,26 +29,30 @@ if TYPE_CHECKING:
     from .language import nodes
     from .language.symbols import Symbols
 
-# A command that plays a game it played before reads the compiled game back without this module's compiler and
-# language imports (the checked rules are not even read): they are imported when a text is checked or compiled.
 
 
+# The compiler's entry points, imported when first called: a command that reads back a game it asked for before
+# (`requested`) imports neither the compiler nor the language.
 def compile_game(*args: Any) -> Game:
+    """compiler.compile_game (tests replace this name to see whether a game was compiled)."""
     from .compiler import compile_game
     return compile_game(*args)
 
 
 def option_docs(sym: Symbols) -> dict[str, OptionDoc]:
+    """compiler.option_docs."""
     from .compiler import option_docs
     return option_docs(sym)
 
 
 def option_values(*args: Any) -> dict[str, Any]:
+    """compiler.option_values."""
     from .compiler import option_values
     return option_values(*args)
 
 
 def option_refusals(*args: Any) -> list[str]:
+    """compiler.option_refusals."""
     from .compiler import option_refusals
     return option_refusals(*args)
 
