@@ -160,6 +160,7 @@ def _playing_cpu(tmp: Path) -> float:
 
 
 @linux_only
+@pytest.mark.xdist_group("ray")  # one local Ray instance at a time (pyproject.toml runs tests on every core)
 @pytest.mark.parametrize("stop, code", [("ctrl-c", 130), ("sigterm", 143)])
 def test_an_interrupted_ray_run_reports_and_leaves_no_ray_process(stop, code):
     """Ray replaced the command's SIGTERM handler with its own (exit 15, a stack dump, no report)."""

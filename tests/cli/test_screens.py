@@ -9,7 +9,7 @@ and the game-over screen, all as seat 0 sees them. A line `[snapshot] ...` marks
 harness passes for a terminal (so the screen is cleared between players, shown as a `[screen cleared]`
 line) and the test checks that every screen shows the hand of its own player only.
 
-Regenerate after a change of the screen with `UPDATE_GOLDEN=1 pytest tests/cli/test_screens.py` and review
+Regenerate after a change of the screen with `UPDATE_GOLDEN=1 pytest -n 0 tests/cli/test_screens.py` and review
 the diff (`git diff tests/cli/golden/screens`): it is the change every player will see.
 """
 
@@ -100,7 +100,7 @@ def compare(path: Path, text: str) -> None:
     if os.environ.get("UPDATE_GOLDEN"):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
-    assert path.exists(), f"no snapshot {path.name}: write it with UPDATE_GOLDEN=1 pytest {__file__} and review it"
+    assert path.exists(), f"no snapshot {path.name}: write it with UPDATE_GOLDEN=1 pytest -n 0 {__file__} and review it"
     expected = path.read_text()
     if text != expected:
         diff = difflib.unified_diff(expected.splitlines(keepends=True), text.splitlines(keepends=True),

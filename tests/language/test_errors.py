@@ -1,6 +1,6 @@
 """Golden tests: the exact `check` output for a catalogue of typical mistakes in a rules file.
 
-Regenerate the expected files with `UPDATE_GOLDEN=1 pytest tests/language/test_errors.py` and review the diff.
+Regenerate the expected files with `UPDATE_GOLDEN=1 pytest -n 0 tests/language/test_errors.py` and review the diff.
 """
 
 import json

@@ -3,7 +3,7 @@
 A refactor or a speed-up keeps the games. Each case runs one command line in-process and compares
 the SHA-256 of its output (absolute paths replaced by `<repo>`) with `tests/simulation/golden/games.json`.
 A rule change that is meant to change games regenerates the file with
-`UPDATE_GOLDEN=1 pytest tests/simulation/test_golden_games.py`, and its commit says so.
+`UPDATE_GOLDEN=1 pytest -n 0 tests/simulation/test_golden_games.py`, and its commit says so.
 """
 
 from __future__ import annotations

@@ -342,6 +342,7 @@ def test_one_job_and_two_jobs_give_identical_json(simulate_json):
     assert one == two  # the JSON has no timing fields: everything must match
 
 
+@pytest.mark.xdist_group("ray")  # one local Ray instance at a time (pyproject.toml runs tests on every core)
 def test_local_and_ray_backends_give_identical_json(simulate_json):
     try:
         import ray  # noqa: F401
@@ -370,6 +371,7 @@ class Watched(sim.Schedule):
         super().finished(games, seconds)
 
 
+@pytest.mark.xdist_group("ray")
 def test_ray_chunks_follow_the_schedule(monkeypatch):
     """Ray sent fixed chunks (60 games, 2 workers: 20 chunks of 3) where the pool paced them: now both hand
     out the ranges of runner.Schedule, sized by the game time the workers measure."""
