@@ -4,6 +4,8 @@ game it compiled before reads it back instead of compiling, and plays exactly th
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -13,6 +15,7 @@ from cardrules import checked, cli, game_store
 from cardrules.compiler import codegen
 
 from ..engine.test_blame import RULES as FAILING
+from ..process_groups import checkout_env
 from .conftest import entries
 
 
@@ -188,3 +191,36 @@ def test_a_failing_step_of_a_game_read_back_by_request_is_blamed_alike(where, tm
     again = failure(cardrules.played_before(path, {}))
     assert made.code == again.code == "R300" and "[none, 1][0] is none" in again.message
     assert (again.message, again.span) == (made.message, made.span)
+
+
+def test_every_bundled_game_read_back_plays_without_the_compiler_or_the_language(tmp_path):
+    """A game read back holds only what play needs: in a fresh process that imports the engine and the store
+    alone, every bundled game (every yes/no option on, where it has some) plays a random game, importing no
+    module of the compiler but those a game holds objects of (compiler/runtime.py, scope.py) and none of the
+    language."""
+    for name in GAMES:
+        (tmp_path / f"{name}.game").write_bytes(game_store.dumps(cardrules.load(name, option_sets(name)[-1])))
+    script = """
+import random, sys
+from pathlib import Path
+from cardrules import game_store
+before = set(sys.modules)
+for path in sorted(Path(sys.argv[1]).glob("*.game")):
+    game = game_store.loads(path.read_bytes())
+    for players in range(game.min_players, game.max_players + 1):
+        try:
+            state, pick = game.new_initial_state(players, seed=3), random.Random(3)
+        except ValueError:  # an option switched on that this player count refuses
+            continue
+        while not state.is_terminal():
+            state.apply_action(pick.choice(state.legal_actions()))
+        print(path.stem, players, state.returns())
+        break
+print(sorted(m for m in set(sys.modules) - before if m.startswith(("cardrules.compiler", "cardrules.language"))))
+"""
+    result = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True,
+                            timeout=300, env=checkout_env())
+    assert result.returncode == 0, result.stderr[-3000:]
+    *played, imported = result.stdout.splitlines()
+    assert sorted(line.split()[0] for line in played) == GAMES
+    assert imported == "['cardrules.compiler.runtime', 'cardrules.compiler.scope']"
