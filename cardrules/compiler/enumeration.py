@@ -22,6 +22,11 @@ the engine (State.allowed_later); when its rest of the turn is one plain move of
 zone, the lister makes that move in place itself (trials.py), or judges the guards without it when they read
 the destination only through its top card and the zone the card leaves not at all (top_card.py).
 
+The test of each candidate is one evaluation (subexpressions.py): a part written twice is worked out once. In a
+lister that tries no move, a part is also kept across candidates (_Placing): one that does not read the last
+binder is kept for the turn of the loop of the last binder it reads, and one that reads one binder alone, whose
+list is the same at every turn of the loops around it, is kept per element of that list for the whole listing.
+
 The source follows codegen's rule: no text of the rules file reaches it but through `repr` of an int or a
 str; every other value is a constant of the game's namespace.
 """

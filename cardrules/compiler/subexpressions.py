@@ -23,6 +23,9 @@ The local is written where the part was, `(t if t is not MISSING else (t := CODE
 works it out, so short cuts keep their order, and a part that fails fails where it did (in the same guard, with
 the same blame), and only when reached. The evaluation resets its locals to MISSING before it starts.
 
+A lister's test of a candidate is one evaluation, judged again for each candidate in the same state; its parts may
+also be kept across candidates, by the binders they read (resolve's `store`: enumeration._Placing).
+
 While an evaluation is written, every part is a marker in the code; `resolve` then counts how many times each
 could be worked out along one path (the two sides of `... if ... else ...` are never both taken) and writes the
 ones counted twice or more, and worth a local (invariants.worth_keeping), as kept locals.

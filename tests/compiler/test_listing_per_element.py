@@ -129,3 +129,15 @@ def test_the_game_lists_the_same_moves_with_and_without(monkeypatch, checking, e
     monkeypatch.setenv(PER_CANDIDATE, "1")
     slow = cardrules.load(path, options)
     assert play_side_by_side(fast, slow, range(8 if checking == "1" else 16), counts=4) > 1000
+
+
+THREE = ("play(c in hand(me), k in lanes, m in [1, 2]) only if tally(k * 10 + count(pile)) + tally(m * 100) + c.rank "
+         "> 134:\n      move c to pile")
+
+
+def test_with_three_binders_each_part_is_kept_by_the_binder_it_reads(monkeypatch):
+    state = load(THREE).new_initial_state(2, 2)
+    hand, texts = ranks(state), listed(state)
+    assert sorted(CALLS) == [11, 21, 31, 100, 200]  # each lane once, each m once, for the whole listing
+    slow = load(THREE, per_candidate=True, monkeypatch=monkeypatch).new_initial_state(2, 2)
+    assert texts == listed(slow) and len(CALLS) == 2 * 3 * 2 * len(hand)
