@@ -27,7 +27,7 @@ from .pure_keys import keyed_call
 from .quantifiers import assign, holds_quantifier
 from .runtime import StaleMemo, stale
 from .settings import CHECK_MEMO
-from .subexpressions import Shared, calls_twice
+from .subexpressions import Shared, Store, calls_twice
 
 if TYPE_CHECKING:
     from .compiler import Compiler
@@ -276,11 +276,11 @@ class Emitter:
         code, kept = shared.resolve("".join(lines) + result)
         return "".join(f"    {local} = MISSING\n" for local in [*lazies.values(), *kept]) + code
 
-    def evaluation(self, write: Callable[[Env], str], env: Env) -> tuple[str, list[str]]:
+    def evaluation(self, write: Callable[[Env], str], env: Env, store: Store | None = None) -> tuple[str, list[str]]:
         """The code `write` gives for one evaluation, its repeated parts shared (subexpressions.py), and the
-        locals to set to MISSING before each time it runs (resets)."""
+        locals to set to MISSING before each time it runs (resets); `store`: Shared.resolve's."""
         shared = Shared(self.fresh)
-        return shared.resolve(write(attrs.evolve(env, cse=shared)))
+        return shared.resolve(write(attrs.evolve(env, cse=shared)), store)
 
     def turn(self) -> Shared | None:
         """The evaluation of one turn of a loop written as statements (quantifiers.py): its locals are reset at

@@ -22,12 +22,19 @@ the engine (State.allowed_later); when its rest of the turn is one plain move of
 zone, the lister makes that move in place itself (trials.py), or judges the guards without it when they read
 the destination only through its top card and the zone the card leaves not at all (top_card.py).
 
+The test of each candidate is one evaluation (subexpressions.py): a part written twice is worked out once. In a
+lister that tries no move, a part is also kept across candidates (_Placing): one that does not read the last
+binder is kept for the turn of the loop of the last binder it reads, and one that reads one binder alone, whose
+list is the same at every turn of the loops around it, is kept per element of that list for the whole listing.
+
 The source follows codegen's rule: no text of the rules file reaches it but through `repr` of an int or a
 str; every other value is a constant of the game's namespace.
 """
 
 from __future__ import annotations
 
+import os
+import re
 from typing import TYPE_CHECKING, Callable
 
 import attrs
@@ -40,6 +47,7 @@ from . import top_card
 from .codegen import Env
 from .literals import constant_list
 from .scope import Scope
+from .settings import PER_CANDIDATE
 from .trials import Trial, move_env, slot_code, unread_afterwards
 
 if TYPE_CHECKING:
@@ -132,7 +140,8 @@ def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list
     tests = _tests(option, guards)
     ahead = [test.level < innermost and not test.spec.afterwards for test in tests]
     verdicts = [g.fresh("r") if early else "" for early in ahead]
-    rejects = _rejects(g, tests, ahead, inner)
+    placing = None if later or not innermost or _per_candidate() else _Placing(g, values, _stable(c, option, hides))
+    rejects = _rejects(g, tests, ahead, inner, placing)
     judged = _without_move(c, trial, tests, inner) if trial is not None else None  # top_card.py
     moves = trial is not None and judged is None  # the trial moves the card in place
 
@@ -168,7 +177,10 @@ def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list
         if hides[depth]:
             line(depth, f"if {namer} is not None:")
             line(depth + 1, f"{listed} = {namer}.reorder({listed})")
-        line(depth, f"for {value} in {listed}:")
+        if placing is None:
+            line(depth, f"for {value} in {listed}:")
+        else:
+            placing.loop(line, depth, listed, value)
         if later:  # the moves tried and the 'afterwards' guards read the frame
             line(depth + 1, f"f[{int(slots[depth])}] = {value}")
         env = env.bind(binder.var, value)
@@ -184,6 +196,7 @@ def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list
         line(depth + 1, "continue" if depth else "return")
     line(depth, f"{append}({g.const(Action)}({int(index)}, {repr(str(option.name))}, {bound}, {game}))")
     first = [f"    {local} = MISSING" for local in (lazies or {}).values()]
+    first += [f"    {items} = None" for items in placing.every_list()] if placing is not None else []
     source = f"def {fn}(s, f, {out}, {namer}, {spec}):\n" + "\n".join(first + line.lines) + "\n"
     return g.define(source, fn)
 
@@ -238,18 +251,93 @@ def _reject(g, test: _Test, env: Env) -> str:
 _BETWEEN = "\x02"  # between the tests of one evaluation while they are written (never in generated code)
 
 
-def _rejects(g, tests: list[_Test], ahead: list[bool], env: Env) -> list[_Reject]:
+def _rejects(g, tests: list[_Test], ahead: list[bool], env: Env, placing: _Placing | None) -> list[_Reject]:
     """Each test's code. The tests judged in their place, for each candidate, are one evaluation
     (subexpressions.py): they run in order, each only if those before passed, on the same state and
     binders, so a part a later one writes again is kept from the first; their locals are reset before
-    the first. A test judged ahead of the loops is an evaluation of its own."""
+    the first, or, with `placing`, at the top of the loops (_Placing). A test judged ahead of the loops is an
+    evaluation of its own."""
     together = [k for k, test in enumerate(tests) if not ahead[k] and not test.spec.afterwards]
     out = [None if k in together else _Reject(*g.evaluation(lambda inner, t=test: _reject(g, t, inner), env))
            for k, test in enumerate(tests)]
-    code, kept = g.evaluation(lambda inner: _BETWEEN.join(_reject(g, tests[k], inner) for k in together), env)
+    code, kept = g.evaluation(lambda inner: _BETWEEN.join(_reject(g, tests[k], inner) for k in together), env,
+                              placing)
+    kept = kept if placing is None else []  # set at the top of the loops
     for n, (k, part) in enumerate(zip(together, code.split(_BETWEEN))):
         out[k] = _Reject(part, kept if n == 0 else [])
     return out
+
+
+def _per_candidate() -> bool:
+    """Whether the tests asked for listers that keep no part of a guard across candidates (settings.py)."""
+    return os.environ.get(PER_CANDIDATE, "") not in ("", "0")
+
+
+def _stable(c: "Compiler", option: nodes.Option, hides: tuple[bool, ...]) -> list[bool]:
+    """For each binder, whether its list is the same at every turn of the loops around it while the lister runs
+    (it makes no move): its source reads no binder before it, draws nothing, and names no unseen card by place
+    (the namer may name them afresh)."""
+    earlier: set[str] = set()
+    out = []
+    for binder, hidden in zip(option.binders, hides):
+        out.append(not hidden and not (_names(binder.source) & earlier) and not c.emitter.facts().draws(binder.source))
+        earlier.add(binder.var)
+    return out
+
+
+class _Placing:
+    """Where the locals of the test of a candidate (its kept parts: subexpressions.py) are set, in a lister that
+    tries no move: the state and the frame stay as they are while it runs, so a part's value follows from the
+    binders' values it reads. A part is set to MISSING at the top of the loop of the last binder it reads, not for
+    each candidate: `a.x` in `pick(a in A, b in B)` is worked out once per `a`. A part that reads one binder alone,
+    not the first, whose list is the same at every turn of the loops around (_stable), is also kept per element
+    of that list, by its place, for the whole listing (`Shared.resolve`'s store): `f(b)` is worked out once per
+    `b`, not once per `a` and `b`."""
+
+    def __init__(self, g, values: list[str], stable: list[bool]):
+        self.g, self.values, self.stable = g, values, stable
+        self.tops: dict[int, list[str]] = {}  # a loop's depth -> the lines at the top of its body
+        self.index: dict[int, str] = {}  # a loop's depth -> the local of the element's place in its list
+        self.lists: dict[int, list[str]] = {}  # a loop's depth -> the lists of values kept per element
+
+    def _read(self, code: str) -> list[int]:
+        """The depths of the binders a part reads (their names in its code: the frame holds none of them)."""
+        return [depth for depth, value in enumerate(self.values) if re.search(rf"\b{value}\b", code)]
+
+    def _per_element(self, read: list[int]) -> bool:
+        return len(read) == 1 and read[0] > 0 and self.stable[read[0]]
+
+    def across(self, code: str) -> bool:
+        """Whether a part has one value for several candidates: it reads one binder of a stable list, or not
+        the last binder (Store)."""
+        read = self._read(code)
+        return bool(read) and (self._per_element(read) or read[-1] < len(self.values) - 1)
+
+    def __call__(self, local: str, code: str) -> tuple[str, str] | None:
+        """Where a kept part's local is set (Store): the list and the index it is kept at, or None."""
+        read = self._read(code)
+        depth = max(read, default=len(self.values) - 1)
+        if not self._per_element(read):
+            self.tops.setdefault(depth, []).append(f"{local} = MISSING")
+            return None
+        index = self.index.setdefault(depth, self.g.fresh("j"))
+        items = self.g.fresh("w")
+        self.lists.setdefault(depth, []).append(items)
+        self.tops[depth] = [*self.tops.get(depth, []), f"{local} = {items}[{index}]"]
+        return items, index
+
+    def loop(self, line: _Writer, depth: int, listed: str, value: str) -> None:
+        """The head of a binder's loop: its lists of kept values made from its list's length the first time."""
+        for items in self.lists.get(depth, []):
+            line(depth, f"if {items} is None:")
+            line(depth + 1, f"{items} = [MISSING] * len({listed})")
+        index = self.index.get(depth)
+        line(depth, f"for {index}, {value} in enumerate({listed}):" if index else f"for {value} in {listed}:")
+        for text in self.tops.get(depth, []):
+            line(depth + 1, text)
+
+    def every_list(self) -> list[str]:
+        return [items for lists in self.lists.values() for items in lists]
 
 
 def _resets(line: _Writer, depth: int, reject: _Reject) -> None:

@@ -7,7 +7,10 @@ import os
 
 CHECK_MEMO = "CARDRULES_CHECK_MEMO"  # set to 1: every memo hit is computed again and compared (codegen.py)
 IN_PLACE_ONLY = "CARDRULES_IN_PLACE_TRIALS"  # set to 1 when a game is compiled: every trial moves the card
-SWITCHES = (CHECK_MEMO, IN_PLACE_ONLY)
+# set to 1 when a game is compiled: a lister works every part of its guards out again for each candidate
+# (enumeration._Placing keeps none across candidates)
+PER_CANDIDATE = "CARDRULES_PER_CANDIDATE"
+SWITCHES = (CHECK_MEMO, IN_PLACE_ONLY, PER_CANDIDATE)
 
 
 def switches() -> str:

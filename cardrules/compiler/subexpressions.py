@@ -23,6 +23,9 @@ The local is written where the part was, `(t if t is not MISSING else (t := CODE
 works it out, so short cuts keep their order, and a part that fails fails where it did (in the same guard, with
 the same blame), and only when reached. The evaluation resets its locals to MISSING before it starts.
 
+A lister's test of a candidate is one evaluation, judged again for each candidate in the same state; its parts may
+also be kept across candidates, by the binders they read (resolve's `store`: enumeration._Placing).
+
 While an evaluation is written, every part is a marker in the code; `resolve` then counts how many times each
 could be worked out along one path (the two sides of `... if ... else ...` are never both taken) and writes the
 ones counted twice or more, and worth a local (invariants.worth_keeping), as kept locals.
@@ -32,7 +35,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Callable, Container
+from typing import Callable, Container, Protocol
 
 from ..language import nodes
 from .invariants import worth_keeping
@@ -40,6 +43,16 @@ from .invariants import worth_keeping
 _MARK = re.compile("\x00([pc][0-9]+)\x01")  # a part (p...) or a choice `A if C else B` (c...): never in rule text
 _NAMES = itertools.count()
 _ONE_PART = re.compile("(\\(*)\x00(p[0-9]+)\x01(\\)*)")  # one part, perhaps in parentheses
+
+
+class Store(Protocol):
+    """How the parts of a lister's test of a candidate are kept across candidates (enumeration._Placing)."""
+
+    def across(self, code: str) -> bool:
+        """Whether a part (its code as it would read with no part kept) has one value for several candidates."""
+
+    def __call__(self, local: str, code: str) -> tuple[str, str] | None:
+        """For a kept part's local: the list and the index where its value is also kept, or None."""
 
 
 class Shared:
@@ -53,6 +66,7 @@ class Shared:
         self.codes: dict[str, str] = {}  # marker's name -> the part's code, its own parts as markers
         self.choices: dict[str, tuple[str, str, str]] = {}  # marker -> (condition, then, otherwise)
         self.pinned: set[str] = set()  # parts written inside a loop that no loop changes: kept if worth a local
+        self.stores: dict[str, tuple[str, str]] = {}  # kept part -> the list and index its value is also kept at
 
     def part(self, key: tuple, code: Callable[[], str]) -> str:
         """The marker of a part; its code is written at its first occurrence only."""
@@ -77,21 +91,42 @@ class Shared:
         self.choices[name] = (condition, then, otherwise)
         return f"\x00{name}\x01"
 
-    def resolve(self, text: str) -> tuple[str, list[str]]:
-        """The code with no marker left, and the locals it keeps (to be set to MISSING before it runs)."""
+    def resolve(self, text: str, store: Store | None = None) -> tuple[str, list[str]]:
+        """The code with no marker left, and the locals it keeps (to be set to MISSING before it runs). With
+        `store` (a lister's test of a candidate: enumeration.py), a part whose value serves more than one
+        evaluation is kept even if written once, and one the store names a list and an index for is also
+        written there once worked out, so that its local can be set from there."""
         if not self.codes and not self.choices:
             return text, []
         counts: dict[str, int] = {}
         self._count(text, set(), None, counts)
+        across = {name for name in counts if store is not None and store.across(self._plain(name))}
         kept = {name for name, n in counts.items()
-                if (n > 1 or name in self.pinned) and worth_keeping(self._plain(name))}
+                if (n > 1 or name in self.pinned or name in across) and worth_keeping(self._plain(name))}
         if not kept:
             return self._render(text, {}, {}), []
         counts = {}
         self._count(text, set(), kept, counts)  # a kept part's own parts are worked out once, within it
+        inside = {part for name in kept & across for part in self._within(name)}  # worked out within it
         kept = {name: self.fresh("t") for name in sorted(kept, key=lambda name: int(name[1:]))
-                if counts[name] > 1 or name in self.pinned}
+                if counts[name] > 1 or name in self.pinned or (name in across and name not in inside)}
+        for name, local in kept.items():
+            where = store(local, self._plain(name)) if store is not None else None
+            if where is not None:
+                self.stores[name] = where
         return self._render(text, kept, {}), list(kept.values())
+
+    def _within(self, name: str) -> set[str]:
+        """The parts written inside a part (at any depth)."""
+        out: set[str] = set()
+        todo = [self.codes.get(name) or "".join(self.choices.get(name, ()))]
+        while todo:
+            for match in _MARK.finditer(todo.pop()):
+                inner = match[1]
+                if inner not in out and (inner in self.codes or inner in self.choices):
+                    out.add(inner)
+                    todo.append(self.codes.get(inner) or "".join(self.choices.get(inner, ())))
+        return out
 
     def _count(self, text: str, seen: set[str], kept: set[str] | None, counts: dict[str, int]) -> None:
         """Adds to `counts` how many times each part may be worked out along one path through `text` (with
@@ -136,10 +171,19 @@ class Shared:
                     done[name] = f"({then} if {condition} else {otherwise})"
                 else:
                     code = self._render(self.codes[name], kept, done)
-                    local = kept.get(name)
-                    done[name] = f"({local} if {local} is not MISSING else ({local} := {code}))" if local else code
+                    done[name] = self._kept_form(kept.get(name), self.stores.get(name), code)
             return done[name]
         return _MARK.sub(form, text)
+
+    @staticmethod
+    def _kept_form(local: str | None, where: tuple[str, str] | None, code: str) -> str:
+        if local is None:
+            return code
+        if where is None:
+            return f"({local} if {local} is not MISSING else ({local} := {code}))"
+        items, index = where  # `__setitem__` gives None: `or` then gives the value
+        kept = f"{items}.__setitem__({index}, ({local} := {code})) or {local}"
+        return f"({local} if {local} is not MISSING else ({kept}))"
 
 
 def calls_twice(e: nodes.Expr, defined: Container[str]) -> bool:
