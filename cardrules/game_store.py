@@ -17,8 +17,8 @@ them, which the cache key holds. `dumps` gives None for a game holding anything 
 then simply does not cache it): it never guesses.
 
 The game's `blame` (what explains a failing step: the compiler itself, with the rules' syntax tree) is not
-carried: `loads` puts the stand-in it is given in its place (checked.py's compiles the rules again, only when a
-step fails), so that a game read back holds only what play needs.
+carried: `loads` puts the stand-in it is given in its place (checked.py's compiles the rules again when a step
+first fails), so that a game read back holds only what play needs.
 """
 
 from __future__ import annotations
