@@ -9,7 +9,6 @@ namespace (`k12`). The source is compiled once per game and set of options.
 from __future__ import annotations
 
 import itertools
-import os
 import re
 from typing import TYPE_CHECKING, Any, Callable, assert_never
 
@@ -26,7 +25,7 @@ from .pure_keys import cache as pure_cache
 from .pure_keys import keyed_call
 from .quantifiers import assign, holds_quantifier
 from .runtime import StaleMemo, stale
-from .settings import CHECK_MEMO
+from .settings import CHECK_MEMO, switched_on
 from .subexpressions import Shared, Store, calls_twice
 
 if TYPE_CHECKING:
@@ -167,7 +166,7 @@ class Emitter:
         self.ns: dict[str, Any] = {"NOTHING": NOTHING, "SEATS": SEATS, "MISSING": _MISSING,
                                    "DETACH": _detach, "TUPLE": _TUPLE, "LIMIT": PURE_CACHE_LIMIT, "STALE": stale,
                                    "STALE_MEMO": StaleMemo, "SEQUENCES": _SEQUENCES}
-        self.checking = os.environ.get(CHECK_MEMO, "") not in ("", "0")  # read once, when a game is compiled
+        self.checking = switched_on(CHECK_MEMO)  # read once, when a game is compiled
         self.counter = itertools.count()
         self.const_ids: dict[int, str] = {}
         self.tuples: dict[tuple, str] = {}  # constant list literals' elements -> their module tuple (literals.py)

@@ -33,7 +33,6 @@ str; every other value is a constant of the game's namespace.
 
 from __future__ import annotations
 
-import os
 import re
 from typing import TYPE_CHECKING, Callable
 
@@ -47,7 +46,7 @@ from . import top_card
 from .codegen import Env
 from .literals import constant_list
 from .scope import Scope
-from .settings import PER_CANDIDATE
+from .settings import PER_CANDIDATE, switched_on
 from .trials import Trial, move_env, slot_code, unread_afterwards
 
 if TYPE_CHECKING:
@@ -140,7 +139,8 @@ def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list
     tests = _tests(option, guards)
     ahead = [test.level < innermost and not test.spec.afterwards for test in tests]
     verdicts = [g.fresh("r") if early else "" for early in ahead]
-    placing = None if later or not innermost or _per_candidate() else _Placing(g, values, _stable(c, option, hides))
+    keeps = not later and innermost and not switched_on(PER_CANDIDATE)  # parts kept across candidates (_Placing)
+    placing = _Placing(g, values, _stable(c, option, hides)) if keeps else None
     rejects = _rejects(g, tests, ahead, inner, placing)
     judged = _without_move(c, trial, tests, inner) if trial is not None else None  # top_card.py
     moves = trial is not None and judged is None  # the trial moves the card in place
@@ -266,11 +266,6 @@ def _rejects(g, tests: list[_Test], ahead: list[bool], env: Env, placing: _Placi
     for n, (k, part) in enumerate(zip(together, code.split(_BETWEEN))):
         out[k] = _Reject(part, kept if n == 0 else [])
     return out
-
-
-def _per_candidate() -> bool:
-    """Whether the tests asked for listers that keep no part of a guard across candidates (settings.py)."""
-    return os.environ.get(PER_CANDIDATE, "") not in ("", "0")
 
 
 def _stable(c: "Compiler", option: nodes.Option, hides: tuple[bool, ...]) -> list[bool]:

@@ -13,6 +13,11 @@ PER_CANDIDATE = "CARDRULES_PER_CANDIDATE"
 SWITCHES = (CHECK_MEMO, IN_PLACE_ONLY, PER_CANDIDATE)
 
 
+def switched_on(name: str) -> bool:
+    """Whether a switch is set now (to anything but empty or 0): read when a game is compiled."""
+    return os.environ.get(name, "") not in ("", "0")
+
+
 def switches() -> str:
     """The compile-time switches as set now."""
     return "\0".join(f"{name}={os.environ.get(name, '')}" for name in SWITCHES)

@@ -26,7 +26,6 @@ trial is made in place (tests compare the two).
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING, Iterable
 
 import attrs
@@ -35,7 +34,7 @@ from ..language import nodes
 from ..language.builtins import FUNCTIONS
 from .codegen import Variant
 from .reads import PLAYERS, Stamp, expression_reads, recursive
-from .settings import IN_PLACE_ONLY
+from .settings import IN_PLACE_ONLY, switched_on
 
 if TYPE_CHECKING:
     from .compiler import Compiler
@@ -59,7 +58,7 @@ class Target:
 def target(c: "Compiler", trial: "Trial") -> Target | None:
     """The zones of a trial's move when the guards may be judged without it; None when they may not (the
     switch for tests is set, or the destination's key is neither `me` nor an attribute value)."""
-    if os.environ.get(IN_PLACE_ONLY, "") not in ("", "0"):
+    if switched_on(IN_PLACE_ONLY):
         return None
     source, destination = _zone_name(trial.source), _zone_name(trial.destination)
     if source is None or destination is None or source == destination:
