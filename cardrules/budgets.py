@@ -92,8 +92,22 @@ def _lower(kind: int, value: int) -> None:
         resource.setrlimit(kind, (value, hard))
 
 
+REPORT_SECONDS = 10  # CPU time a command still has, once its budget is spent, to stop its workers and report
+
+
 def _on_sigxcpu(_signum: int, _frame) -> None:
+    _allow_report()
     raise CpuBudgetSpent(cpu_message())
+
+
+def _allow_report() -> None:
+    """Past the budget the kernel signals again after every CPU second, and Python's own exit puts SIGXCPU's
+    default back (which kills): a command that spent its budget on the stroke of a second was killed while it
+    exited, after printing its report (exit -24, not 1). The report and the exit get REPORT_SECONDS more."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    if soft != resource.RLIM_INFINITY:
+        more = soft + REPORT_SECONDS
+        resource.setrlimit(resource.RLIMIT_CPU, (more if hard == resource.RLIM_INFINITY else min(more, hard), hard))
 
 
 def catch_cpu_signal() -> None:

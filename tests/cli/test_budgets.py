@@ -105,3 +105,24 @@ def test_help_states_the_budgets():
     done = cli("--help")
     assert "--max-memory" in done.stdout and "--max-cpu" in done.stdout
     assert "4G" in done.stdout
+
+
+def test_a_spent_cpu_budget_leaves_time_to_report_and_exit():
+    """Past the budget the kernel signals every CPU second, and Python's exit restores SIGXCPU's default (it kills):
+    the command that caught the first signal must not be killed, or interrupted again, while it reports."""
+    script = """
+import time
+from cardrules import budgets
+budgets.set_budgets(memory=None, cpu=1)
+try:
+    while True:
+        pass
+except budgets.CpuBudgetSpent:
+    pass
+start = time.process_time()
+while time.process_time() - start < 2.5:  # a slow report and exit: more than the next signal's second
+    pass
+print("reported")
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout.strip()) == (0, "reported"), done.stderr[-2000:]
