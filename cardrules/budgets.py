@@ -92,22 +92,28 @@ def _lower(kind: int, value: int) -> None:
         resource.setrlimit(kind, (value, hard))
 
 
-REPORT_SECONDS = 10  # CPU time a command still has, once its budget is spent, to stop its workers and report
+REPORT_SECONDS = 10  # CPU time a command still has to stop its workers, report and exit
 
 
 def _on_sigxcpu(_signum: int, _frame) -> None:
-    _allow_report()
+    allow_exit()
     raise CpuBudgetSpent(cpu_message())
 
 
-def _allow_report() -> None:
-    """Past the budget the kernel signals again after every CPU second, and Python's own exit puts SIGXCPU's
-    default back (which kills): a command that spent its budget on the stroke of a second was killed while it
-    exited, after printing its report (exit -24, not 1). The report and the exit get REPORT_SECONDS more."""
+def allow_exit() -> None:
+    """The CPU budget moved REPORT_SECONDS past what this process has used, if one was set: past the budget the
+    kernel signals again after every CPU second, and Python's exit restores SIGXCPU's default (which kills), so
+    a command whose budget ran out while it reported, or while it exited, was cut off or killed (exit -24, its
+    report printed or not). The budget's first signal and the end of a command (cli.main) call this."""
+    if resource is None or _state["cpu"] is None:
+        return
+    used = resource.getrusage(resource.RUSAGE_SELF)
     soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
-    if soft != resource.RLIM_INFINITY:
-        more = soft + REPORT_SECONDS
-        resource.setrlimit(resource.RLIMIT_CPU, (more if hard == resource.RLIM_INFINITY else min(more, hard), hard))
+    wanted = math.ceil(used.ru_utime + used.ru_stime + REPORT_SECONDS)
+    if hard != resource.RLIM_INFINITY:
+        wanted = min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and wanted > soft:
+        resource.setrlimit(resource.RLIMIT_CPU, (wanted, hard))
 
 
 def catch_cpu_signal() -> None:

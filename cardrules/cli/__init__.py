@@ -130,6 +130,8 @@ def main(argv: list[str] | None = None) -> None:
         make_console(stderr=True).print(Text.assemble(("error", "bold red"),
                                                   f": unexpected {type(exc).__name__}: {exc}"))
         sys.exit(1)
+    finally:
+        budgets.allow_exit()  # the CPU budget must not kill the process while it exits
 
 
 if __name__ == "__main__":

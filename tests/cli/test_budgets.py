@@ -126,3 +126,23 @@ print("reported")
 """
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert (done.returncode, done.stdout.strip()) == (0, "reported"), done.stderr[-2000:]
+
+
+def test_a_command_that_ends_near_its_cpu_budget_is_not_killed_as_it_exits():
+    """The run's budget may run out in the command after a worker's report, as it exits (exit -24 was seen):
+    the end of a command moves the budget past what the exit needs."""
+    script = """
+import time
+from cardrules.cli import main
+for budget in ("none", "1"):  # the first run fills the disk cache: the second is over in well under a second
+    try:
+        main(["--max-cpu", budget, "simulate", "red7", "--games", "1", "--json"])
+    except SystemExit:
+        pass
+start = time.process_time()
+while time.process_time() - start < 2.5:  # a slow exit: past the budget set for the command
+    pass
+print("exited")
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout.strip().splitlines()[-1]) == (0, "exited"), done.stderr[-2000:]
