@@ -24,6 +24,7 @@ from .literals import constant_list
 from .pure_keys import cache as pure_cache
 from .pure_keys import keyed_call
 from .quantifiers import assign, holds_quantifier
+from .reads import Key
 from .runtime import StaleMemo, stale
 from .settings import CHECK_MEMO, switched_on
 from .subexpressions import Shared, Store, calls_twice
@@ -102,6 +103,13 @@ def _detach(value):
             if v.__class__ in _SEQUENCES:
                 return tuple(_detach(v) for v in value)
     return value
+
+
+@attrs.frozen
+class _Fixed:
+    """One member of a family read by a stamp: its slot, fixed when compiled (Emitter._member)."""
+
+    slot: int
 
 
 class _CallCounter(nodes.NodeVisitor):
@@ -317,10 +325,11 @@ class Emitter:
         reads = self.slots.get(name)
         if reads is None:
             return None
-        whole = {(kind, target) for kind, target, arg in reads.slots if arg is None}  # every member: one term
+        slots = {(kind, target, self._member(kind, target, arg)) for kind, target, arg in reads.slots}
+        whole = {(kind, target) for kind, target, arg in slots if arg is None}  # every member: one term
         terms = sorted({self._slot_version(kind, target, args[arg] if isinstance(arg, int) else
-                                           "s.me" if arg is not None else None)
-                        for kind, target, arg in reads.slots if arg is None or (kind, target) not in whole})
+                                           arg.slot if isinstance(arg, _Fixed) else "s.me" if arg is not None else None)
+                        for kind, target, arg in slots if arg is None or (kind, target) not in whole})
         if any(kind == "var" for kind, _, _ in reads.slots):
             terms.append("s.vall")
         if reads.active:
@@ -334,8 +343,23 @@ class Emitter:
         given = [args[-1]] if name in self.variants else []
         return self.inlined(name, (), given, Env()) or f"{self.def_names[name]}({', '.join(['s', *given])})"
 
-    def _slot_version(self, kind: str, target: str, arg: str | None) -> str:
+    def _member(self, kind: str, target: str, arg):
+        """A slot read's argument as the stamp follows it: a Key of the family read (`columns(colors)`) is that
+        member's slot (_Fixed); a Key of anything else stands for every member (None)."""
+        if not isinstance(arg, Key):
+            return arg
         c = self.c
+        if kind == "zone" and target in c.families:
+            first, keys = c.families[target]
+            value = c.syms.get(arg.name)
+            if value is not None and value in keys:
+                return _Fixed(int(first) + int(keys[value]))
+        return None
+
+    def _slot_version(self, kind: str, target: str, arg: str | int | None) -> str:
+        c = self.c
+        if isinstance(arg, int):  # one member's slot, fixed when compiled
+            return f"s.zver[{arg}]"
         if kind == "zone" and target in c.families:
             first, keys = c.families[target]
             if arg is not None:

@@ -14,6 +14,7 @@ from ..language import nodes
 from ..language.symbols import Symbols
 from .build import build_game
 from .codegen import Emitter
+from .reads import Key
 
 MAX_VALUE = 100  # characters of a constant's value shown in its comment
 
@@ -75,7 +76,7 @@ def _kept(emitter: Emitter, name: str) -> str:
     if stamp is None:
         return "memoised per state, for one instruction or one listing of moves (it reads more than slots)"
     whole = {(kind, target) for kind, target, arg in stamp.slots if arg is None}
-    slots = sorted({target if arg is None else f"{target}({'me' if not isinstance(arg, int) else params[arg]})"
+    slots = sorted({target if arg is None else f"{target}({_argument(arg, params)})"
                     for kind, target, arg in stamp.slots if arg is None or (kind, target) not in whole})
     slots += ["who is out"] if stamp.active else []
     shown = params[:-1] if variant is not None and variant.by_values else params
@@ -83,6 +84,11 @@ def _kept(emitter: Emitter, name: str) -> str:
     by = f"by {_listed(keys)}, " if keys else ""
     stamped = f"until {_listed(slots, 'or')} changes" if slots else "for the whole game"
     return f"kept in the state {by}{stamped} (the memo keyed by reads)"
+
+
+def _argument(arg, params: tuple[str, ...]) -> str:
+    """A slot read's argument (reads.SlotRead) as the text names it."""
+    return params[arg] if isinstance(arg, int) else arg.name if isinstance(arg, Key) else "me"
 
 
 def _listed(items: list[str], last: str = "and") -> str:

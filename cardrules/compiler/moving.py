@@ -436,6 +436,13 @@ def _deal_plainly(s: State, src_slot: int, slots: list[int], rounds: int) -> lis
     total = rounds * len(slots)
     src, zver = s.zones[src_slot], s.zver
     zver[src_slot] += 1
+    if total == 1:  # one card (a draw, a refill by one): no slices
+        card = src.pop()
+        slot = slots[0]
+        s.zones[slot].append(card)
+        zver[slot] += 1
+        s.where[card] = slot
+        return [card]
     taken = src[-total:]
     del src[-total:]
     taken.reverse()  # the order they leave the top

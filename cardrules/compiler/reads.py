@@ -95,7 +95,16 @@ def _reachable(start: str, calls: dict[str, set[str]]) -> set[str]:
     return seen
 
 
-SlotRead = tuple  # ("zone" | "var", NAME, ARG): ARG a parameter's index, ME, or None (every member)
+SlotRead = tuple  # ("zone" | "var", NAME, ARG): ARG a parameter's index, ME, a Key, or None (every member)
+
+
+@attrs.frozen
+class Key:
+    """A slot read's argument that is an attribute value named in the text (`columns(colors)`): one member of a
+    family, the same in every state; the code generator maps it to the member's slot (or to every member
+    when it is no key of that family)."""
+
+    name: str
 _SCALAR = (nodes.Attr, nodes.Compare, nodes.BoolOp, nodes.Not, nodes.Neg, nodes.BinOp)  # a value a key can hold
 
 
@@ -149,7 +158,8 @@ def slot_reads(sym: Symbols, definitions: dict[str, frozenset[str]],
                 values[name] |= values[callee]
                 flags[name] |= flags[callee]
                 for kind, target, arg in list(fine[callee]):
-                    mapped = args[arg] if isinstance(arg, int) and arg < len(args) else ME if arg == ME else None
+                    mapped = args[arg] if isinstance(arg, int) and arg < len(args) else \
+                        arg if arg == ME or isinstance(arg, Key) else None
                     fine[name].add((kind, target, mapped))
             changed = changed or before != (len(fine[name]), len(values[name]), len(flags[name]), ok[name])
     return {name: Stamp(frozenset(fine[name]), tuple(sorted(values[name])), "me" in flags[name],
@@ -183,13 +193,16 @@ class _Reader(nodes.NodeVisitor):
                 self.visit(e)
         self.bound, self.params = outer, params
 
-    def argument(self, e: nodes.Expr) -> int | str | None:
-        """A call's argument as a slot read can follow it: a parameter's index, ME, or None."""
+    def argument(self, e: nodes.Expr) -> int | str | Key | None:
+        """A call's argument as a slot read can follow it: a parameter's index, ME, an attribute value named
+        (a Key), or None."""
         if isinstance(e, nodes.Name):
             if e.id in self.params:
                 return self.params[e.id]
             if e.id == "me" and e.id not in self.bound and e.id not in self.sym.defs:
                 return ME
+            if e.id in self.sym.values and e.id not in self.bound:
+                return Key(e.id)
         return None
 
     def visit_Comprehension(self, e: nodes.Comprehension) -> None:

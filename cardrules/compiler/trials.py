@@ -21,7 +21,7 @@ import attrs
 
 from ..language import nodes
 from .codegen import Env, per_player_base
-from .reads import ME
+from .reads import ME, Key
 from .scope import Scope
 
 if TYPE_CHECKING:
@@ -113,6 +113,8 @@ def _same_slot(zone: str, key: nodes.Expr | None, target: str, arg, args: tuple)
         return True
     if arg == ME:
         return key == nodes.Name("me")
+    if isinstance(arg, Key):  # a member named by an attribute value (False: the kept wrapper, always right)
+        return key == nodes.Name(arg.name)
     return isinstance(arg, int) and arg < len(args) and args[arg] == key
 
 

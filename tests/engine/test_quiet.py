@@ -57,3 +57,55 @@ turn:
     with pytest.raises(cardrules.RulesRuntimeError) as caught:
         state.apply_action(0)
     assert caught.value.diagnostics[0].code == "R300"
+
+
+_SAYING = """\
+game "T"
+players 2..2
+attribute rank: 1..3
+cards: rank -> deck
+zone deck: stack, public
+zone hand: per_player, owner
+var bad = 5
+var last = none
+
+turn:
+  choose:
+    talk:
+      set last = top(deck)
+      say PARTS
+      win me
+"""
+
+
+def _says(parts: str) -> list:
+    game = cardrules.load_source(_SAYING.replace("PARTS", parts), "t.rules")
+    return [ins for ins in game.program if getattr(ins, "__name__", "") == "say"]
+
+
+def test_a_quiet_say_skips_the_parts_that_cannot_fail():
+    # words of plain parts, a plain variable, the top card of a zone of one slot: read, never worked out
+    (say,) = _says('"top", words(last, top(deck), me, "and", 3), last, top(deck), me')
+    assert say.risky == 0
+
+
+@pytest.mark.parametrize("part", ["words([1, 2][bad])", "[1, 2][bad]", "words(top(hand(me)))", "top(hand(me))",
+                                  "words(last, count(deck))"])
+def test_a_quiet_say_still_works_out_a_part_that_might_fail(part):
+    (say,) = _says(f'"x", {part}, last')
+    assert say.risky == 1
+
+
+@pytest.mark.parametrize("name,players", [("seven7s", 2), ("seven7s", 4), ("red7", 2), ("punto", 2)])
+def test_quiet_games_with_words_are_the_same_games(name, players):
+    game = cardrules.load(name)
+    for seed in range(3):
+        told, quiet = game.new_initial_state(players, seed=seed), game.new_initial_state(players, seed=seed)
+        quiet.quiet = True
+        rng = random.Random(seed)
+        while not told.terminal:
+            assert told.legal_actions() == quiet.legal_actions()
+            index = rng.randrange(len(told.legal_actions()))
+            told.apply_action(index)
+            quiet.apply_action(index)
+            assert told == quiet
