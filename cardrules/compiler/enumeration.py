@@ -42,11 +42,12 @@ from ..engine.actions import Action
 from ..engine.specs import GuardSpec
 from ..engine.state import guard_error
 from ..language import nodes
-from . import top_card
+from . import kept_listing, top_card
 from .codegen import Env
 from .literals import constant_list
+from .reads import Stamp, expression_stamp
 from .scope import Scope
-from .settings import PER_CANDIDATE, switched_on
+from .settings import PER_CANDIDATE, PER_LISTING, switched_on
 from .trials import Trial, move_env, slot_code, unread_afterwards
 
 if TYPE_CHECKING:
@@ -198,7 +199,33 @@ def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list
     first = [f"    {local} = MISSING" for local in (lazies or {}).values()]
     first += [f"    {items} = None" for items in placing.every_list()] if placing is not None else []
     source = f"def {fn}(s, f, {out}, {namer}, {spec}):\n" + "\n".join(first + line.lines) + "\n"
-    return g.define(source, fn)
+    return _defined(c, option, sc, guards, hides, fn, source, later)
+
+
+def _defined(c: "Compiler", option: nodes.Option, sc: Scope, guards: list[tuple[nodes.Guard, GuardSpec]],
+             hides: tuple[bool, ...], fn: str, source: str, later: bool) -> Callable:
+    """The lister `fn` defined from its source; its moves kept in the state by what it reads where a listing
+    may be asked again with nothing it reads changed (kept_listing.py)."""
+    g = c.emitter
+    lister = g.define(source, fn)
+    stamp = None if later or any(hides) or switched_on(PER_LISTING) else _listing_stamp(c, option, sc, guards)
+    if stamp is None:
+        return lister
+    outer = g.fresh("n")
+    return g.define(kept_listing.wrapper(g, outer, fn, option.name, stamp), outer)
+
+
+def _listing_stamp(c: "Compiler", option: nodes.Option, sc: Scope,
+                   guards: list[tuple[nodes.Guard, GuardSpec]]) -> Stamp | None:
+    """What a stamp of the option's moves follows (its binders' lists and guards read no name of the procedure,
+    and no more than a stamp can follow), when some way back to its `choose` leaves all of it as it was."""
+    exprs = [b.source for b in option.binders] + [gd.condition for gd, _ in guards]
+    exprs += [gd.when for gd, _ in guards if gd.when is not None]
+    if set().union(*(_names(e) for e in exprs)) & set(sc.names):
+        return None
+    stamp = expression_stamp(exprs, c.sym, [b.var for b in option.binders], c.emitter.slots)
+    ways = kept_listing.ways_back(c.rules).get(id(option), [])
+    return stamp if stamp is not None and any(kept_listing.untouched(stamp, w) for w in ways) else None
 
 
 def _judge_all(g, line: _Writer, depth: int, tests: list[_Test], rejects: list[_Reject], verdicts: list[str],
