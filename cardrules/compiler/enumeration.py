@@ -208,7 +208,9 @@ def _defined(c: "Compiler", option: nodes.Option, sc: Scope, guards: list[tuple[
     may be asked again with nothing it reads changed (kept_listing.py)."""
     g = c.emitter
     lister = g.define(source, fn)
-    stamp = None if later or any(hides) or switched_on(PER_LISTING) else _listing_stamp(c, option, sc, guards)
+    # (an option without binders lists one move at most: its guards cost about what the stamp would)
+    keep = option.binders and not later and not any(hides) and not switched_on(PER_LISTING)
+    stamp = _listing_stamp(c, option, sc, guards) if keep else None
     if stamp is None:
         return lister
     outer = g.fresh("n")

@@ -13,10 +13,12 @@ Keeping costs a stamp and a look-up at every listing, so it is done where a list
 with nothing it reads changed (`ways_back`, decided from the rules' text): the `choose` is in a loop
 (`repeat`, `while`, `for`), and one of its options, with the rest of the loop's body, writes none of what the
 lister reads (The Game: after a `signal`, which sets a mark, the plays are the same). A `set` writes its
-variable; any move, deal or shuffle every zone and variable (cards leave zones the
-text does not name, and a move or a `reset` bumps every variable's stamp, `s.vall`); the rest writes nothing a stamp follows, or (a
-procedure call, a new round, simultaneous choices) everything. An option whose body ends in `stop`, `win` or
-`lose` does not come back. `CARDRULES_PER_LISTING=1` when a game is compiled keeps no listing (settings.py).
+variable; a move, deal, shuffle or `reset` every zone and variable (cards leave zones the text does not name,
+and a move or a `reset` bumps every variable's stamp, `s.vall`); a procedure call, a new round or
+simultaneous choices everything; the rest nothing a stamp follows. An option whose body ends in `stop`, `win`
+or `lose` does not come back. An option without binders is not kept: it lists one move at most, and its
+guards cost about what a stamp would. `CARDRULES_PER_LISTING=1` when a game is compiled keeps no listing
+(settings.py).
 """
 
 from __future__ import annotations
