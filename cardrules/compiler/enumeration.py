@@ -45,8 +45,9 @@ from ..language import nodes
 from . import kept_listing, top_card
 from .codegen import Env
 from .literals import constant_list
+from .reads import Stamp, expression_stamp
 from .scope import Scope
-from .settings import PER_CANDIDATE, switched_on
+from .settings import PER_CANDIDATE, PER_LISTING, switched_on
 from .trials import Trial, move_env, slot_code, unread_afterwards
 
 if TYPE_CHECKING:
@@ -242,14 +243,25 @@ def _defined(c: "Compiler", option: nodes.Option, sc: Scope, guards: list[tuple[
     g = c.emitter
     lister = g.define(source, fn)
     # (an option without binders lists one move at most: its guards cost about what the stamp would)
-    keep = option.binders and not later and not any(hides)
-    exprs = [b.source for b in option.binders] + [gd.condition for gd, _ in guards]
-    exprs += [gd.when for gd, _ in guards if gd.when is not None]
-    stamp = kept_listing.worth_keeping(c, exprs, [b.var for b in option.binders], sc, option) if keep else None
+    keep = option.binders and not later and not any(hides) and not switched_on(PER_LISTING)
+    stamp = _listing_stamp(c, option, sc, guards) if keep else None
     if stamp is None:
         return lister
     outer = g.fresh("n")
     return g.define(kept_listing.wrapper(g, outer, fn, option.name, stamp), outer)
+
+
+def _listing_stamp(c: "Compiler", option: nodes.Option, sc: Scope,
+                   guards: list[tuple[nodes.Guard, GuardSpec]]) -> Stamp | None:
+    """What a stamp of the option's moves follows (its binders' lists and guards read no name of the procedure,
+    and no more than a stamp can follow), when some way back to its `choose` leaves all of it as it was."""
+    exprs = [b.source for b in option.binders] + [gd.condition for gd, _ in guards]
+    exprs += [gd.when for gd, _ in guards if gd.when is not None]
+    if set().union(*(_names(e) for e in exprs)) & set(sc.names):
+        return None
+    stamp = expression_stamp(exprs, c.sym, [b.var for b in option.binders], c.emitter.slots)
+    ways = kept_listing.ways_back(c.rules).get(id(option), [])
+    return stamp if stamp is not None and any(kept_listing.untouched(stamp, w) for w in ways) else None
 
 
 def _judge_all(g, line: _Writer, depth: int, tests: list[_Test], rejects: list[_Reject], verdicts: list[str],

@@ -23,17 +23,13 @@ guards cost about what a stamp would. `CARDRULES_PER_LISTING=1` when a game is c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable
 
 from ..language import nodes
-from .codegen import Env
-from .reads import Stamp, expression_stamp
-from .scope import Scope
-from .settings import PER_LISTING, switched_on
+from .reads import Stamp
 
 if TYPE_CHECKING:
     from .codegen import Emitter
-    from .compiler import Compiler
 
 ALL = "*"  # writes everything a stamp follows
 _LEAVES = (nodes.Stop, nodes.Win, nodes.Lose)
@@ -70,60 +66,31 @@ def _writes(stmts: Iterable[nodes.Stmt], skip: nodes.Choose | None = None) -> se
 
 
 def ways_back(rules: nodes.RulesFile) -> dict[int, list[set[str]]]:
-    """For each option of a `choose` in a loop and each `if` in a loop, by `id`: what each way back to it may
-    write (an option of the loop's `choose` that does not leave, then the rest of the loop's body; an `if` in an
-    option's body is come back to through that option only)."""
+    """For each option of a `choose` in a loop, by `id` of the option: what each way back to the `choose` may
+    write (an option that does not leave, then the rest of the loop's body)."""
     out: dict[int, list[set[str]]] = {}
     bodies = [d.body for d in rules.declarations if isinstance(d, nodes.ProcedureDecl | nodes.TriggerDecl)]
     for body in bodies:
-        _visit(body, None, [], out)
+        _visit(body, None, out)
     return out
 
 
-def _visit(stmts: Iterable[nodes.Stmt], loop: tuple | None, here: list[set[str]],
-           out: dict[int, list[set[str]]]) -> None:
-    """`here`: the ways back to these statements."""
+def _visit(stmts: Iterable[nodes.Stmt], loop: tuple | None, out: dict[int, list[set[str]]]) -> None:
     for st in stmts:
         match st:
             case nodes.Repeat(body=body) | nodes.While(body=body) | nodes.For(body=body):
-                _visit(body, body, _loop_ways(body), out)
-            case nodes.If(branches=branches, otherwise=otherwise):
-                out[id(st)] = here
-                for _, body in branches:
-                    _visit(body, loop, here, out)
-                _visit(otherwise, loop, here, out)
-            case nodes.Choose(options=options):
-                for option in options:
-                    out[id(option)] = [] if loop is None else _ways(loop, st)
-                    through = [] if loop is None else _ways(loop, st, option)
-                    _visit(option.body, loop, through, out)
-
-
-def _ways(loop: tuple, choose: nodes.Choose, through: nodes.Option | None = None) -> list[set[str]]:
-    """The ways round a loop's body through each option of one of its `choose`s (or `through` alone) that does
-    not leave."""
-    rest = _writes(loop, skip=choose)
-    return [_writes(o.body) | rest for o in choose.options if (through is None or o is through)
-            and not (o.body and isinstance(o.body[-1], _LEAVES))]
-
-
-def _loop_ways(loop: tuple) -> list[set[str]]:
-    """The ways round a loop's body: through each option of its `choose`, when it has one (not in an inner loop)."""
-    chooses = list(_chooses(loop))
-    return _ways(loop, chooses[0]) if len(chooses) == 1 else [_writes(loop)]
-
-
-def _chooses(stmts: Iterable[nodes.Stmt]) -> Iterator[nodes.Choose]:
-    for st in stmts:
-        match st:
-            case nodes.Choose(options=options):
-                yield st
-                for option in options:
-                    yield from _chooses(option.body)
+                _visit(body, body, out)
             case nodes.If(branches=branches, otherwise=otherwise):
                 for _, body in branches:
-                    yield from _chooses(body)
-                yield from _chooses(otherwise)
+                    _visit(body, loop, out)
+                _visit(otherwise, loop, out)
+            case nodes.Choose(options=options):
+                rest = _writes(loop, skip=st) if loop is not None else None
+                ways = [] if rest is None else [_writes(o.body) | rest for o in options
+                                                 if not (o.body and isinstance(o.body[-1], _LEAVES))]
+                for option in options:
+                    out[id(option)] = ways
+                    _visit(option.body, loop, out)
 
 
 def untouched(stamp: Stamp, writes: set[str]) -> bool:
@@ -145,36 +112,3 @@ def wrapper(g: "Emitter", fn: str, inner: str, name: str, stamp: Stamp) -> str:
             f"    except Exception:\n        return {inner}(s, f, out, q, o)\n"
             f"    if e is not None and e[0] == t:\n{check}        out.extend(e[1])\n        return\n"
             f"    n = len(out)\n    {inner}(s, f, out, q, o)\n    s.kept[k] = (t, tuple(out[n:]))\n")
-
-
-def worth_keeping(c: "Compiler", exprs: list[nodes.Expr], bound: list[str], sc: Scope, at: object) -> Stamp | None:
-    """What a stamp of expressions evaluated at `at` (an option, an `if`) follows, when they read no name of the
-    procedure (`bound`, the option's binders, aside) and no more than a stamp can follow, and a way back to `at`
-    may leave all of it as it was; None otherwise (or with CARDRULES_PER_LISTING=1)."""
-    if switched_on(PER_LISTING):
-        return None
-    names = {node.id for e in exprs for node in nodes.walk(e) if isinstance(node, nodes.Name)}
-    if names & set(sc.names):
-        return None
-    stamp = expression_stamp(exprs, c.sym, bound, c.emitter.slots)
-    ways = ways_back(c.rules).get(id(at), []) if stamp is not None else []
-    return stamp if any(untouched(stamp, w) for w in ways) else None
-
-
-def condition(c: "Compiler", e: nodes.Expr, sc: Scope, st: nodes.If) -> Callable:
-    """An `if`'s condition as a function (state, frame); kept in `s.kept` by what it reads, as a lister's moves
-    are, where `worth_keeping`."""
-    stamp = worth_keeping(c, [e], [], sc, st)
-    if stamp is None:
-        return c.expr(e, sc)
-    g = c.emitter
-    inner, fn = g.fresh("e"), g.fresh("e")
-    g.define(f"def {inner}(s, f):\n{g.body(e, Env())}", inner)
-    code, keyed = g.stamp_code(stamp, [])
-    key = "(" + ", ".join([inner, *keyed]) + ")" if keyed else inner
-    check = f"        STALE('if', e[1], {inner}(s, f))\n" if g.checking else ""
-    return g.define(f"def {fn}(s, f):\n    try:\n        t = {code}\n        k = {key}\n        e = s.kept.get(k)\n"
-                    f"    except Exception:\n        return {inner}(s, f)\n"
-                    f"    if e is not None and e[0] == t:\n{check}        return e[1]\n"
-                    f"    v = {inner}(s, f)\n    s.kept[k] = (t, DETACH(v) if v.__class__ in SEQUENCES else v)\n"
-                    f"    return v\n", fn)

@@ -24,7 +24,7 @@ from ..language import nodes
 from ..language.symbols import place
 from ..limits import MAX_HELD_LIST, MAX_NUMBER
 from ..values import NOTHING, Card, Seat
-from . import kept_listing, moving, trials, visibility
+from . import moving, trials, visibility
 from .enumeration import as_list, candidate_lister
 from .moving import Onward
 from .runtime import Trigger
@@ -285,7 +285,7 @@ def if_stmt(c: "Compiler", st: nodes.If, sc: "Scope", loop_exit) -> None:
                 end.pc = c.here()
                 return
             continue
-        cond, skip = kept_listing.condition(c, cond_e, sc, st), Label()  # kept by reads in a loop
+        cond, skip = c.expr(cond_e, sc), Label()
         nxt = c.here() + 1
         c.emit(lambda s, cond=cond, skip=skip, nxt=nxt: nxt if cond(s, s.locals) else skip.pc, cond_e.span)
         block(c, body, sc, loop_exit)
