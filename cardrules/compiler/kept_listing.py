@@ -12,7 +12,7 @@ with a Namer is never kept). A clone copies `kept`: the tuple is shared, its Act
 Keeping costs a stamp and a look-up at every listing, so it is done where a listing may be asked again
 with nothing it reads changed (`ways_back`, decided from the rules' text): the `choose` is in a loop
 (`repeat`, `while`, `for`), and one of its options, with the rest of the loop's body, writes none of what the
-lister reads (The Game: after a `signal`, which sets a mark, the plays are the same). A `set` writes its
+lister reads (after a move that only sets a variable the guards do not read, the plays are the same). A `set` writes its
 variable; a move, deal, shuffle or `reset` every zone and variable (cards leave zones the text does not name,
 and a move or a `reset` bumps every variable's stamp, `s.vall`); a procedure call, a new round or
 simultaneous choices everything; the rest nothing a stamp follows. An option whose body ends in `stop`, `win`
@@ -33,11 +33,10 @@ if TYPE_CHECKING:
 
 ALL = "*"  # writes everything a stamp follows
 _LEAVES = (nodes.Stop, nodes.Win, nodes.Lose)
-_LOOPS = (nodes.Repeat, nodes.While, nodes.For)
 
 
 def _writes(stmts: Iterable[nodes.Stmt], skip: nodes.Choose | None = None) -> set[str]:
-    """What statements may write, as `var NAME`, `zone *`, `var *`, `active` or ALL; `skip` is left out."""
+    """What statements may write, as `var NAME`, `zone *`, `var *`, `active`, `me` or ALL; `skip` is left out."""
     out: set[str] = set()
     for st in stmts:
         if st is skip:
