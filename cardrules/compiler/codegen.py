@@ -24,7 +24,7 @@ from .literals import constant_list
 from .pure_keys import cache as pure_cache
 from .pure_keys import keyed_call
 from .quantifiers import assign, holds_quantifier
-from .reads import Key
+from .reads import Key, Stamp
 from .runtime import StaleMemo, stale
 from .settings import CHECK_MEMO, switched_on
 from .subexpressions import Shared, Store, calls_twice
@@ -323,8 +323,10 @@ class Emitter:
         when it reads more than zones, variables, `me`, `active` and the number of players
         (reads.slot_reads; engine/state.py)."""
         reads = self.slots.get(name)
-        if reads is None:
-            return None
+        return None if reads is None else self.stamp_code(reads, args)
+
+    def stamp_code(self, reads: Stamp, args: list[str]) -> tuple[str, list[str]]:
+        """`stamp`'s code for the slots and values `reads` follows, its parameters' slots read through `args`."""
         slots = {(kind, target, self._member(kind, target, arg)) for kind, target, arg in reads.slots}
         whole = {(kind, target) for kind, target, arg in slots if arg is None}  # every member: one term
         terms = sorted({self._slot_version(kind, target, args[arg] if isinstance(arg, int) else

@@ -42,11 +42,12 @@ from ..engine.actions import Action
 from ..engine.specs import GuardSpec
 from ..engine.state import guard_error
 from ..language import nodes
-from . import top_card
+from . import kept_listing, top_card
 from .codegen import Env
 from .literals import constant_list
+from .reads import Stamp, expression_stamp
 from .scope import Scope
-from .settings import PER_CANDIDATE, switched_on
+from .settings import PER_CANDIDATE, PER_LISTING, switched_on
 from .trials import Trial, move_env, slot_code, unread_afterwards
 
 if TYPE_CHECKING:
@@ -120,85 +121,147 @@ def candidate_lister(c: "Compiler", option: nodes.Option, sc: Scope, slots: list
     """The generated lister of one option (see the module's docstring). `sc` is the scope outside the
     option, `slots` the binders' frame slots, `guards` the guards kept for these options, each with its spec;
     `trial`, the move the lister may make in place to judge the `afterwards` guards (trials.py)."""
-    g, line = c.emitter, _Writer()
-    fn, out, namer, spec, append, game = (g.fresh(p) for p in ("n", "q", "q", "q", "q", "q"))
-    undecided = g.const(_UNDECIDED)
-    later = any(gs.afterwards for _, gs in guards)
-    trial = trial if later else None
-    place = g.fresh("i") if trial is not None else ""  # the moved card's place in its zone (and its slot)
-    values = [g.fresh("v") for _ in option.binders]
-    bound = "(" + "".join(v + ", " for v in values) + ")"
-    # Without 'afterwards' trials the state and the frame stay as they are while the candidates are listed:
-    # a definition call that reads no binder is computed once, on first use, into a local (Emitter.lazy).
-    lazies: dict[str, str] | None = None if later else {}
-    env = Env({name: f"f[{int(slot)}]" for name, slot in sc.names.items()}, lazies=lazies)
-    inner = env
-    for binder, value in zip(option.binders, values):
-        inner = inner.bind(binder.var, value)
-    innermost = len(option.binders)
-    tests = _tests(option, guards)
-    ahead = [test.level < innermost and not test.spec.afterwards for test in tests]
-    verdicts = [g.fresh("r") if early else "" for early in ahead]
-    keeps = not later and innermost and not switched_on(PER_CANDIDATE)  # parts kept across candidates (_Placing)
-    placing = _Placing(g, values, _stable(c, option, hides)) if keeps else None
-    rejects = _rejects(g, tests, ahead, inner, placing)
-    judged = _without_move(c, trial, tests, inner) if trial is not None else None  # top_card.py
-    moves = trial is not None and judged is None  # the trial moves the card in place
+    w = _ListerWriter(c, option, sc, slots, guards, hides, trial)
+    w.head()
+    for depth, (binder, value) in enumerate(zip(option.binders, w.values)):
+        w.loop(depth, binder, value)
+    w.candidate(index)
+    return _defined(c, option, sc, guards, hides, w.fn, w.source(), w.later)
 
-    line(0, f"{append} = {out}.append")
-    line(0, f"{game} = s.game")
-    if trial is not None:  # the engine may say the option's moves are not to be tried in place
-        line(0, f"{place}t = {spec}.straight is not None")
-    if moves:
-        line(0, f"{place}v = s.zver")
-        line(0, f"{place}m = s.memo")
-    for depth, (binder, value) in enumerate(zip(option.binders, values)):
-        for k, test in enumerate(tests):
-            if ahead[k] and test.level == depth:
-                _judge_ahead(line, depth, verdicts[k], rejects[k], undecided)
+
+class _ListerWriter:
+    """The lines of one lister as they are written: its names, its tests and where their parts are kept."""
+
+    def __init__(self, c: "Compiler", option: nodes.Option, sc: Scope, slots: list[int],
+                 guards: list[tuple[nodes.Guard, GuardSpec]], hides: tuple[bool, ...], trial: Trial | None):
+        g = self.g = c.emitter
+        self.c, self.option, self.slots, self.hides, self.line = c, option, slots, hides, _Writer()
+        self.fn, self.out, self.namer, self.spec, self.append, self.game = (
+            g.fresh(p) for p in ("n", "q", "q", "q", "q", "q"))
+        self.undecided = g.const(_UNDECIDED)
+        self.later = later = any(gs.afterwards for _, gs in guards)
+        self.trial = trial = trial if later else None
+        self.place = g.fresh("i") if trial is not None else ""  # the moved card's place in its zone (and its slot)
+        self.values = values = [g.fresh("v") for _ in option.binders]
+        self.bound = "(" + "".join(v + ", " for v in values) + ")"
+        # Without 'afterwards' trials the state and the frame stay as they are while the candidates are listed:
+        # a definition call that reads no binder is computed once, on first use, into a local (Emitter.lazy).
+        self.lazies: dict[str, str] | None = None if later else {}
+        self.env = Env({name: f"f[{int(slot)}]" for name, slot in sc.names.items()}, lazies=self.lazies)
+        inner = self.env
+        for binder, value in zip(option.binders, values):
+            inner = inner.bind(binder.var, value)
+        self.inner, innermost = inner, len(option.binders)
+        self.tests = tests = _tests(option, guards)
+        self.ahead = [test.level < innermost and not test.spec.afterwards for test in tests]
+        self.verdicts = [g.fresh("r") if early else "" for early in self.ahead]
+        keeps = not later and innermost and not switched_on(PER_CANDIDATE)  # parts kept across candidates (_Placing)
+        self.placing = _Placing(g, values, _stable(c, option, hides)) if keeps else None
+        self.rejects = _rejects(g, tests, self.ahead, inner, self.placing)
+        self.judged = _without_move(c, trial, tests, inner) if trial is not None else None  # top_card.py
+        self.moves = trial is not None and self.judged is None  # the trial moves the card in place
+
+    def head(self) -> None:
+        line, place = self.line, self.place
+        line(0, f"{self.append} = {self.out}.append")
+        line(0, f"{self.game} = s.game")
+        if self.trial is not None:  # the engine may say the option's moves are not to be tried in place
+            line(0, f"{place}t = {self.spec}.straight is not None")
+        if self.moves:
+            line(0, f"{place}v = s.zver")
+            line(0, f"{place}m = s.memo")
+
+    def loop(self, depth: int, binder: nodes.Binder, value: str) -> None:
+        """The tests judged ahead of this binder's loop, then the head of its loop."""
+        line, g = self.line, self.g
+        for k, test in enumerate(self.tests):
+            if self.ahead[k] and test.level == depth:
+                _judge_ahead(line, depth, self.verdicts[k], self.rejects[k], self.undecided)
         listed = g.fresh("b")
-        if moves and trial.depth == depth:  # a copy of the zone: its places are the cards' places
-            line(depth, f"{place}z = {slot_code(c, binder.source, env)}")
+        if self.moves and self.trial.depth == depth:  # a copy of the zone: its places are the cards' places
+            place = self.place
+            line(depth, f"{place}z = {slot_code(self.c, binder.source, self.env)}")
             line(depth, f"{place}x = s.zones[{place}z]")
             line(depth, f"{listed} = list({place}x)")
             line(depth, f"for {place}, {value} in enumerate({listed}):")
-            line(depth + 1, f"f[{int(slots[depth])}] = {value}")
-            env = env.bind(binder.var, value)
-            continue
-        constant = None if hides[depth] else constant_list(g, binder.source, env)
+            line(depth + 1, f"f[{int(self.slots[depth])}] = {value}")
+        else:
+            self._listed(depth, binder, listed)
+            if self.placing is None:
+                line(depth, f"for {value} in {listed}:")
+            else:
+                self.placing.loop(line, depth, listed, value)
+            if self.later:  # the moves tried and the 'afterwards' guards read the frame
+                line(depth + 1, f"f[{int(self.slots[depth])}] = {value}")
+        self.env = self.env.bind(binder.var, value)
+
+    def _listed(self, depth: int, binder: nodes.Binder, listed: str) -> None:
+        """The binder's list, as a list, into `listed`."""
+        line, g = self.line, self.g
+        constant = None if self.hides[depth] else constant_list(g, binder.source, self.env)
         if constant is not None:  # a tuple of the game's constants: walked as it is, never changed (literals.py)
             line(depth, f"{listed} = {constant}")
         else:
-            line(depth, f"{listed} = {g.expr(binder.source, env)}")
+            line(depth, f"{listed} = {g.expr(binder.source, self.env)}")
             line(depth, f"if {listed}.__class__ is not list:")
             line(depth + 1, f"{listed} = {g.const(as_list)}({listed})")
-        if later:  # moves are tried on the state while the list is walked: walk a copy, as before
+        if self.later:  # moves are tried on the state while the list is walked: walk a copy, as before
             line(depth, f"{listed} = list({listed})")
-        if hides[depth]:
-            line(depth, f"if {namer} is not None:")
-            line(depth + 1, f"{listed} = {namer}.reorder({listed})")
-        if placing is None:
-            line(depth, f"for {value} in {listed}:")
+        if self.hides[depth]:
+            line(depth, f"if {self.namer} is not None:")
+            line(depth + 1, f"{listed} = {self.namer}.reorder({listed})")
+
+    def candidate(self, index: int) -> None:
+        """One candidate's tests, then its move appended."""
+        g, line, depth, trial, spec, bound = self.g, self.line, len(self.values), self.trial, self.spec, self.bound
+        if trial is not None:
+            _judge_all(g, line, depth, self.tests, self.rejects, self.verdicts, self.inner, self.undecided,
+                       self.place)
+            _in_place(self.c, line, depth, trial, self.tests, self.inner, self.values[trial.depth], self.place,
+                      f"s.allowed_later({spec}, {{}}, f, {bound})", self.judged)
         else:
-            placing.loop(line, depth, listed, value)
-        if later:  # the moves tried and the 'afterwards' guards read the frame
-            line(depth + 1, f"f[{int(slots[depth])}] = {value}")
-        env = env.bind(binder.var, value)
-    depth = innermost
-    if trial is not None:
-        _judge_all(g, line, depth, tests, rejects, verdicts, inner, undecided, place)
-        _in_place(c, line, depth, trial, tests, inner, values[trial.depth], place,
-                  f"s.allowed_later({spec}, {{}}, f, {bound})", judged)
-    else:
-        pending, dynamic = _judge_all(g, line, depth, tests, rejects, verdicts, inner, undecided)
-    if later and trial is None:
-        line(depth, f"if {pending + ' and ' if dynamic else ''}not s.allowed_later({spec}, {pending}, f, {bound}):")
-        line(depth + 1, "continue" if depth else "return")
-    line(depth, f"{append}({g.const(Action)}({int(index)}, {repr(str(option.name))}, {bound}, {game}))")
-    first = [f"    {local} = MISSING" for local in (lazies or {}).values()]
-    first += [f"    {items} = None" for items in placing.every_list()] if placing is not None else []
-    source = f"def {fn}(s, f, {out}, {namer}, {spec}):\n" + "\n".join(first + line.lines) + "\n"
-    return g.define(source, fn)
+            pending, dynamic = _judge_all(g, line, depth, self.tests, self.rejects, self.verdicts, self.inner,
+                                          self.undecided)
+            if self.later:
+                line(depth, f"if {pending + ' and ' if dynamic else ''}not s.allowed_later({spec}, {pending}, f, "
+                            f"{bound}):")
+                line(depth + 1, "continue" if depth else "return")
+        name = repr(str(self.option.name))
+        line(depth, f"{self.append}({g.const(Action)}({int(index)}, {name}, {bound}, {self.game}))")
+
+    def source(self) -> str:
+        first = [f"    {local} = MISSING" for local in (self.lazies or {}).values()]
+        first += [f"    {items} = None" for items in self.placing.every_list()] if self.placing is not None else []
+        head = f"def {self.fn}(s, f, {self.out}, {self.namer}, {self.spec}):\n"
+        return head + "\n".join(first + self.line.lines) + "\n"
+
+
+def _defined(c: "Compiler", option: nodes.Option, sc: Scope, guards: list[tuple[nodes.Guard, GuardSpec]],
+             hides: tuple[bool, ...], fn: str, source: str, later: bool) -> Callable:
+    """The lister `fn` defined from its source; its moves kept in the state by what it reads where a listing
+    may be asked again with nothing it reads changed (kept_listing.py)."""
+    g = c.emitter
+    lister = g.define(source, fn)
+    # (an option without binders lists one move at most: its guards cost about what the stamp would)
+    keep = option.binders and not later and not any(hides) and not switched_on(PER_LISTING)
+    stamp = _listing_stamp(c, option, sc, guards) if keep else None
+    if stamp is None:
+        return lister
+    outer = g.fresh("n")
+    return g.define(kept_listing.wrapper(g, outer, fn, option.name, stamp), outer)
+
+
+def _listing_stamp(c: "Compiler", option: nodes.Option, sc: Scope,
+                   guards: list[tuple[nodes.Guard, GuardSpec]]) -> Stamp | None:
+    """What a stamp of the option's moves follows (its binders' lists and guards read no name of the procedure,
+    and no more than a stamp can follow), when some way back to its `choose` leaves all of it as it was."""
+    exprs = [b.source for b in option.binders] + [gd.condition for gd, _ in guards]
+    exprs += [gd.when for gd, _ in guards if gd.when is not None]
+    if set().union(*(_names(e) for e in exprs)) & set(sc.names):
+        return None
+    stamp = expression_stamp(exprs, c.sym, [b.var for b in option.binders], c.emitter.slots)
+    ways = kept_listing.ways_back(c.rules).get(id(option), [])
+    return stamp if stamp is not None and any(kept_listing.untouched(stamp, w) for w in ways) else None
 
 
 def _judge_all(g, line: _Writer, depth: int, tests: list[_Test], rejects: list[_Reject], verdicts: list[str],

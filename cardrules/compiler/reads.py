@@ -271,3 +271,30 @@ class _Reader(nodes.NodeVisitor):
 def _is_constant_name(sym: Symbols, name: str) -> bool:
     """An attribute value (`red`) or a named card: the same in every state."""
     return name in sym.values or name in sym.cards
+
+
+def expression_stamp(exprs: Iterable[nodes.Expr], sym: Symbols, bound: Iterable[str],
+                     stamps: dict[str, Stamp | None]) -> Stamp | None:
+    """What a memo stamp of expressions of a procedure (an option's guards and binders' lists: kept_listing.py)
+    follows: the slots they read, through the definitions they call (`stamps`: slot_reads), the values those
+    count by read as slots too; None when they read more than a stamp can follow. `bound` are names of their
+    scope (the option's binders)."""
+    walker = _Reader(sym, set(bound))
+    for e in exprs:
+        walker.visit(e)
+    if not all(r in STAMPED or r.startswith(("zone ", "var ")) for r in walker.reads):
+        return None
+    slots, me, active = set(walker.slots), "me" in walker.reads, "active" in walker.reads
+    todo, seen = list(walker.call_args), set()
+    while todo:
+        callee, args = todo.pop()
+        stamp = stamps.get(callee)
+        if stamp is None:
+            return None
+        for kind, target, arg in stamp.slots:
+            slots.add((kind, target, args[arg] if isinstance(arg, int) and arg < len(args) else
+                       ME if arg == ME else None))
+        me, active = me or stamp.me, active or stamp.active
+        todo.extend((name, ()) for name in stamp.values if name not in seen)
+        seen.update(stamp.values)
+    return Stamp(frozenset(slots), (), me, active)

@@ -10,7 +10,8 @@ IN_PLACE_ONLY = "CARDRULES_IN_PLACE_TRIALS"  # set to 1 when a game is compiled:
 # set to 1 when a game is compiled: a lister works every part of its guards out again for each candidate
 # (enumeration._Placing keeps none across candidates)
 PER_CANDIDATE = "CARDRULES_PER_CANDIDATE"
-SWITCHES = (CHECK_MEMO, IN_PLACE_ONLY, PER_CANDIDATE)
+PER_LISTING = "CARDRULES_PER_LISTING"  # set to 1 when a game is compiled: no lister keeps its moves (kept_listing.py)
+SWITCHES = (CHECK_MEMO, IN_PLACE_ONLY, PER_CANDIDATE, PER_LISTING)
 
 
 def switched_on(name: str) -> bool:

@@ -7,12 +7,12 @@ import random
 import cardrules
 
 
-def play_side_by_side(fast: cardrules.Game, slow: cardrules.Game, seeds: range, counts: int = 2) -> int:
-    """Random games on both (2 to 1 + `counts` players, by seed), the legal moves compared at every decision, every
-    card back in its place after listing them; the number of moves compared."""
+def play_side_by_side(fast: cardrules.Game, slow: cardrules.Game, seeds: range, counts: int = 2, low: int = 2) -> int:
+    """Random games on both (`low` to `low` + `counts` - 1 players, by seed), the legal moves compared at every
+    decision, every card back in its place after listing them; the number of moves compared."""
     compared = 0
     for seed in seeds:
-        players = 2 + seed % counts
+        players = low + seed % counts
         a, b = fast.new_initial_state(players, seed=seed), slow.new_initial_state(players, seed=seed)
         chooser = random.Random(seed)
         while not a.is_terminal():
