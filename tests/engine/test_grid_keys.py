@@ -182,7 +182,7 @@ def test_kept_and_worked_out_keys_agree_through_play_and_clones():
                 assert game.call(copy, "kept") == game.call(copy, "fresh")
 
 
-def test_lines_longer_than_the_cells_made_ahead_and_keys_equal_only_to_themselves():
+def test_lines_longer_than_the_cells_made_ahead_and_keys_equal_only_to_themselves_in_lines_and_segments():
     # `lines` walks cells made in advance (grid.RAY of them each way) and goes on cell by cell past them; a key
     # that is an attribute value or none is compared by identity. Both against the definition, with keys of
     # every kind mixed on one layout (values of two attributes, none, numbers, lists).
@@ -211,4 +211,5 @@ def test_lines_longer_than_the_cells_made_ahead_and_keys_equal_only_to_themselve
         stacks = {cell: cards[:] for cell, cards in grid.stacks.items()}
         for cell in [Cell(0, 0), Cell(RAY + 1, RAY + 1), Cell(-RAY - 2, 0)] + rng.sample(sorted(stacks), 20):
             assert g_lines(grid, cell, by) == ref_lines(stacks, cell, by)
+        assert g_segments(grid, by) == ref_segments(stacks, by)
         assert max(len(line) for line in g_lines(grid, Cell(0, 0), lambda c: 0)) > 2 * RAY

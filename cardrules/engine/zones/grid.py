@@ -19,10 +19,10 @@ from types import FunctionType
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from ...limits import MAX_DIGITS
-from ...values import NOTHING, Card, Sym
+from ...values import Card
 from ..specs import RuleFailure
 from . import Declared, Part, Problem, ZoneKind, count_words
-from .keyed import DIRECTIONS, KEEP_IDLE, MAX_KEYED, Keyed, all_runs
+from .keyed import DIRECTIONS, IDENTITY_EQUAL, KEEP_IDLE, MAX_KEYED, Keyed, all_runs
 
 if TYPE_CHECKING:
     from ..positions import PositionReader
@@ -31,9 +31,6 @@ if TYPE_CHECKING:
 
 AROUND = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0))
 
-
-# Values whose `==` is identity (values.py writes it out in Python): a key of these is compared with `is`.
-IDENTITY_EQUAL = (Sym, NOTHING.__class__)
 
 _cell = tuple.__new__  # _cell(Cell, (x, y)): a Cell made without a Python call, for the grid's own bookkeeping
 
