@@ -449,10 +449,10 @@ _RAYS: dict[tuple, tuple] = {}  # cell -> for each direction of DIRECTIONS, (the
 
 def _rays(cell: tuple) -> tuple:
     """For each line direction, the RAY cells behind `cell` (nearest first) and the RAY ahead of it, made once
-    per cell (a cache the grids share, kept small as `_around`'s): a walk along a line makes no cells."""
+    per cell (a cache the grids share, kept small): a walk along a line makes no cells."""
     rays = _RAYS.get(cell)
     if rays is None:
-        if len(_RAYS) >= 100_000:
+        if len(_RAYS) >= 10_000:  # 72 tuples a cell: a smaller cache than _around's
             _RAYS.clear()
         x, y = cell
         rays = _RAYS[cell] = tuple(
