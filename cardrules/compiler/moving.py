@@ -58,10 +58,13 @@ def take(s: State, card) -> int:
     slot = s.where.get(card)
     zone = None if slot is None else s.zones[slot]
     if zone.__class__ is list:
-        try:  # one scan finds and removes it (a test `card in zone` and a remove would scan twice)
-            del zone[zone.index(card)]
-        except ValueError:
-            zone = None
+        if zone and zone[-1] is card:  # the top card (a draw, a card turned up): no scan from the bottom
+            zone.pop()
+        else:
+            try:  # one scan finds and removes it (a test `card in zone` and a remove would scan twice)
+                del zone[zone.index(card)]
+            except ValueError:
+                zone = None
     elif zone is not None and card in zone:  # a zone of another kind (a grid)
         zone.remove(card)
     else:

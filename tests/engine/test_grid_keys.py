@@ -180,3 +180,36 @@ def test_kept_and_worked_out_keys_agree_through_play_and_clones():
             if not copy.is_terminal():
                 copy.apply_action(rng.choice(copy.legal_actions()))
                 assert game.call(copy, "kept") == game.call(copy, "fresh")
+
+
+def test_lines_longer_than_the_cells_made_ahead_and_keys_equal_only_to_themselves_in_lines_and_segments():
+    # `lines` walks cells made in advance (grid.RAY of them each way) and goes on cell by cell past them; a key
+    # that is an attribute value or none is compared by identity. Both against the definition, with keys of
+    # every kind mixed on one layout (values of two attributes, none, numbers, lists).
+    from cardrules.engine.zones.grid import RAY
+    from cardrules.values import NOTHING, Sym
+
+    red, blue, other = Sym("color", "red", 0, "r"), Sym("color", "blue", 1, "b"), Sym("size", "big", 0, None)
+    keys = [red, blue, other, NOTHING, 0, 1, [1], [1], True]
+    rng = random.Random(3)
+    for trial in range(40):
+        grid, card = Grid(), 0
+        span = 3 * RAY + 2
+        for x in range(-span, span):  # a long row and a long diagonal, then scattered cards
+            for cell in (Cell(x, 0), Cell(x, x)):
+                if cell not in grid.stacks:
+                    grid.put(cell, [card])
+                    card += 1
+        for _ in range(60):
+            grid.put(Cell(rng.randint(-span, span), rng.randint(-3, 3)), [card])
+            card += 1
+        colours = {c: (red if rng.random() < 0.9 else rng.choice(keys)) if trial % 2 else rng.choice(keys)
+                   for c in range(card)}
+
+        def by(c):
+            return colours[c]
+        stacks = {cell: cards[:] for cell, cards in grid.stacks.items()}
+        for cell in [Cell(0, 0), Cell(RAY + 1, RAY + 1), Cell(-RAY - 2, 0)] + rng.sample(sorted(stacks), 20):
+            assert g_lines(grid, cell, by) == ref_lines(stacks, cell, by)
+        assert g_segments(grid, by) == ref_segments(stacks, by)
+        assert max(len(line) for line in g_lines(grid, Cell(0, 0), lambda c: 0)) > 2 * RAY

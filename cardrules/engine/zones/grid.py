@@ -13,7 +13,7 @@ saved and read from a position file cell by cell, and drawn as a board (`grid_li
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from operator import itemgetter
 from types import FunctionType
 from typing import TYPE_CHECKING, Any, Callable, Iterator
@@ -22,7 +22,7 @@ from ...limits import MAX_DIGITS
 from ...values import Card
 from ..specs import RuleFailure
 from . import Declared, Part, Problem, ZoneKind, count_words
-from .keyed import DIRECTIONS, KEEP_IDLE, MAX_KEYED, Keyed, all_runs
+from .keyed import DIRECTIONS, IDENTITY_EQUAL, KEEP_IDLE, MAX_KEYED, Keyed, all_runs
 
 if TYPE_CHECKING:
     from ..positions import PositionReader
@@ -54,18 +54,25 @@ class Cell(tuple):
 reading_order = itemgetter(1, 0)
 
 
-_AROUND: dict[tuple, tuple[Cell, ...]] = {}  # cell -> its 8 neighbours, made once per cell (a layout reuses few)
+_AROUND: dict[tuple, frozenset[Cell]] = {}  # cell -> its 8 neighbours, made once per cell (a layout reuses few)
 
 
-def _around(cell: tuple) -> tuple[Cell, ...]:
-    """The 8 cells around a cell, as Cells, from a cache the grids share (kept small: cells are few)."""
+def _around(cell: tuple) -> frozenset[Cell]:
+    """The 8 cells around a cell, as Cells, from a cache the grids share (kept small: cells are few). A
+    frozenset, so that the cells around one that are empty, or not yet on the frontier, are one set
+    difference in C (`set.difference` with a dictionary or a set looks up only the 8 and keeps their hashes)."""
     near = _AROUND.get(cell)
     if near is None:
         if len(_AROUND) >= 100_000:
             _AROUND.clear()
         x, y = cell
-        near = _AROUND[cell] = tuple(_cell(Cell, (x + dx, y + dy)) for dx, dy in AROUND)
+        near = _AROUND[cell] = frozenset(_cell(Cell, (x + dx, y + dy)) for dx, dy in AROUND)
     return near
+
+
+def _touches(cell: tuple, stacks: dict) -> bool:
+    """Whether an occupied cell touches `cell` by an edge or a corner."""
+    return len(_around(cell).difference(stacks)) < 8
 
 
 def as_cell(value: Any) -> Cell | None:
@@ -94,24 +101,28 @@ class Grid:
 
     A grid also keeps what the geometry functions ask at every turn, changed only when a cell is
     filled or emptied (a card put on a covered cell changes none of it): the occupied cells in
-    reading order, the layout's bounds, and the frontier with, for every cell next to the layout,
-    how many occupied cells touch it. Each is worked out on first use and kept up to date from then
-    on, so a game that never asks pays nothing; a copy takes them along."""
+    reading order, the layout's bounds, and the frontier (the empty cells touching the layout). Each
+    is worked out on first use and kept up to date from then on, so a game that never asks pays
+    nothing; a copy takes them along. A list kept in reading order has beside it the list of its
+    cells' places in that order, (y, x), so that finding where a cell goes compares those tuples in C
+    instead of calling a key function at every step of the search (a new cell is put in at every turn)."""
 
-    __slots__ = ("stacks", "where", "_order", "_bounds", "_touch", "_front", "_asked", "_fit", "_keyed", "_kshared")
+    __slots__ = ("stacks", "where", "_order", "_okeys", "_bounds", "_fset", "_front", "_fkeys", "_asked", "_fit",
+                 "_keyed", "_kshared")
 
     def __init__(self, stacks: dict[Cell, list[Card]] | None = None, where: dict[Card, Cell] | None = None):
         self.stacks = stacks if stacks is not None else {}
         self.where = where if where is not None else {}
-        # The occupied cells in reading order, kept until a cell is added or emptied: a rules file
-        # asks for them (`cells(grid)`) at every turn, and far more often than the cells change.
+        # The occupied cells in reading order and their places (y, x), kept until a cell is added or emptied:
+        # a rules file asks for them (`cells(grid)`) at every turn, and far more often than the cells change.
         self._order: list[Cell] | None = None
+        self._okeys: list[tuple] | None = None
         # (least x, least y, greatest x, greatest y) of the occupied cells, () for none; None until asked.
         self._bounds: tuple | None = None
-        # Cell -> how many occupied cells touch it by an edge or a corner (untouched cells absent), and
-        # the frontier (the empty ones among them) in reading order; both None until the frontier is asked.
-        self._touch: dict[tuple, int] | None = None
+        # The frontier: its cells as a set, and in reading order with their places (y, x); None until asked.
+        self._fset: set[Cell] | None = None
         self._front: list[Cell] | None = None
+        self._fkeys: list[tuple] | None = None
         # Whether the frontier was asked since a cell was last emptied: cells emptied one after another
         # with nobody asking (a layout cleared at the end of a round) drop it, to be worked out once again.
         self._asked = False
@@ -125,11 +136,12 @@ class Grid:
 
     def copy(self) -> "Grid":
         grid = Grid({cell: cards[:] for cell, cards in self.stacks.items()}, dict(self.where))
-        grid._order = self._order  # never changed in place, only replaced
+        grid._order, grid._okeys = self._order, self._okeys  # never changed in place, only replaced
         grid._bounds = self._bounds  # a tuple
         grid._fit = self._fit  # its list is never changed in place, only replaced
-        if self._touch is not None:  # changed in place: each grid has its own
-            grid._touch, grid._front, grid._asked = dict(self._touch), self._front[:], self._asked
+        if self._fset is not None:  # changed in place: each grid has its own
+            grid._fset, grid._front, grid._fkeys = set(self._fset), self._front[:], self._fkeys[:]
+            grid._asked = self._asked
         if self._keyed is not None:  # shared until one of the two changes a cell (see _own_keyed)
             grid._keyed = self._keyed
             grid._kshared = self._kshared = True
@@ -188,6 +200,7 @@ class Grid:
     def cells(self) -> list[Cell]:
         if self._order is None:
             self._order = sorted(self.stacks, key=reading_order)
+            self._okeys = list(map(reading_order, self._order))
         return self._order[:]
 
     def cards(self) -> list[Card]:
@@ -213,12 +226,14 @@ class Grid:
     def frontier(self) -> list[Cell]:
         """The empty cells touching an occupied cell by an edge or a corner, in reading order; read-only."""
         if self._front is None:
-            touch: dict[Cell, int] = {}
-            for cell in self.stacks:
-                for near in _around(cell):
-                    touch[near] = touch.get(near, 0) + 1
-            self._touch = touch
-            self._front = [near for near in sorted(touch, key=reading_order) if near not in self.stacks]
+            stacks = self.stacks
+            near: set[Cell] = set()
+            for cell in stacks:
+                near.update(_around(cell))
+            near.difference_update(stacks)
+            self._fset = near
+            self._front = sorted(near, key=reading_order)
+            self._fkeys = list(map(reading_order, self._front))
         self._asked = True
         return self._front
 
@@ -280,11 +295,14 @@ class Grid:
         """A card went onto an empty cell: the cell joins the layout."""
         self._fit = None
         x, y = cell
+        place = (y, x)
         order = self._order
         if order is not None:  # shared with copies: replaced, never changed in place
-            order = order[:]
-            insort(order, cell, key=reading_order)
-            self._order = order
+            order, okeys = order[:], self._okeys[:]
+            at = bisect_left(okeys, place)
+            order.insert(at, cell)
+            okeys.insert(at, place)
+            self._order, self._okeys = order, okeys
         bounds = self._bounds
         if bounds:
             x0, y0, x1, y1 = bounds
@@ -292,17 +310,21 @@ class Grid:
                 self._bounds = (min(x0, x), min(y0, y), max(x1, x), max(y1, y))
         elif bounds is not None:  # the first cell
             self._bounds = (x, y, x, y)
-        touch = self._touch
-        if touch is None:
+        fset = self._fset
+        if fset is None:
             return
-        front, stacks = self._front, self.stacks
-        if cell in touch:  # it was on the frontier
-            del front[bisect_left(front, (y, x), key=reading_order)]
-        for near in _around(cell):
-            count = touch.get(near, 0)
-            touch[near] = count + 1
-            if not count and near not in stacks:
-                insort(front, near, key=reading_order)
+        front, fkeys = self._front, self._fkeys
+        if cell in fset:  # it was on the frontier
+            fset.remove(cell)
+            at = bisect_left(fkeys, place)
+            del front[at], fkeys[at]
+        # the cells around it that are empty and new to the frontier: two set differences in C
+        for near in _around(cell).difference(self.stacks).difference(fset):
+            fset.add(near)
+            place = (near[1], near[0])
+            at = bisect_left(fkeys, place)
+            front.insert(at, near)
+            fkeys.insert(at, place)
 
     def _emptied(self, cell: Cell) -> None:
         """The last card left a cell: the cell leaves the layout."""
@@ -310,30 +332,31 @@ class Grid:
         x, y = cell
         order = self._order
         if order is not None:
-            order = order[:]
-            del order[bisect_left(order, (y, x), key=reading_order)]
-            self._order = order
+            order, okeys = order[:], self._okeys[:]
+            at = bisect_left(okeys, (y, x))
+            del order[at], okeys[at]
+            self._order, self._okeys = order, okeys
         bounds = self._bounds
         if bounds and (x in (bounds[0], bounds[2]) or y in (bounds[1], bounds[3])):
             self._bounds = None  # worked out again when asked
-        touch = self._touch
-        if touch is None:
+        fset = self._fset
+        if fset is None:
             return
         if not self._asked:  # the second cell emptied with nobody asking in between
-            self._touch = self._front = None
+            self._fset = self._front = self._fkeys = None
             return
         self._asked = False
-        front, stacks = self._front, self.stacks
-        for near in _around(cell):
-            count = touch[near] - 1
-            if count:
-                touch[near] = count
-            else:
-                del touch[near]
-                if near not in stacks:
-                    del front[bisect_left(front, reading_order(near), key=reading_order)]
-        if cell in touch:
-            insort(front, cell, key=reading_order)
+        front, fkeys, stacks = self._front, self._fkeys, self.stacks
+        for near in _around(cell):  # a cell of the frontier next to it that touches no other leaves it
+            if near in fset and not _touches(near, stacks):
+                fset.remove(near)
+                at = bisect_left(fkeys, (near[1], near[0]))
+                del front[at], fkeys[at]
+        if _touches(cell, stacks):  # the cell itself joins the frontier
+            fset.add(cell)
+            at = bisect_left(fkeys, (y, x))
+            front.insert(at, cell)
+            fkeys.insert(at, (y, x))
 
 
 # ---- geometry: the language's grid functions --------------------------------------------------
@@ -413,11 +436,29 @@ def _fitting(grid: Grid, width: int, height: int) -> list[Cell]:
     # column of it fits; once it is as wide, only its own columns do (the same for rows: in reading
     # order, the layout's own rows are one slice of the frontier).
     if y1 - y0 == height - 1:
-        cells = cells[bisect_left(cells, (y0, x0 - 1), key=reading_order):
-                      bisect_left(cells, (y1 + 1, x0 - 1), key=reading_order)]
+        places = grid._fkeys
+        cells = cells[bisect_left(places, (y0, x0 - 1)):bisect_left(places, (y1 + 1, x0 - 1))]
     if x1 - x0 == width - 1:
         return [cell for cell in cells if x0 <= cell[0] <= x1]
     return cells[:]
+
+
+RAY = 8  # cells along each direction from a cell that `lines` keeps made (a longer line goes on cell by cell)
+_RAYS: dict[tuple, tuple] = {}  # cell -> for each direction of DIRECTIONS, (the cells behind it, the cells ahead)
+
+
+def _rays(cell: tuple) -> tuple:
+    """For each line direction, the RAY cells behind `cell` (nearest first) and the RAY ahead of it, made once
+    per cell (a cache the grids share, kept small): a walk along a line makes no cells."""
+    rays = _RAYS.get(cell)
+    if rays is None:
+        if len(_RAYS) >= 10_000:  # 72 tuples a cell: a smaller cache than _around's
+            _RAYS.clear()
+        x, y = cell
+        rays = _RAYS[cell] = tuple(
+            (tuple((x - k * dx, y - k * dy) for k in range(1, RAY + 1)),
+             tuple((x + k * dx, y + k * dy) for k in range(1, RAY + 1))) for dx, dy in DIRECTIONS)
+    return rays
 
 
 def g_lines(grid: Grid, cell: Any, by: Callable[[Any], Any]) -> list[list[Card]]:
@@ -426,27 +467,53 @@ def g_lines(grid: Grid, cell: Any, by: Callable[[Any], Any]) -> list[list[Card]]
     right; top to bottom for the vertical). No lines for an empty cell.
 
     The keys are worked out as the lines are walked, not kept (see `Grid.keyed`): a win check reads a
-    dozen cells after a move, and keeping the keys up to date would cost a key per change besides."""
-    stacks = grid.stacks
-    if cell not in stacks:
+    dozen cells after a move, and keeping the keys up to date would cost a key per change besides.
+    A key that equals only itself (an attribute value, none) is compared by identity, as its `==`
+    would answer, without calling that `==` (written in Python) for every card read."""
+    get = grid.stacks.get
+    cards = get(cell)
+    if not cards:
         return []
-    top = stacks[cell][-1]
+    top = cards[-1]
     key = by(top)
-    x, y = cell
+    alone = key.__class__ in IDENTITY_EQUAL  # `==` with this key is `is`, whatever the other side
     out = []
-    for dx, dy in DIRECTIONS:  # only the cells on the four lines are read: a win check runs after every move
-        line = [top]
-        k = 1
-        while (cards := stacks.get((x - k * dx, y - k * dy))) and by(cards[-1]) == key:
+    for direction, (back, ahead) in enumerate(_rays(cell)):
+        line = []
+        for near in back:
+            cards = get(near)
+            if not cards:
+                break
+            other = by(cards[-1])
+            if other is not key and (alone or not other == key):
+                break
             line.append(cards[-1])
-            k += 1
+        else:
+            _beyond(get, by, key, cell, direction, -1, line)
         line.reverse()
-        k = 1
-        while (cards := stacks.get((x + k * dx, y + k * dy))) and by(cards[-1]) == key:
+        line.append(top)
+        for near in ahead:
+            cards = get(near)
+            if not cards:
+                break
+            other = by(cards[-1])
+            if other is not key and (alone or not other == key):
+                break
             line.append(cards[-1])
-            k += 1
+        else:
+            _beyond(get, by, key, cell, direction, 1, line)
         out.append(line)
     return out
+
+
+def _beyond(get: Callable, by: Callable, key: Any, cell: tuple, direction: int, sign: int, line: list) -> None:
+    """A line longer than the cells `_rays` made: it goes on from RAY + 1 cells away, one cell at a time."""
+    dx, dy = DIRECTIONS[direction]
+    x, y = cell
+    k = RAY + 1
+    while (cards := get((x + sign * k * dx, y + sign * k * dy))) and by(cards[-1]) == key:
+        line.append(cards[-1])
+        k += 1
 
 
 def g_segments(grid: Grid, by: Callable[[Any], Any]) -> list[list[Card]]:

@@ -13,8 +13,14 @@ from __future__ import annotations
 from types import CodeType
 from typing import Any, Callable
 
+from ...values import NOTHING, Sym
+
 MAX_KEYED = 8  # key functions a grid keeps keys for (a rules file has a few `by:` of `lines` and `segments`)
 KEEP_IDLE = 3  # changes in a row a grid keeps a key function's keys up to date for without their being asked
+
+# Values whose `==` is identity (values.py writes it out in Python): a key of these is compared with `is`,
+# which is what its `==` answers whatever the other side is.
+IDENTITY_EQUAL = (Sym, NOTHING.__class__)
 
 # The four line directions: horizontal, vertical, diagonal and anti-diagonal.
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
@@ -134,12 +140,14 @@ def all_runs(keys: dict, stacks: dict) -> Runs:
     key_at = keys.get
     runs: Runs = {}
     for (x, y), key in keys.items():
+        alone = key.__class__ in IDENTITY_EQUAL  # `==` with this key is `is`: its Python `==` is not called
         for direction, (dx, dy) in enumerate(DIRECTIONS):
             other = key_at((x - dx, y - dy), NO_KEY)
-            if other is not NO_KEY and other == key:
+            if other is key or not alone and other is not NO_KEY and other == key:
                 continue  # not the first cell of its run
             length = 1
-            while (other := key_at((x + length * dx, y + length * dy), NO_KEY)) is not NO_KEY and other == key:
+            while (other := key_at((x + length * dx, y + length * dy), NO_KEY)) is key \
+                    or not alone and other is not NO_KEY and other == key:
                 length += 1
             if length >= 2:
                 runs[(y, x, direction)] = _cards(stacks, x, y, dx, dy, length)
