@@ -24,7 +24,7 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -52,54 +52,47 @@ class Parts:
                 "applying_us_per_decision": round(self.applying / decisions * us, 2)}
 
 
-def engine_parts(game: cardrules.Game, players: int, seconds: float) -> Parts:
-    """Random games from seed 0 on, one generator per game seeded with its number (as bench.py's seeds)."""
+def timed_parts(start: Callable[[int], tuple], seconds: float) -> Parts:
+    """Random games from seed 0 on, one generator per game seeded with its number (as bench.py's seeds):
+    `start(seed)` gives (generator, over, legal, apply) of a new game, timed as the new game's part."""
     clock, parts, seed = time.process_time, Parts(), 0
     end = clock() + seconds
     while clock() < end:
         a = clock()
-        state = game.new_initial_state(players, seed)
-        state.quiet = True  # as simulate plays: nobody reads the events
+        rng, over, legal_moves, apply = start(seed)
         parts.new += clock() - a
-        rng = random.Random(seed)
-        while not state.terminal:
+        while not over():
             a = clock()
-            legal = state.legal_actions()
+            legal = legal_moves()
             b = clock()
             move = legal[int(rng.random() * len(legal))]
             c = clock()
-            state.apply_action(move)
+            apply(move)
             parts.listing += b - a
             parts.applying += clock() - c
             parts.decisions += 1
         parts.games += 1
         seed += 1
     return parts
+
+
+def engine_parts(game: cardrules.Game, players: int, seconds: float) -> Parts:
+    def start(seed: int) -> tuple:
+        state = game.new_initial_state(players, seed)
+        state.quiet = True  # as simulate plays: nobody reads the events
+        return random.Random(seed), lambda: state.terminal, state.legal_actions, state.apply_action
+    return timed_parts(start, seconds)
 
 
 def handwritten_parts(game_name: str, players: int, seconds: float) -> Parts:
     """The same split for a hand-written game: its constructor, `legal_moves` and `apply`."""
     module = load_module(HANDWRITTEN[game_name])
-    start, over = HANDWRITTEN_GAME[game_name]
-    clock, parts, seed = time.process_time, Parts(), 0
-    end = clock() + seconds
-    while clock() < end:
-        a = clock()
-        game, rng = start(module, players, seed)
-        parts.new += clock() - a
-        while not over(game):
-            a = clock()
-            legal = game.legal_moves()
-            b = clock()
-            move = legal[int(rng.random() * len(legal))]
-            c = clock()
-            game.apply(move)
-            parts.listing += b - a
-            parts.applying += clock() - c
-            parts.decisions += 1
-        parts.games += 1
-        seed += 1
-    return parts
+    begin, over = HANDWRITTEN_GAME[game_name]
+
+    def start(seed: int) -> tuple:
+        game, rng = begin(module, players, seed)
+        return rng, lambda: over(game), game.legal_moves, game.apply
+    return timed_parts(start, seconds)
 
 
 def _red7(module: Any, players: int, seed: int) -> tuple[Any, random.Random]:
