@@ -284,7 +284,9 @@ def new_round(c: "Compiler", st: nodes.NewRound, sc: "Scope", loop_exit) -> None
     c.emit(new_round, st.span)
 
 
-def stop(c: "Compiler", st: nodes.Stop, sc: "Scope", loop_exit: Label) -> None:
+def stop(c: "Compiler", st: nodes.Stop, sc: "Scope", loop_exit: Label | None) -> None:
+    if loop_exit is None:  # only rules the checker did not pass get here (E250 refuses them)
+        raise AssertionError(f"'stop' outside 'repeat' or 'while' at line {st.span.line}: check the rules first")
     _jump(c, loop_exit, st.span)
 
 
