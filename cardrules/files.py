@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 from .limits import MAX_FILE_BYTES, line_and_column
@@ -78,6 +77,8 @@ def write_bytes(path: str | os.PathLike, data: bytes) -> None:
         raise FileProblem(path, "it is a directory" if path.is_dir() else
                           "it is not a regular file (a pipe or a device); give a file")
     mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else None
+    import tempfile  # here, not at the top: a warm start writes nothing, and tempfile costs it ~4 ms
+
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as out:
