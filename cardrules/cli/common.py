@@ -41,7 +41,7 @@ class CliError(Exception):
 
 
 def make_console(stderr: bool = False) -> Console:
-    return Console(stderr=stderr, highlight=False)
+    return Console(stderr=stderr, highlight=False, emoji=False)  # no text of ours spells an emoji code
 
 
 def colored(console: Console) -> bool:
