@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -22,6 +23,7 @@ from .blame import Blamer
 from .codegen import Emitter, Env
 from .deck_filter import keeps
 from .inlining import folded, inlinable, recomputed
+from .kept_listing import ways_back
 from .reads import FIXED, definition_reads, slot_reads
 from .scope import Frame, Scope
 from .subexpressions import calls_twice
@@ -68,6 +70,11 @@ class Compiler:
             isinstance(node, nodes.Call) and node.func == "mover" for node in nodes.walk(rules))
         self.in_setup = False  # compiling `setup:` or `round setup:`, whose moves are nobody's
         self.blamer = Blamer(self)  # per instruction, its statement: read only when a step fails (R300)
+
+    @functools.cached_property
+    def ways_back(self) -> dict[int, list[set[str]]]:
+        """kept_listing.ways_back of these rules: walked once per compile, asked for each option listed."""
+        return ways_back(self.rules)
 
     # ---- declarations ------------------------------------------------------
     def attributes(self) -> dict[str, Any]:

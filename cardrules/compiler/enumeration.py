@@ -260,7 +260,7 @@ def _listing_stamp(c: "Compiler", option: nodes.Option, sc: Scope,
     if set().union(*(_names(e) for e in exprs)) & set(sc.names):
         return None
     stamp = expression_stamp(exprs, c.sym, [b.var for b in option.binders], c.emitter.slots)
-    ways = kept_listing.ways_back(c.rules).get(id(option), [])
+    ways = c.ways_back.get(id(option), [])
     return stamp if stamp is not None and any(kept_listing.untouched(stamp, w) for w in ways) else None
 
 
