@@ -8,6 +8,7 @@ codegen's rule)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..language import nodes
@@ -110,11 +111,15 @@ def _original(emitter: Emitter, name: str) -> str:
     return name if variant is None else f"{variant.original} with the card as {variant.given}"
 
 
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+
+
 def _value(value: Any) -> str:
     if callable(value) and hasattr(value, "__qualname__"):
         return _safe(f"{getattr(value, '__module__', '?')}.{value.__qualname__}")
     # a set's order follows its elements' ids (identity.membership's sets of values): written in a fixed order
     text = f"frozenset({{{', '.join(sorted(map(repr, value)))}}})" if value.__class__ is frozenset else repr(value)
+    text = _ADDRESS.sub("", text)  # `<object object at 0x...>`: the same listing at every compile
     return _safe(text if len(text) <= MAX_VALUE else text[:MAX_VALUE] + "...")
 
 

@@ -16,6 +16,15 @@ def test_prints_the_generated_python_of_a_bundled_game(invoke):
             "current_rule, until palette or who is out changes (the memo keyed by reads)") in result.output
 
 
+def test_the_listing_is_the_same_at_every_compile(invoke):
+    """Constants are listed without the memory addresses of their objects: a diff of two listings shows what the
+    compiler wrote differently, nothing else."""
+    first, second = invoke("compile", "crazy-eights"), invoke("compile", "crazy-eights")
+    assert first.exit_code == second.exit_code == 0
+    assert "# MISSING = <object object>" in first.output and " at 0x" not in first.output
+    assert first.output == second.output
+
+
 def test_writes_the_source_to_a_file(invoke, tmp_path):
     target = tmp_path / "punto.py"
     result = invoke("compile", "punto", "--output", target)
