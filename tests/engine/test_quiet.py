@@ -109,3 +109,43 @@ def test_quiet_games_with_words_are_the_same_games(name, players):
             told.apply_action(index)
             quiet.apply_action(index)
             assert told == quiet
+
+
+def test_eliminations_are_the_same_quiet_and_told_and_told_ones_say_who():
+    # `eliminate` formats its sentence only when somebody listens (procedures.eliminate): Red7 puts players out
+    # at most turns, and both states must stay equal at every step, the told one saying who went out.
+    game = cardrules.load("red7")
+    outs = []
+    for seed in range(12):
+        told, quiet = game.new_initial_state(3, seed=seed), game.new_initial_state(3, seed=seed)
+        quiet.quiet = True
+        rng = random.Random(seed)
+        while not told.is_terminal():
+            index = rng.randrange(len(told.legal_actions()))
+            told.apply_action(index)
+            quiet.apply_action(index)
+            assert told == quiet and quiet.events == []
+            outs += [e for e in told.events if e.kind == "out"]
+    assert outs and all(e.words[0] in {"P0 is out", "P1 is out", "P2 is out"} for e in outs)
+
+
+@pytest.mark.parametrize("who,out", [("me", [True, False]), ("1", [False, True]), ("[0, 1]", [True, True]),
+                                     ("players", [True, True])])
+def test_eliminate_takes_a_seat_a_seat_number_or_a_list(who, out):
+    text = f"""\
+game "T"
+players 2..2
+attribute rank: 1..3
+cards: rank -> deck
+zone deck: stack, public
+
+turn:
+  choose:
+    go:
+      eliminate {who}
+      win me
+"""
+    state = cardrules.load_source(text, "t.rules").new_initial_state(2)
+    state.quiet = True
+    state.apply_action(0)
+    assert state.eliminated == out
