@@ -68,6 +68,7 @@ class Compiler:
             isinstance(node, nodes.Call) and node.func == "mover" for node in nodes.walk(rules))
         self.in_setup = False  # compiling `setup:` or `round setup:`, whose moves are nobody's
         self.blamer = Blamer(self)  # per instruction, its statement: read only when a step fails (R300)
+        self.ways_back: dict[int, list[set[str]]] | None = None  # kept_listing.ways_back, walked once when asked
 
     # ---- declarations ------------------------------------------------------
     def attributes(self) -> dict[str, Any]:

@@ -260,8 +260,12 @@ def _listing_stamp(c: "Compiler", option: nodes.Option, sc: Scope,
     if set().union(*(_names(e) for e in exprs)) & set(sc.names):
         return None
     stamp = expression_stamp(exprs, c.sym, [b.var for b in option.binders], c.emitter.slots)
-    ways = kept_listing.ways_back(c.rules).get(id(option), [])
-    return stamp if stamp is not None and any(kept_listing.untouched(stamp, w) for w in ways) else None
+    if stamp is None:
+        return None
+    if c.ways_back is None:  # the rules' text walked once per compile, not once per option asking
+        c.ways_back = kept_listing.ways_back(c.rules)
+    ways = c.ways_back.get(id(option), [])
+    return stamp if any(kept_listing.untouched(stamp, w) for w in ways) else None
 
 
 def _judge_all(g, line: _Writer, depth: int, tests: list[_Test], rejects: list[_Reject], verdicts: list[str],
