@@ -18,7 +18,7 @@ from ..language import nodes
 from ..language.builtins import FUNCTIONS, NAMES, Function
 from ..language.ranges import number_range
 from ..values import NOTHING, SEATS, Sym
-from .identity import by_identity, membership
+from .identity import by_identity, membership, walks_values
 from .invariants import Facts, reads_a_loop, worth_keeping
 from .literals import constant_list
 from .pure_keys import cache as pure_cache
@@ -58,10 +58,15 @@ class Env:
     cse: Shared | None = None  # the parts of the evaluation being written, shared when repeated (subexpressions)
     # inside a loop: the evaluation around the outermost loop, whose parts a value reading no loop's name shares
     around: Shared | None = None
+    # loop name -> its code, for a name that certainly holds an attribute value or none (its loop walks a
+    # constant list of them: identity.py); it counts only while `names` gives it that same code
+    valued: dict = attrs.Factory(dict)
 
-    def bind(self, name: str, code: str) -> "Env":
+    def bind(self, name: str, code: str, valued: bool = False) -> "Env":
+        kinds = {**self.valued, name: code} if valued else self.valued
         return attrs.evolve(self, names={**self.names, name: code}, hoisted={},  # a name may now mean another
-                            varying=frozenset({name}), looping=True, cse=None, around=self.outside())
+                            varying=frozenset({name}), looping=True, cse=None, around=self.outside(),
+                            valued=kinds)
 
     def with_it(self, code: str) -> "Env":
         return attrs.evolve(self, it=code, hoisted={}, varying=frozenset({"it"}), looping=True, cse=None,
@@ -692,7 +697,7 @@ class Emitter:
         env = attrs.evolve(env, nested=True)
         match e:
             case nodes.Comprehension(element, var, source, cond):
-                inner = env.bind(var, v)
+                inner = env.bind(var, v, walks_values(self, source, outer))
                 test = f" if {self.expr(cond, inner)}" if cond is not None else ""
                 return f"{self.expr(element, inner)} for {v} in {self.source(source, outer)}{test}"
             case nodes.Where(source, cond):

@@ -44,6 +44,7 @@ from ..engine.state import guard_error
 from ..language import nodes
 from . import kept_listing, top_card
 from .codegen import Env
+from .identity import walks_values
 from .literals import constant_list
 from .reads import Stamp, expression_stamp
 from .scope import Scope
@@ -149,8 +150,8 @@ class _ListerWriter:
         self.lazies: dict[str, str] | None = None if later else {}
         self.env = Env({name: f"f[{int(slot)}]" for name, slot in sc.names.items()}, lazies=self.lazies)
         inner = self.env
-        for binder, value in zip(option.binders, values):
-            inner = inner.bind(binder.var, value)
+        for binder, value, hidden in zip(option.binders, values, hides):
+            inner = inner.bind(binder.var, value, not hidden and walks_values(g, binder.source, inner))
         self.inner, innermost = inner, len(option.binders)
         self.tests = tests = _tests(option, guards)
         self.ahead = [test.level < innermost and not test.spec.afterwards for test in tests]
@@ -193,7 +194,8 @@ class _ListerWriter:
                 self.placing.loop(line, depth, listed, value)
             if self.later:  # the moves tried and the 'afterwards' guards read the frame
                 line(depth + 1, f"f[{int(self.slots[depth])}] = {value}")
-        self.env = self.env.bind(binder.var, value)
+        valued = not self.hides[depth] and walks_values(g, binder.source, self.env)
+        self.env = self.env.bind(binder.var, value, valued)
 
     def _listed(self, depth: int, binder: nodes.Binder, listed: str) -> None:
         """The binder's list, as a list, into `listed`."""
@@ -260,8 +262,10 @@ def _listing_stamp(c: "Compiler", option: nodes.Option, sc: Scope,
     if set().union(*(_names(e) for e in exprs)) & set(sc.names):
         return None
     stamp = expression_stamp(exprs, c.sym, [b.var for b in option.binders], c.emitter.slots)
+    if stamp is None:
+        return None
     ways = c.ways_back.get(id(option), [])
-    return stamp if stamp is not None and any(kept_listing.untouched(stamp, w) for w in ways) else None
+    return stamp if any(kept_listing.untouched(stamp, w) for w in ways) else None
 
 
 def _judge_all(g, line: _Writer, depth: int, tests: list[_Test], rejects: list[_Reject], verdicts: list[str],

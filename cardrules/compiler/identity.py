@@ -28,7 +28,7 @@ import attrs
 
 from ..language import nodes
 from ..values import NOTHING, Sym
-from .literals import NOT_CONSTANT, named_constant
+from .literals import NOT_CONSTANT, constant_values, named_constant
 
 if TYPE_CHECKING:
     from .codegen import Emitter, Env
@@ -60,8 +60,17 @@ def membership(g: "Emitter", op: str, left: nodes.Expr, code: str, values: tuple
     return None
 
 
+def walks_values(g: "Emitter", source: nodes.Expr, env: "Env") -> bool:
+    """Whether a loop over `source` (a binder's list, a comprehension's) gives its name an attribute value or
+    none at every turn: the list is a literal of constants, each of them one (`value in [keep, good, none]`)."""
+    values = constant_values(g, source, env)
+    return bool(values) and all(map(_is_value, values))
+
+
 def _gives_a_value(g: "Emitter", e: nodes.Expr, env: "Env") -> bool:
     match e:
+        case nodes.Name(name) if name in env.names:  # a loop's name walking values (Env.valued), or else not known
+            return env.valued.get(name) == env.names[name]
         case nodes.Attr(_, name):
             return _valued(g, name)
         case nodes.Name(name) if name not in env.names and name != "it" and env.it is not None \

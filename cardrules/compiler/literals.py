@@ -53,14 +53,8 @@ def named_constant(g: "Emitter", name: str, env: "Env") -> Any:
 
 def constant_list(g: "Emitter", e: nodes.Expr, env: "Env") -> str | None:
     """The code of a module tuple holding a list literal's constant elements; None when it is not one."""
-    if isinstance(e, nodes.Name) and named_constant(g, e.id, env) is NOT_CONSTANT and e.id not in env.names:
-        decl = g.inlinable.get(e.id)  # `def all_keys = [a, b]`: written into its callers, the same list each time
-        if decl is not None and not decl.params:
-            return constant_list(g, decl.body, attrs.evolve(env, names={}, it=None))
-    if not isinstance(e, nodes.ListLit):
-        return None
-    values = tuple(_value(g, item, env) for item in e.items)
-    if any(v is NOT_CONSTANT or v.__class__ in _CONTAINERS for v in values):
+    values = constant_values(g, e, env)
+    if values is None:
         return None
     # The same elements share one constant: numbers and texts by value and class (True is no 1 when walked),
     # the rest by identity (the game's own objects).
@@ -69,3 +63,18 @@ def constant_list(g: "Emitter", e: nodes.Expr, env: "Env") -> str | None:
     if name is None:
         name = g.tuples[key] = g.const(values)
     return name
+
+
+def constant_values(g: "Emitter", e: nodes.Expr, env: "Env") -> tuple | None:
+    """The elements of a list literal of constants (or of a definition without parameters giving one), known
+    when the game is compiled; None when it is not one. Nothing is added to the module."""
+    if isinstance(e, nodes.Name) and named_constant(g, e.id, env) is NOT_CONSTANT and e.id not in env.names:
+        decl = g.inlinable.get(e.id)  # `def all_keys = [a, b]`: written into its callers, the same list each time
+        if decl is not None and not decl.params:
+            return constant_values(g, decl.body, attrs.evolve(env, names={}, it=None))
+    if not isinstance(e, nodes.ListLit):
+        return None
+    values = tuple(_value(g, item, env) for item in e.items)
+    if any(v is NOT_CONSTANT or v.__class__ in _CONTAINERS for v in values):
+        return None
+    return values

@@ -16,6 +16,7 @@ import attrs
 
 from ..language import nodes
 from ..language.builtins import FUNCTIONS
+from .identity import walks_values
 
 if TYPE_CHECKING:
     from .codegen import Emitter, Env
@@ -77,7 +78,7 @@ def _loop(g: "Emitter", e: nodes.Call, env: "Env", target: str, depth: int) -> l
     turn = g.turn()  # each turn of the loop is an evaluation: its repeated parts shared within it
     match e.args[0]:
         case nodes.Comprehension(element, var, source, condition):
-            inner = attrs.evolve(env.bind(var, v), cse=turn)
+            inner = attrs.evolve(env.bind(var, v, walks_values(g, source, env)), cse=turn)
             test = g.expr(condition, inner) if condition is not None else None
             value = g.expr(element, inner)
         case nodes.Where(source, condition):

@@ -11,6 +11,9 @@ import pytest
 import cardrules
 from cardrules.compiler import codegen
 from cardrules.compiler.listing import game_source
+from cardrules.resources import bundled_games
+
+from ..engine.side_by_side import play_side_by_side
 
 RULES = """\
 game "Compared"
@@ -146,3 +149,60 @@ def test_the_same_moves_are_allowed_with_and_without_the_chain(guard, monkeypatc
     without = cardrules.load_source(rules + "\n", "c.rules")
     assert re.search(r" in k\d+", guard_line(guard))
     plays_alike(with_chain, without)
+
+
+# A loop's name walking a constant list of values (identity.walks_values, Env.valued): a binder's, a comprehension's.
+BINDERS = RULES.replace("play(c in hand(me))", "play(c in hand(me), k in KS)")
+
+
+def lister_source(guard: str, ks: str = "[red, blue, none]") -> str:
+    """The generated source of the game with the play option's second binder walking `ks`."""
+    rules = cardrules.prepare_source(BINDERS.replace("GUARD", guard).replace("KS", ks), "b.rules")
+    return game_source(rules.rules, rules.symbols, {}, rules.sources, "binders")
+
+
+@pytest.mark.parametrize("guard, ks, code", [
+    ("named != k", "[red, blue, none]", r"\(s\.vars\[\d+\] is not v\d+\)"),  # a binder over values
+    ("any([named == j for j in [red, none]])", "[red]", r"s\.vars\[\d+\] is v\d+"),  # a comprehension's name
+    ("any([j == turns for j in [blue, green]])", "[red]", r"v\d+ is s\.vars\[\d+\]"),  # either side
+])
+def test_a_name_walking_values_compares_by_identity(guard, ks, code):
+    assert re.search(code, lister_source(guard, ks))
+
+
+@pytest.mark.parametrize("guard, ks, code", [
+    ("turns != k", "[1, 2]", r"s\.vars\[\d+\] != v\d+"),  # numbers
+    ("chosen != k", "[red, named]", r"!= v\d+"),  # a variable in the list: not known when compiled
+    ("chosen != k", "[red, blue, 3]", r"!= v\d+"),  # one element is a number
+    ("any([turns != k for k in [1, 2]]) or named == k", "[red, blue]", r"s\.vars\[\d+\] != v\d+"),  # shadowed
+])
+def test_a_name_walking_anything_else_keeps_equality(guard, ks, code):
+    assert re.search(code, lister_source(guard, ks))
+
+
+def _without_walks_values(monkeypatch) -> None:
+    from cardrules.compiler import enumeration, quantifiers
+    for module in (codegen, enumeration, quantifiers):
+        monkeypatch.setattr(module, "walks_values", lambda *args: False)
+
+
+def test_the_same_moves_are_allowed_with_and_without_names_walking_values(monkeypatch):
+    text = BINDERS.replace("GUARD", "named != k and any([named != j for j in [red, blue]])").replace("KS",
+                                                                                                   "[red, none]")
+    fast = cardrules.load_source(text, "b.rules")
+    _without_walks_values(monkeypatch)
+    slow = cardrules.load_source(text + "\n", "b.rules")
+    assert play_side_by_side(fast, slow, range(20), counts=1) > 200
+
+
+@pytest.mark.parametrize("name,options", [(name, {}) for name in sorted(bundled_games())]
+                         + [("the-game", {"extreme": True})])
+def test_every_bundled_game_lists_the_same_moves_with_and_without_names_walking_values(monkeypatch, name,
+                                                                                          options):
+    path = bundled_games()[name]
+    fast = cardrules.load(path, options)
+    _without_walks_values(monkeypatch)
+    slow = cardrules.load_source(path.read_text() + "\n", str(path), options)
+    seeds = range(3 if name in ("punto", "hearts", "lost-cities") else 6)
+    counts = min(2, fast.max_players - fast.min_players + 1)
+    assert play_side_by_side(fast, slow, seeds, counts, low=fast.min_players) > 0
