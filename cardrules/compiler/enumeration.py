@@ -57,10 +57,13 @@ if TYPE_CHECKING:
 _UNDECIDED = object()  # a guard judged ahead of the loops failed there: judge it for each candidate
 
 
+_SEQUENCE = (list, tuple)  # a tuple of classes, made once: `list | tuple` would build a union at every call (~0.1 us)
+
+
 def as_list(value) -> list:
     """What a binder's (or a statement's) value becomes: a new list of a list or tuple's items, anything
     else a list of one."""
-    return list(value) if isinstance(value, list | tuple) else [value]
+    return list(value) if isinstance(value, _SEQUENCE) else [value]
 
 
 def _names(e: nodes.Expr | None) -> set[str]:
