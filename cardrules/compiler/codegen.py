@@ -17,7 +17,7 @@ import attrs
 from ..language import nodes
 from ..language.builtins import FUNCTIONS, NAMES, Function
 from ..language.ranges import number_range
-from ..values import NOTHING, SEATS, Sym
+from ..values import NOTHING, SEATS, SEQUENCES, Sym
 from .identity import by_identity, membership, walks_values
 from .invariants import Facts, reads_a_loop, worth_keeping
 from .literals import constant_list
@@ -77,9 +77,6 @@ class Env:
         return self.around if self.looping else self.cse
 
 
-_SEQUENCES = (list, tuple)
-
-
 @attrs.frozen
 class Variant:
     """A definition written again with one read of the state given as its last argument (compiler/top_card.py:
@@ -102,10 +99,10 @@ def _detach(value):
     """A copy of a result that shares no list with the state (an argument may be a zone); a tuple holding no
     list or tuple is immutable all through, and is given as it is."""
     if value.__class__ is list:
-        return [v if v.__class__ not in _SEQUENCES else _detach(v) for v in value]
+        return [v if v.__class__ not in SEQUENCES else _detach(v) for v in value]
     if value.__class__ is tuple:
         for v in value:
-            if v.__class__ in _SEQUENCES:
+            if v.__class__ in SEQUENCES:
                 return tuple(_detach(v) for v in value)
     return value
 
@@ -178,7 +175,7 @@ class Emitter:
         self.c = c
         self.ns: dict[str, Any] = {"NOTHING": NOTHING, "SEATS": SEATS, "MISSING": _MISSING,
                                    "DETACH": _detach, "TUPLE": _TUPLE, "LIMIT": PURE_CACHE_LIMIT, "STALE": stale,
-                                   "STALE_MEMO": StaleMemo, "SEQUENCES": _SEQUENCES}
+                                   "STALE_MEMO": StaleMemo, "SEQUENCES": SEQUENCES}
         self.checking = switched_on(CHECK_MEMO)  # read once, when a game is compiled
         self.counter = itertools.count()
         self.const_ids: dict[int, str] = {}

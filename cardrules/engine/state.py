@@ -10,7 +10,7 @@ import attrs
 
 from ..diagnostics import RulesRuntimeError, Span, error
 from ..diagnostics import explain_exception as _explain
-from ..values import NOTHING, SEATS, Card, Seat
+from ..values import NOTHING, SEATS, SEQUENCES, Card, Seat
 from . import draws, percard
 from . import secret as secrets
 from .actions import Action, IllegalAction
@@ -27,7 +27,6 @@ if TYPE_CHECKING:
 
 _SEARCH = threading.local()  # .budget: what is left of the search under way in this thread (None: none)
 MASK64 = (1 << 64) - 1
-_SEQUENCES = (list, tuple)
 
 
 class Tracer(Protocol):
@@ -470,7 +469,7 @@ class State:
                 moving = move.cards(self, frame)
                 if moving.__class__ is Card:
                     moving = [moving]
-                elif isinstance(moving, _SEQUENCES) and all(c.__class__ is Card for c in moving):
+                elif isinstance(moving, SEQUENCES) and all(c.__class__ is Card for c in moving):
                     moving = list(moving)
                 else:
                     return None
