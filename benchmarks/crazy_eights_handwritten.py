@@ -37,7 +37,7 @@ from cardrules.engine.draws import shuffle  # noqa: E402  (the engine's Fisher-Y
 
 EIGHT = 7
 SUITS_NAMED = (3, 2, 1, 0)  # `def suits = [spades, hearts, diamonds, clubs]`: the order wild moves come in
-GOLDEN_MIX = (0x9E3779B97F4A7C15, 0x632BE59BD9B4E019)  # the engine's seed -> generator state (game._mix)
+GOLDEN_MIX = (0x9E3779B97F4A7C15, 0x632BE59BD9B4E019)  # the engine's seed -> generator state (game.mix_seed)
 MASK64 = (1 << 64) - 1
 
 

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from ..engine import Game
 from ..engine.specs import HoldsSpec, ResultSpec, ShowSpec, SidesSpec
 from ..language import nodes
 from ..language.game_limits import game_limits
 from ..language.symbols import Symbols
 from ..values import Card
+from . import playout_game
 from .captions import card_captions
 from .card_text import card_words
 from .compiler import Compiler
@@ -60,7 +63,7 @@ def build_game(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], so
     holds = {d.zone: HoldsSpec(c.emitter.card_condition(d.params, d.condition), d.span) for d in rules.declarations
              if isinstance(d, nodes.HoldsDecl)}
     end_reveal = next((d.zones for d in rules.declarations if isinstance(d, nodes.EndRevealDecl)), None)
-    return c, Game(
+    game = Game(
         name=name, title=sym.title, path=rules.path, min_players=sym.players[0], max_players=sym.players[1],
         options=values,
         option_docs=option_docs(sym),
@@ -73,6 +76,7 @@ def build_game(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], so
         definitions=c.definition_specs,
         sources=sources, sides=sides, holds=holds, limits=game_limits(rules), records_movers=c.records_movers,
         blame=c.blamer, end_reveal=end_reveal, **pcs)
+    return c, attrs.evolve(game, playout=playout_game.build(c, game))
 
 
 def per_seat(e: nodes.Expr) -> bool:

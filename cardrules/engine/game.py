@@ -74,6 +74,9 @@ class Game:
     end_reveal: tuple[str, ...] | None = None  # `reveal at end: ZONES` (None: not declared; see end_reveals)
     # `caption:` words the table draws beside each card a viewer sees, by card id ("" for none; () without captions)
     card_captions: tuple[str, ...] = ()
+    # the whole game of random seats as one generated function (compiler/playout.py; None where the rules use
+    # what it does not play): engine/playouts.play runs it
+    playout: Callable | None = attrs.field(default=None, repr=False)
     # (state, pc, exception) -> (span, words) of the sub-expression that failed, or None (compiler/blame.py)
     blame: Callable[[State, int, Exception], tuple[Span, str] | None] | None = attrs.field(default=None, repr=False,
                                                                                           eq=False)
@@ -166,7 +169,7 @@ class Game:
         refused = options_refusal(self.option_docs, self.options, n)
         if refused:
             raise ValueError(refused)
-        state = self.derived.new_game(self, n, _mix(seed))  # the set-up up to its first draw, worked out once
+        state = self.derived.new_game(self, n, mix_seed(seed))  # the set-up up to its first draw, worked out once
         return state if state is not None else self.plain_initial_state(n, seed)
 
     def plain_initial_state(self, n: int, seed: int = 0) -> "State":
@@ -186,7 +189,7 @@ class Game:
         size = self.shared_vars + n * sum(v.size for v in self.vars if v.per_player)
         movers = [NOTHING] * len(self.cards) if self.records_movers else []  # nobody has moved a card yet
         return State(game=self, n=n, zones=zones, vars=[None] * size + movers, eliminated=[False] * n,
-                     locals=[None] * self.frame_size, rng=_mix(seed))
+                     locals=[None] * self.frame_size, rng=mix_seed(seed))
 
     def place_cards(self, state: "State") -> None:
         """Every card into the zone it starts in (a blank state's)."""
@@ -232,5 +235,5 @@ def _plain(value: Any) -> Any:
     return value.name if isinstance(value, Sym) else (None if value is NOTHING else int(value))
 
 
-def _mix(seed: int) -> int:
+def mix_seed(seed: int) -> int:
     return (int(seed) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK64

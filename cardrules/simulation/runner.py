@@ -36,11 +36,12 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 import attrs
 
 from ..bots import AGENTS, Agent, check_spec, make_agent
+from ..bots.random_agent import RandomAgent
 from ..budgets import BudgetError, CpuBudgetSpent, cpu_message
 from ..converter import fields_json, register, to_json
-from ..engine import Game
+from ..engine import Game, playouts
 from ..words import plural
-from .match import FirstMover, Observer, play_match, result_value
+from .match import FirstMover, Observer, play_match, result_of, result_value
 from .seeds import agent_seed, deal_seed
 
 if TYPE_CHECKING:  # multiprocessing and concurrent.futures are imported by the pool alone (~0.01 s of a one-job start)
@@ -136,10 +137,16 @@ register(GameRecord, fields_json(GameRecord, omit_if_default=["sides"]))
 _record_fields = operator.attrgetter(*(field.name for field in attrs.fields(GameRecord)))
 
 
-def play_game(game: Game, plan: Plan, index: int, observers: Sequence[Observer] = ()) -> GameRecord:
+def play_game(game: Game, plan: Plan, index: int, observers: Sequence[Observer] = (),
+              playout: bool = True) -> GameRecord:
     """Play game `index` of `plan` and return its record (never raises for a failed game).
-    `observers` watch the game too (the mover's seat is noted in any case)."""
+    `observers` watch the game too (the mover's seat is noted in any case). A game of random seats that
+    nobody watches is played by the game's playout when it has one (`playout=False`: on the engine)."""
     seed = deal_seed(plan.seed, index)
+    if playout and not observers and game.playout is not None and _all_random(plan.agents):
+        record = _played_out(game, plan, index, seed)
+        if record is not None:
+            return record
     try:
         agents = [_agent(spec, game, seat, agent_seed(plan.seed, index, seat)) for seat, spec in enumerate(plan.agents)]
         mover = FirstMover()
@@ -156,15 +163,43 @@ def play_game(game: Game, plan: Plan, index: int, observers: Sequence[Observer] 
         return GameRecord(index, seed, f"game {index} (seed {seed}): {message}")
 
 
+def _all_random(agents: Sequence[str]) -> bool:
+    """Every seat is the `random` agent with its default options (the one a playout draws as)."""
+    try:
+        return all(_parsed(spec) == ("random", {}) for spec in agents) and AGENTS.get("random") is RandomAgent
+    except Exception:  # a spec in error: the engine's path reports it
+        return False
+
+
+def _played_out(game: Game, plan: Plan, index: int, seed: int) -> GameRecord | None:
+    """The record of a game played by the game's playout (engine/playouts.py), or None when the playout
+    stopped short of it (an error, a budget, the decision limit): the engine then plays it and tells why."""
+    import random
+
+    bits = [random.Random(agent_seed(plan.seed, index, seat)).getrandbits for seat in range(plan.players)]
+    try:
+        first, winners, turns, decisions, result = playouts.play(game, plan.players, seed, bits,
+                                                                 plan.max_decisions or game.limits.decisions)
+        value = None if game.result is None else result_of(game, result)
+    except Exception:
+        return None
+    returns = [1.0 if p in winners else 0.0 for p in range(plan.players)]
+    return GameRecord(index, seed, None, first if first >= 0 else None, winners, returns, turns, decisions, value)
+
+
+def _parsed(spec: str) -> tuple[str, dict[str, Any]]:
+    parsed = _SPECS.get(spec)
+    if parsed is None:
+        parsed = _SPECS[spec] = check_spec(spec)
+    return parsed
+
+
 _SPECS: dict[str, tuple[str, dict[str, Any]]] = {}  # an agent spec, parsed and checked once per process
 
 
 def _agent(spec: str, game: Game, seat: int, seed: int) -> Agent:
     """make_agent(spec, game, seat, seed), the spec read once for all the games of a run."""
-    parsed = _SPECS.get(spec)
-    if parsed is None:
-        parsed = _SPECS[spec] = check_spec(spec)
-    name, options = parsed
+    name, options = _parsed(spec)
     return AGENTS[name](game, seat, seed, **options)
 
 

@@ -1,0 +1,440 @@
+"""Checked rules of a compiled game -> its playout: one generated function that plays a whole game of
+random seats over plain lists, or None where the rules use something it does not write (yet).
+
+The engine plays a game decision by decision through a State that any player, bot or table can look at:
+versions, knowledge, events, an instruction per statement. A run of random games (`cardrules simulate` with
+every seat `random`) needs none of that, only the record: who moved first, the winners, the turns and the
+decisions. The playout writes the whole game as one Python function: zones as lists in the engine's slot
+order, variables as one list in the engine's order, every decision worked out inline (its legal moves
+listed in the engine's order, the seat's generator drawing as the random agent draws), so that it plays
+exactly the game the engine plays from the same seeds (tests/compiler/test_playout.py plays them side by
+side). Whatever it cannot play as the engine would raises (engine/playouts.py), and that game is played
+on the engine instead.
+
+This is the start of the second back end of docs/performance.md: it covers what the rules need most
+(moves, deals, shuffles, variables, loops, choices with plain and "afterwards" guards, rounds, eliminations)
+and refuses the rest (triggers, grids, zone families, teams, secret choices, hidden choices, results).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+import attrs
+
+from ..engine import draws, playouts
+from ..language import nodes
+from ..values import NOTHING, SEATS, Card
+from .playout_exprs import Env, Exprs, Unsupported
+
+if TYPE_CHECKING:
+    from .compiler import Compiler
+
+_HELPERS = {"NOTHING": NOTHING, "MISSING": playouts.MISSING, "SEATS": SEATS, "Card": Card,
+            "NEW_ROUND": playouts.NewRound,
+            "UNPLAYABLE": playouts.Unplayable, "TAKE_CARDS": playouts.take_cards, "TAKE_CARD": playouts.take_card,
+            "SEAT": playouts.seat, "SEATS_OF": playouts.seats, "AS_LIST": playouts.as_list, "DRAW": playouts.draw,
+            "RANDOM_BELOW": playouts.random_below, "FIND": playouts.find_zone, "SHUFFLE": draws.shuffle}
+
+
+@attrs.frozen
+class Where:
+    """Where a statement is written: the local names, whether `stop` may break the innermost Python loop
+    (no `for` between it and its `repeat`/`while`), and whether the turn ends right after it."""
+
+    env: Env = attrs.Factory(Env)
+    breakable: bool = False
+    turn_ends: bool = False
+    zones: dict[str, str] = attrs.Factory(dict)  # a binder's name -> the zone its cards come from
+
+
+class Writer:
+    """Writes the playout's lines, statement by statement (a dispatch table by node type)."""
+
+    def __init__(self, c: "Compiler"):
+        self.c = c
+        self.ns: dict[str, Any] = dict(_HELPERS)
+        self.x = Exprs(c, self.ns)
+        self.lines: list[str] = []
+        self.depth = 1
+
+    def line(self, text: str) -> None:
+        self.lines.append("    " * self.depth + text)
+
+    def block(self, body: tuple, where: Where) -> None:
+        if not body:
+            self.line("pass")
+            return
+        for i, st in enumerate(body):
+            last = i == len(body) - 1
+            here = where if last else attrs.evolve(where, turn_ends=False)
+            handler = STATEMENTS.get(type(st))
+            if handler is None:
+                raise Unsupported(f"statement {type(st).__name__}")
+            result = handler(self, st, here)
+            if isinstance(result, Env):  # a `let`: its name is known to the rest of the block
+                where = attrs.evolve(where, env=result)
+
+    def indented(self, body: tuple, where: Where) -> None:
+        self.depth += 1
+        self.block(body, where)
+        self.depth -= 1
+
+    def expr(self, e: nodes.Expr, where: Where) -> str:
+        return self.x.expr(e, where.env)
+
+
+# ---- zones and cards --------------------------------------------------------------------------------
+def zone_code(w: Writer, e: nodes.Expr, where: Where) -> str:
+    """The list of a zone named as a move's destination or a deal's source."""
+    c = w.c
+    match e:
+        case nodes.Name(name) if name in c.zone_specs and not c.zone_specs[name].per_player:
+            if c.zone_specs[name].kind.by_cell:
+                raise Unsupported("a grid")
+            return f"Z[{int(c.zone_specs[name].index)}]"
+        case nodes.Call(name, (arg,)) if name in c.zone_specs and name not in c.families:
+            if c.zone_specs[name].kind.by_cell:
+                raise Unsupported("a grid")
+            return f"Z[{w.x.zone_base(name)} + {w.expr(arg, where)}]"
+    raise Unsupported("a zone written another way")
+
+
+def card_source(w: Writer, e: nodes.Expr, where: Where) -> str | None:
+    """The zone the cards of an expression certainly lie in, as code, or None when unknown."""
+    match e:
+        case nodes.Name(name) if name in where.zones:
+            return where.zones[name]
+        case nodes.Call("top", (zone,)) | nodes.Where(zone, _):
+            try:
+                return zone_code(w, zone, where)
+            except Unsupported:
+                return None
+    return None
+
+
+def binder_zone(w: Writer, source: nodes.Expr, where: Where) -> str | None:
+    """The zone a binder's cards come from: `card in hand(me)` or `card in hand(me) where ...`."""
+    inner = source.source if isinstance(source, nodes.Where) else source
+    try:
+        return zone_code(w, inner, where)
+    except Unsupported:
+        return None
+
+
+def move(w: Writer, st: nodes.Move, where: Where) -> None:
+    zone = st.destination.id if isinstance(st.destination, nodes.Name) else getattr(st.destination, "func", "")
+    if any(t.zone == zone for t in w.c.triggers):
+        raise Unsupported("an `on move` trigger")
+    dest = zone_code(w, st.destination, where)
+    put = "{d}[0:0] = {m}" if st.bottom else "{d}.extend({m})"
+    match st.cards:
+        case nodes.Call("top", (source,)):  # a draw: the top card
+            src = zone_code(w, source, where)
+            w.line(f"{dest}.insert(0, {src}.pop())" if st.bottom else f"{dest}.append({src}.pop())")
+            return
+        case nodes.Name(name) if name in w.c.zone_specs or name in w.c.families:
+            whole = zone_code(w, st.cards, where)
+        case nodes.Call(name, (_,)) if name in w.c.zone_specs:
+            whole = zone_code(w, st.cards, where)
+        case _:
+            whole = None
+    if whole is not None:  # a whole zone: its cards in order, the zone emptied
+        m = w.x.fresh("m")
+        w.line(f"{m} = {whole}")
+        w.line(f"if {m} is {dest}: raise UNPLAYABLE('a zone moved onto itself')")
+        w.line(put.format(d=dest, m=m))
+        w.line(f"{m}.clear()")
+        return
+    m, source = w.x.fresh("m"), card_source(w, st.cards, where)
+    w.line(f"{m} = {w.expr(st.cards, where)}")
+    w.line(f"if {m}.__class__ is Card:")
+    if source is not None and isinstance(st.cards, nodes.Name):
+        w.line(f"    {source}.remove({m})")
+    else:
+        w.line(f"    TAKE_CARD(Z, {m})")
+    w.line(f"    {dest}.insert(0, {m})" if st.bottom else f"    {dest}.append({m})")
+    w.line("else:")
+    w.line(f"    {m} = list({m}) if {m}.__class__ in (list, tuple) else {m}")
+    w.line(f"    TAKE_CARDS(Z, {m})")
+    w.line("    " + put.format(d=dest, m=m))
+
+
+def deal(w: Writer, st: nodes.Deal, where: Where) -> None:
+    src, count = zone_code(w, st.source, where), w.expr(st.count, where)
+    c = w.c
+    match st.destination:
+        case nodes.Name(name) if name in c.zone_specs and c.zone_specs[name].per_player:
+            if c.zone_specs[name].kind.by_cell:
+                raise Unsupported("a grid")
+            base = w.x.zone_base(name)
+            targets = f"Z[{base}:{base} + n]"
+        case _:
+            targets = f"[{zone_code(w, st.destination, where)}]"
+    t, r = w.x.fresh("t"), w.x.fresh("r")
+    w.line(f"{t} = {targets}")
+    w.line(f"{r} = {count}")
+    w.line(f"if {r}.__class__ is not int or any(z is {src} for z in {t}): raise UNPLAYABLE('a deal the engine judges')")
+    w.line(f"for _ in range({r}):")
+    w.line(f"    for z in {t}:")
+    w.line(f"        z.append({src}.pop())")
+
+
+def shuffle(w: Writer, st: nodes.Shuffle, where: Where) -> None:
+    w.line(f"rng = SHUFFLE(rng, {zone_code(w, st.zone, where)})")
+
+
+# ---- variables, players ----------------------------------------------------------------------------
+def set_var(w: Writer, st: nodes.Set, where: Where) -> None:
+    match st.target:
+        case nodes.Name(name) if name in w.c.var_specs:
+            slot = w.x.var_slot(name, [])
+        case nodes.Call(name, args) if name in w.c.var_specs:
+            slot = w.x.var_slot(name, [w.expr(a, where) for a in args])
+        case _:
+            raise Unsupported("a `set` of something else")
+    if w.c.var_specs[getattr(st.target, "id", None) or st.target.func].reset_on_move:
+        raise Unsupported("a variable reset on move")
+    w.line(f"V[{slot}] = {w.expr(st.value, where)}")
+
+
+def first_player(w: Writer, st: nodes.FirstPlayer, where: Where) -> None:
+    w.line(f"me = SEAT({w.expr(st.player, where)}, n)")
+
+
+def eliminate(w: Writer, st: nodes.Eliminate, where: Where) -> None:
+    w.line(f"for p in SEATS_OF({w.expr(st.player, where)}, n):")
+    w.line("    out[p] = True")
+    w.line("act = [SEATS[p] for p in range(n) if not out[p]]")
+
+
+def win(w: Writer, st: nodes.Win, where: Where) -> None:
+    """The game ends: the record's fields, and the rules' `result` worked out on the game as it ended."""
+    ended(w, f"sorted(set(SEATS_OF({w.expr(st.players, where)}, n)))")
+
+
+def lose(w: Writer, st: nodes.Lose, where: Where) -> None:
+    ended(w, "[]")
+
+
+def ended(w: Writer, winners: str) -> None:
+    result = next((d for d in w.c.rules.declarations if isinstance(d, nodes.ResultDecl)), None)
+    value = "None" if result is None else w.expr(result.value, Where())
+    w.line(f"return first, {winners}, turns, decisions, {value}")
+
+
+def say(w: Writer, st: nodes.Say, where: Where) -> None:
+    """Nobody reads a playout's sentences; the parts that could fail are worked out, as a quiet game does."""
+    if st.to is not None:
+        raise Unsupported("`say ... to`")
+    for part in st.parts:
+        if isinstance(part, nodes.Str | nodes.Int) or (isinstance(part, nodes.Name) and part.id in where.env.names):
+            continue
+        try:
+            code = w.expr(part, where)
+        except Unsupported:
+            raise Unsupported("a `say` part") from None
+        w.line(code)
+
+
+def let(w: Writer, st: nodes.Let, where: Where) -> Env:
+    local = w.x.fresh("l")
+    w.line(f"{local} = {w.expr(st.value, where)}")
+    return where.env.bind(st.name, local)
+
+
+def nothing(w: Writer, st: Any, where: Where) -> None:
+    w.line("pass")
+
+
+def new_round(w: Writer, st: nodes.NewRound, where: Where) -> None:
+    w.line("raise NEW_ROUND")
+
+
+def stop(w: Writer, st: nodes.Stop, where: Where) -> None:
+    if not where.breakable:
+        raise Unsupported("`stop` across a `for`")
+    w.line("break")
+
+
+# ---- control ------------------------------------------------------------------------------------------
+def if_stmt(w: Writer, st: nodes.If, where: Where) -> None:
+    keyword = "if"
+    for cond, body in st.branches:
+        known, value = w.c.constant(cond)
+        if known and not value:
+            continue
+        if known:  # an option decides it
+            if keyword == "if":
+                w.block(body, where)
+                return
+            w.line("else:")
+            w.indented(body, where)
+            return
+        w.line(f"{keyword} {w.expr(cond, where)}:")
+        w.indented(body, where)
+        keyword = "elif"
+    if keyword == "if":
+        w.block(st.otherwise, where)
+    elif st.otherwise:
+        w.line("else:")
+        w.indented(st.otherwise, where)
+
+
+def for_stmt(w: Writer, st: nodes.For, where: Where) -> None:
+    v = w.x.fresh("v")
+    w.line(f"for {v} in AS_LIST({w.expr(st.source, where)}):")
+    w.indented(st.body, Where(where.env.bind_loop(st.var, v), False, False, where.zones))
+
+
+def loop(w: Writer, test: str, body: tuple, where: Where) -> None:
+    """`repeat` and `while`: each round counts against the steps a game may take between two decisions."""
+    w.line(f"while {test}:")
+    w.line("    budget -= 1")
+    w.line("    if budget < 0: raise UNPLAYABLE('the steps budget')")
+    w.indented(body, Where(where.env, True, False, where.zones))
+
+
+def repeat(w: Writer, st: nodes.Repeat, where: Where) -> None:
+    loop(w, "True", st.body, where)
+
+
+def while_stmt(w: Writer, st: nodes.While, where: Where) -> None:
+    loop(w, w.expr(st.condition, where), st.body, where)
+
+
+def do(w: Writer, st: nodes.Do, where: Where) -> None:
+    """An action written where it is done, its parameters as fresh locals (the checker rules out cycles)."""
+    decl = w.c.sym.actions[st.name]
+    if not isinstance(decl, nodes.ActionDecl):
+        raise Unsupported("an action by case")
+    values = [w.expr(a, where) for a in st.args]
+    env = Env()
+    for param in decl.params:
+        env = env.bind(param, w.x.fresh("a"))
+    if values:
+        w.line(f"{', '.join(env.names[p] for p in decl.params)}, = {', '.join(values)},")
+    w.block(decl.body, Where(env, False, where.turn_ends))
+
+
+# ---- choices ------------------------------------------------------------------------------------------
+def choose(w: Writer, st: nodes.Choose, where: Where) -> None:
+    """A decision: its legal moves listed as the engine lists them (options in order, binders nested, guards
+    judged), the fallbacks only when none is legal; the seat's generator draws one, and its body follows."""
+    w.line("if decisions >= limit: raise UNPLAYABLE('the decision limit')")
+    found = w.x.fresh("o")
+    w.line(f"{found} = []")
+    kept = [(i, option) for i, option in enumerate(st.options)]
+    for i, option in kept:
+        if not option.fallback:
+            list_option(w, i, option, found, where)
+    fallbacks = [(i, option) for i, option in kept if option.fallback]
+    if fallbacks:
+        w.line(f"if not {found}:")
+        w.depth += 1
+        for i, option in fallbacks:
+            list_option(w, i, option, found, where)
+        w.depth -= 1
+    w.line(f"o = {found}[DRAW(bits[me], len({found}))]")
+    w.line("if first < 0: first = me")
+    w.line("decisions += 1")
+    w.line("budget = STEPS")
+    keyword = "if"
+    for i, option in kept:
+        w.line(f"{keyword} o[0] == {i}:" if len(kept) > 1 else "if True:")
+        keyword = "elif"
+        env, zones = where.env, dict(where.zones)
+        names = []
+        for binder in option.binders:
+            v = w.x.fresh("b")
+            names.append(v)
+            zone = binder_zone(w, binder.source, Where(env, zones=zones))
+            if zone is not None:
+                zones[binder.var] = zone
+            env = env.bind(binder.var, v)
+        if names:
+            w.line(f"    {', '.join(names)}, = o[1:]")
+        w.indented(option.body, attrs.evolve(where, env=env, zones=zones))
+
+
+def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: Where) -> None:
+    """The loops over an option's binders and the test of its guards, adding each legal move to `found`."""
+    env, zones, names, depth = where.env, dict(where.zones), [], w.depth
+    for binder in option.binders:
+        v = w.x.fresh("b")
+        w.line(f"for {v} in AS_LIST({w.x.expr(binder.source, env)}):")
+        zone = binder_zone(w, binder.source, Where(env, zones=zones))
+        if zone is not None:
+            zones[binder.var] = zone
+        env = env.bind(binder.var, v)
+        names.append(v)
+        w.depth += 1
+    inner = attrs.evolve(where, env=env, zones=zones)
+    guards = [g for g in option.guards if w.c.constant(g.when) != (True, False)]
+    plain = [g for g in guards if not g.afterwards]
+    later = [g for g in guards if g.afterwards]
+    tests = [guard_test(w, g, inner) for g in plain]
+    if tests:
+        w.line(f"if {' and '.join(tests)}:")
+        w.depth += 1
+    found_move = f"{found}.append(({index}, {''.join(v + ', ' for v in names)}))"
+    if later:
+        try_afterwards(w, option, later, inner, found_move)
+    else:
+        w.line(found_move)
+    w.depth = depth
+
+
+def guard_test(w: Writer, g: nodes.Guard, where: Where) -> str:
+    test = w.expr(g.condition, where)
+    known, value = w.c.constant(g.when)
+    if g.when is None or known:
+        return test
+    return f"(not {w.expr(g.when, where)} or {test})"
+
+
+def try_afterwards(w: Writer, option: nodes.Option, later: list, where: Where, found_move: str) -> None:
+    """`only if ... afterwards`, where the option's body is the rest of the turn and only moves cards: the
+    moves made in place, the guards judged, every card put back where it was (State._allowed_in_place)."""
+    if not where.turn_ends or not option.body or not all(isinstance(st, nodes.Move) for st in option.body):
+        raise Unsupported("an `afterwards` guard before more of the turn")
+    applies = []
+    for g in later:
+        known, _ = w.c.constant(g.when)
+        if g.when is None or known:
+            applies.append("True")
+        else:
+            a = w.x.fresh("a")
+            w.line(f"{a} = {w.expr(g.when, where)}")
+            applies.append(a)
+    undo = []
+    for st in option.body:
+        if any(t.zone == getattr(st.destination, "id", getattr(st.destination, "func", "")) for t in w.c.triggers):
+            raise Unsupported("an `on move` trigger")
+        t, m, z, i = (w.x.fresh(x) for x in "tmzi")
+        w.line(f"{t} = {zone_code(w, st.destination, where)}")
+        w.line(f"{m} = {w.expr(st.cards, where)}")
+        w.line(f"if {m}.__class__ is not Card: raise UNPLAYABLE('a trial of more than a card')")
+        source = where.zones.get(st.cards.id) if isinstance(st.cards, nodes.Name) and not undo else None
+        w.line(f"{z} = {source}" if source is not None else f"{z} = FIND(Z, {m})")
+        w.line(f"{i} = {z}.index({m})")
+        w.line(f"del {z}[{i}]")
+        w.line(f"{t}.insert(0, {m})" if st.bottom else f"{t}.append({m})")
+        undo.append((f"del {t}[0]" if st.bottom else f"{t}.pop()", f"{z}.insert({i}, {m})"))
+    tests = [w.expr(g.condition, where) if a == "True" else f"(not {a} or {w.expr(g.condition, where)})"
+             for g, a in zip(later, applies)]
+    w.line(f"ok = {' and '.join(tests)}")
+    for put_back, take_back in reversed(undo):
+        w.line(put_back)
+        w.line(take_back)
+    w.line("if ok:")
+    w.line("    " + found_move)
+
+
+STATEMENTS: dict[type, Callable[[Writer, Any, Where], Any]] = {
+    nodes.Move: move, nodes.Deal: deal, nodes.Shuffle: shuffle, nodes.Set: set_var,
+    nodes.FirstPlayer: first_player, nodes.Eliminate: eliminate, nodes.Win: win, nodes.Lose: lose, nodes.Say: say,
+    nodes.Let: let, nodes.Pass: nothing, nodes.Reveal: nothing, nodes.NewRound: new_round, nodes.Stop: stop,
+    nodes.If: if_stmt, nodes.For: for_stmt, nodes.Repeat: repeat, nodes.While: while_stmt, nodes.Do: do,
+    nodes.Choose: choose,
+}

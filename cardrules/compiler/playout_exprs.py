@@ -1,0 +1,273 @@
+"""Expressions of checked rules -> Python source over a playout's plain lists (compiler/playout.py).
+
+A playout keeps the zones as one list `Z` in the engine's slot order and the variables as one list `V` in the
+engine's order, the turn player as the int `me`, the number of players as `n`, who is out as the list `out`.
+Definitions become functions `d_NAME` of the playout's body (closures over those names), worked out at each
+call. Builtins are written as the engine writes them (their records' `emit`) where that code does not read
+the engine's State; the names the State answers (`me`, `players`, `active`, ...) are written here. Anything
+else raises Unsupported: the game is then played on the engine alone.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from ..language import nodes
+from ..language.builtins import FUNCTIONS, NAMES, Constant
+from ..language.ranges import number_range
+from ..values import SEATS
+
+if TYPE_CHECKING:
+    from .compiler import Compiler
+
+_OPS = {"+": "+", "-": "-", "*": "*", "//": "//", "%": "%", "==": "==", "!=": "!=", "<": "<", "<=": "<=",
+        ">": ">", ">=": ">=", "in": "in", "not in": "not in"}
+_READS_STATE = re.compile(r"\bs\b")  # a builtin's code that reads the engine's State
+_ATOM = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|SEATS\[me\]|-?[0-9]+")  # code cheap to repeat
+# The names the State answers, over the playout's own: the turn player, the seats, the number of players.
+_STATE_NAMES = {"me": "SEATS[me]", "players": "list(SEATS[:n])", "num_players": "n",
+                "active": "act"}  # the seats not out: a list made again whenever who is out changes
+_STATE_CALLS = {"left": "SEATS[({0} + 1) % n]", "right": "SEATS[({0} - 1) % n]", "eliminated": "out[{0}]"}
+
+
+class Unsupported(Exception):
+    """Something a playout does not write (yet): the game is played on the engine alone."""
+
+
+@attrs.frozen
+class Env:
+    """What names mean where an expression is written: the rules' local names -> Python code, and `it`."""
+
+    names: dict[str, str] = attrs.Factory(dict)
+    it: str | None = None
+    # In a definition's body: the calls of definitions worked out at most once per call of it (their
+    # arguments read no loop name), code -> its local; and the names loops bind there.
+    lazies: dict[str, str] | None = None
+    looping: frozenset[str] = frozenset()
+
+    def bind(self, name: str, code: str) -> "Env":
+        return attrs.evolve(self, names={**self.names, name: code})
+
+    def bind_loop(self, name: str, code: str) -> "Env":
+        return attrs.evolve(self, names={**self.names, name: code}, looping=self.looping | {code})
+
+    def with_it(self, code: str) -> "Env":
+        return attrs.evolve(self, it=code, looping=self.looping | {code})
+
+
+class Exprs:
+    """Writes expressions; collects the module constants (`ns`) and the definitions they call (`wanted`)."""
+
+    def __init__(self, c: "Compiler", ns: dict[str, Any]):
+        self.c, self.ns, self.tables = c, ns, c
+        self.consts: dict[int, str] = {}
+        self.counter = 0
+        self.wanted: list[str] = []  # definitions called so far, in the order first called
+        self.pure_names: set[str] = set()  # definitions kept by their arguments (never written in place)
+        self.inlining = 0
+
+    def fresh(self, prefix: str) -> str:
+        self.counter += 1
+        return f"{prefix}{self.counter}"
+
+    def const(self, value: Any) -> str:
+        if value is None or value.__class__ in (int, bool):
+            return repr(value)
+        name = self.consts.get(id(value))
+        if name is None:
+            name = self.consts[id(value)] = self.fresh("k")
+            self.ns[name] = value
+        return name
+
+    def runtime(self, name: str, value: Any) -> str:
+        if self.ns.get(name, value) is not value:
+            raise Unsupported(f"two helpers named {name}")
+        self.ns[name] = value
+        return name
+
+    def want(self, name: str) -> str:
+        if name not in self.wanted:
+            self.wanted.append(name)
+        return f"d_{name}"
+
+    # -- expressions
+    def expr(self, e: nodes.Expr, env: Env) -> str:
+        known, value = self.c.constant(e)
+        if known and value.__class__ not in (list, tuple, dict):  # an option, a symbol, a number: one constant
+            return self.const(value)
+        match e:
+            case nodes.Name(name):
+                return self.name(name, env)
+            case nodes.Int(value):
+                return repr(int(value))
+            case nodes.Str(value):
+                return repr(str(value))
+            case nodes.Attr(obj, name):
+                return f"{self.const(self.c.card_attrs[name])}.get({self.expr(obj, env)}, NOTHING)"
+            case nodes.Index(obj, index):
+                return f"({self.expr(obj, env)})[{self.expr(index, env)}]"
+            case nodes.Call():
+                return self.call(e, env)
+            case nodes.TupleLit(items):
+                return "(" + "".join(self.expr(i, env) + ", " for i in items) + ")"
+            case nodes.ListLit(items):
+                return "[" + ", ".join(self.expr(i, env) for i in items) + "]"
+            case nodes.Comprehension() | nodes.Where():
+                return f"[{self.iteration(e, env)}]"
+            case nodes.BinOp(op, left, right) | nodes.Compare(op, left, right):
+                return f"({self.expr(left, env)} {_OPS[op]} {self.expr(right, env)})"
+            case nodes.BoolOp(op, left, right):
+                return f"({self.expr(left, env)} {op} {self.expr(right, env)})"
+            case nodes.Not(operand):
+                return f"(not {self.expr(operand, env)})"
+            case nodes.Neg(operand):
+                return f"(-{self.expr(operand, env)})"
+            case nodes.IfExpr(cond, then, otherwise):
+                return f"({self.expr(then, env)} if {self.expr(cond, env)} else {self.expr(otherwise, env)})"
+            case nodes.Range(low, high):
+                return f"{self.runtime('RANGE', number_range)}({self.expr(low, env)}, {self.expr(high, env)})"
+        raise Unsupported(f"expression {type(e).__name__}")
+
+    def iteration(self, e: nodes.Comprehension | nodes.Where, env: Env) -> str:
+        v = self.fresh("v")
+        match e:
+            case nodes.Comprehension(element, var, source, cond):
+                inner = env.bind_loop(var, v)
+                test = f" if {self.expr(cond, inner)}" if cond is not None else ""
+                return f"{self.expr(element, inner)} for {v} in {self.expr(source, env)}{test}"
+            case nodes.Where(source, cond):
+                return f"{v} for {v} in {self.expr(source, env)} if {self.expr(cond, env.with_it(v))}"
+        raise Unsupported("iteration")
+
+    def name(self, name: str, env: Env) -> str:
+        c = self.c
+        if name in env.names:
+            return env.names[name]
+        if name == "it" and env.it is not None:
+            return env.it
+        if env.it is not None and name in c.card_attrs:
+            return f"{self.const(c.card_attrs[name])}.get({env.it}, NOTHING)"
+        if name in c.sym.defs:
+            if c.sym.defs[name].params:
+                raise Unsupported("a definition named without its arguments")
+            return self.inlined(name, [], env) or self.lazy(f"{self.want(name)}()", env)
+        if name in c.zone_specs:
+            spec = c.zone_specs[name]
+            if spec.per_player or spec.kind.by_cell:
+                raise Unsupported(f"zone {name} as a value")
+            return f"Z[{int(spec.index)}]"
+        if name in c.var_specs:
+            spec = c.var_specs[name]
+            if spec.per_player or spec.keys:
+                raise Unsupported(f"variable {name} without its keys")
+            return f"V[{int(spec.index)}]"
+        for table in (c.options, c.syms, c.card_names):
+            if name in table:
+                return self.const(table[name])
+        if name in _STATE_NAMES:
+            return _STATE_NAMES[name]
+        record = NAMES.get(name)
+        if isinstance(record, Constant):
+            return self.const(record.value)
+        raise Unsupported(f"name {name}")
+
+    def call(self, e: nodes.Call, env: Env) -> str:
+        c, name = self.c, e.func
+        if name in c.families or (name in c.zone_specs and c.zone_specs[name].kind.by_cell):
+            raise Unsupported(f"zone {name}")
+        if name in c.zone_specs:
+            return f"Z[{self.zone_base(name)} + {self.expr(e.args[0], env)}]"
+        if name in c.var_specs:
+            return f"V[{self.var_slot(name, [self.expr(a, env) for a in e.args])}]"
+        if name in c.sym.defs or name in c.sym.cases:
+            args = [self.expr(a, env) for a in e.args]
+            return self.inlined(name, args, env) or self.lazy(f"{self.want(name)}({', '.join(args)})", env)
+        if name in _STATE_CALLS:
+            return _STATE_CALLS[name].format(self.expr(e.args[0], env))
+        function = FUNCTIONS[name]
+        if function.statements_only or function.grid or function.names_declaration:
+            raise Unsupported(f"builtin {name}")
+        code = function.code(_Site(self, e, env))
+        if _READS_STATE.search(code):
+            raise Unsupported(f"builtin {name} reads the state")
+        return code
+
+    def inlined(self, name: str, args: list[str], env: Env) -> str | None:
+        """A small definition's body written in place of its call (no call): one that is not kept by its
+        arguments (pure), walks no list itself, and is called with plain names or numbers (their code is
+        repeated where the body names them)."""
+        decl = self.c.sym.defs.get(name)
+        if decl is None or name in self.pure_names or self.inlining > 8 or not all(_ATOM.fullmatch(a) for a in args):
+            return None
+        if any(isinstance(n, nodes.Comprehension | nodes.Where) or (isinstance(n, nodes.Call) and n.kwargs)
+               for n in nodes.walk(decl.body)):
+            return None
+        self.inlining += 1
+        try:
+            inner = attrs.evolve(env, names=dict(zip(decl.params, args)), it=None)
+            return f"({self.expr(decl.body, inner)})"
+        finally:
+            self.inlining -= 1
+
+    def lazy(self, code: str, env: Env) -> str:
+        """A definition's call inside another's body, worked out once there when no loop name is in it: nothing
+        changes the game while an expression is worked out, so the value stands for the whole body."""
+        if env.lazies is None or any(re.search(rf"\b{name}\b", code) for name in env.looping):
+            return code
+        local = env.lazies.get(code)
+        if local is None:
+            local = env.lazies[code] = self.fresh("t")
+        return f"({local} if {local} is not MISSING else ({local} := {code}))"
+
+    def zone_base(self, name: str) -> str:
+        """The slot of a per-player zone's seat 0 (`Z[base + p]`), a local of the playout."""
+        self.ns.setdefault("_bases", {})[name] = self.c.zone_specs[name].index
+        return f"b_{name}"
+
+    def var_slot(self, name: str, args: list[str]) -> str:
+        spec = self.c.var_specs[name]
+        if spec.keys:
+            raise Unsupported(f"variable {name} with keys")
+        if not spec.per_player:
+            return str(int(spec.index))
+        self.ns.setdefault("_var_bases", {})[name] = spec.index
+        return f"vb_{name} + ({args[0]}) * {int(spec.size)}"
+
+
+class _Site:
+    """One call of a builtin as its record writes it (builtins.CallSite), over the playout's names."""
+
+    def __init__(self, g: Exprs, call: nodes.Call, env: Env):
+        self.g, self.call, self.env, self.tables = g, call, env, g.c
+        self._args: list[str] | None = None
+
+    def const(self, value: Any) -> str:
+        return self.g.const(value)
+
+    def runtime(self, name: str, value: Any) -> str:
+        return self.g.runtime(name, value)
+
+    def arg(self, i: int) -> str:
+        return self.g.expr(self.call.args[i], self.env)
+
+    def args(self) -> list[str]:
+        if self._args is None:
+            self._args = [self.arg(i) for i in range(len(self.call.args))]
+        return self._args
+
+    def keywords(self) -> list[str]:
+        out = []
+        for kw in self.call.kwargs:
+            v = self.g.fresh("v")
+            inner = attrs.evolve(self.env.with_it(v), lazies=None)  # a lambda: its own scope
+            out.append(f"{kw.name}=lambda {v}: {self.g.expr(kw.value, inner)}")
+        return out
+
+    def generator(self) -> str:
+        return self.g.iteration(self.call.args[0], self.env)
+
+
+__all__ = ["Env", "Exprs", "SEATS", "Unsupported"]

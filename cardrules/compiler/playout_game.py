@@ -1,0 +1,223 @@
+"""A compiled game and its compiler -> the game's playout function (compiler/playout.py writes its statements),
+or None when the rules use something a playout does not play (yet).
+
+The function is laid out as the engine's program is (procedures.build_program): the setup, then rounds of a
+round setup and turns (the turn, the turn's end, `after turn`, the end checks, the next player), with each
+decision inline. Its signature: play(n, rng, Z, V, bits, limit, STEPS) -> (first, winners, turns, decisions, the
+rules' `result` or None),
+where Z and V are the zones and variables of a blank game with its cards placed (engine/playouts.start).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import attrs
+
+from ..language import nodes
+from ..language.builtins import FUNCTIONS, NAMES, Constant
+from .playout import Where, Writer
+from .playout_exprs import Env, Unsupported
+
+# The values a pure definition keeps, at most, before its table starts afresh (as the engine's: codegen.py).
+LIMIT = 100_000
+TUPLE = object()  # tags a tuple argument in a table's key, so that (1, 2) and [1, 2] stay apart
+
+if TYPE_CHECKING:
+    from ..engine import Game
+    from .compiler import Compiler
+
+
+def refusal(c: "Compiler", game: "Game") -> str | None:
+    """Why the game as a whole cannot be played by a playout, or None."""
+    checks = (
+        ("teams", game.sides is not None),
+        ("values kept per card", game.per_card),
+        ("`on move` triggers", bool(c.triggers)),
+        ("secret choices", any(d.secret is not None for d in game.decisions.values())),
+        ("choices among cards the chooser may not see", any(d.may_hide for d in game.decisions.values())),
+        ("zones that open in order", any(spec.kind.opens_in_order for spec in game.zones)),
+    )
+    return next((what for what, found in checks if found), None)
+
+
+def build(c: "Compiler", game: "Game") -> Callable | None:
+    """The playout of a compiled game, or None."""
+    if refusal(c, game) is not None:
+        return None
+    try:
+        source, ns = write(c)
+    except Unsupported:
+        return None
+    exec(compile(source, f"<playout of {game.name}>", "exec"), ns)  # written from the rules' structure alone
+    play = ns["play"]
+    play.source = source
+    return play
+
+
+def write(c: "Compiler") -> tuple[str, dict]:
+    """The playout's source and the namespace it runs in."""
+    w = Writer(c)
+    pure = Purity(c)
+    w.x.pure_names = {name for name in [*c.sym.defs, *c.sym.cases] if pure.of(name)}
+    procs = {d.kind: d for d in c.rules.declarations if isinstance(d, nodes.ProcedureDecl)}
+    body = program(w, procs)
+    defs = definitions(w)
+    head = ["def play(n, rng, Z, V, bits, limit, STEPS):", "    out = [False] * n", "    act = list(SEATS[:n])",
+            "    me = 0",
+            "    turns = decisions = 0", "    first = -1", "    budget = STEPS"]
+    head += [f"    b_{name} = {int(c.shared_zones)} + {int(index)} * n"
+             for name, index in w.ns.pop("_bases", {}).items()]
+    head += [f"    vb_{name} = {int(c.shared_vars)} + {int(index)} * n"
+             for name, index in w.ns.pop("_var_bases", {}).items()]
+    return "\n".join(head + defs + body) + "\n", w.ns
+
+
+def program(w: Writer, procs: dict) -> list[str]:
+    """The setup, the round loop and the turn loop, as lines of the playout's body."""
+    w.lines = []
+    if "setup" in procs:
+        w.block(procs["setup"].body, Where())
+    w.line("while True:")
+    w.line("    try:")
+    w.depth += 2
+    if "round setup" in procs:
+        w.block(procs["round setup"].body, Where())
+    w.line("while True:")
+    w.depth += 1
+    w.line("turns += 1")
+    w.line("budget -= 1")
+    w.line("if budget < 0: raise UNPLAYABLE('the steps budget')")
+    w.block(procs["turn"].body, Where(turn_ends=True))
+    if "after turn" in procs:
+        w.block(procs["after turn"].body, Where())
+    for decl in w.c.rules.declarations:
+        if isinstance(decl, nodes.EndDecl):
+            w.block((nodes.If(((decl.condition, decl.body),)),), Where())
+    next_player(w)
+    w.depth -= 3
+    w.line("    except NEW_ROUND:")
+    w.line("        out[:] = [False] * n")
+    w.line("        act = list(SEATS[:n])")
+    return w.lines
+
+
+def next_player(w: Writer) -> None:
+    decl = next((d for d in w.c.rules.declarations if isinstance(d, nodes.NextDecl)), None)
+    if decl is not None:
+        w.line(f"me = SEAT({w.expr(decl.player, Where())}, n)")
+        return
+    w.line("for p in (*range(me + 1, n), *range(me + 1)):")  # round the table from the next seat, me last
+    w.line("    if not out[p]:")
+    w.line("        me = p")
+    w.line("        break")
+    w.line("else:")
+    w.line("    raise UNPLAYABLE('no active player')")
+
+
+def definitions(w: Writer) -> list[str]:
+    """The definitions the playout calls, each a function of its body (those they call in turn, too); one
+    that reads nothing of the game but its arguments keeps its values for the game in a table by them."""
+    w.lines, w.depth, done = [], 1, 0
+    pure = Purity(w.c)
+    while done < len(w.x.wanted):
+        name = w.x.wanted[done]
+        done += 1
+        cached = pure.of(name)
+        fn = f"d_{name}_body" if cached else f"d_{name}"
+        if name in w.c.sym.defs:
+            decl = w.c.sym.defs[name]
+            env, params = parameters(w, decl.params)
+            lazies: dict[str, str] = {}
+            code = w.x.expr(decl.body, attrs.evolve(env, lazies=lazies))
+            w.line(f"def {fn}({params}):")
+            if lazies:
+                w.line(f"    {' = '.join(lazies.values())} = MISSING")
+            w.line(f"    return {code}")
+        else:
+            decl = w.c.sym.cases[name]
+            params = case(w, decl, fn)
+        if cached:
+            kept(w, name, params)
+    return w.lines
+
+
+def case(w: Writer, decl: nodes.CaseDecl, fn: str) -> str:
+    """`def name(x, k) by k:` -> a function per clause, a table of them by the key's value, and `fn`, which
+    calls the clause of its key's value."""
+    table = []
+    for clause in decl.clauses:
+        env, params = parameters(w, decl.params)
+        clause_fn = w.x.fresh(f"c_{decl.name}_")
+        w.line(f"def {clause_fn}({params}):")
+        w.line(f"    return {w.x.expr(clause.body, env)}")
+        table.append(f"{w.x.const(w.c.syms[clause.key])}: {clause_fn}")
+    w.line(f"c_{decl.name} = {{{', '.join(table)}}}")
+    env, params = parameters(w, decl.params)
+    w.line(f"def {fn}({params}):")
+    w.line(f"    return c_{decl.name}[{env.names[decl.key]}]({params})")
+    return params
+
+
+def kept(w: Writer, name: str, params: str) -> None:
+    """`d_NAME`: the value of a pure definition from its table for the game, worked out once for each
+    arguments (a list argument keyed by its elements, a tuple tagged apart from a list)."""
+    table, tag = w.x.const({}), w.x.const(TUPLE)
+    keys = "".join(f"(tuple({p}) if {p}.__class__ is list else ({tag}, {p}) if {p}.__class__ is tuple else {p}), "
+                   for p in params.split(", ") if p)
+    w.line(f"def d_{name}({params}):")
+    w.line(f"    key = ({keys})")
+    w.line("    try:")
+    w.line(f"        return {table}[key]")
+    w.line("    except KeyError:")
+    w.line("        pass")
+    w.line("    except TypeError:  # an argument that is no key (a list of lists)")
+    w.line(f"        return d_{name}_body({params})")
+    w.line(f"    if len({table}) >= {LIMIT}:")
+    w.line(f"        {table}.clear()")
+    w.line(f"    value = {table}[key] = d_{name}_body({params})")
+    w.line("    return value")
+
+
+class Purity:
+    """Which definitions read nothing but their arguments (no zone, variable or player of the game)."""
+
+    def __init__(self, c: "Compiler"):
+        self.c = c
+        self.known: dict[str, bool] = {}
+
+    def of(self, name: str) -> bool:
+        if name not in self.known:
+            self.known[name] = False  # a definition calling itself is not taken for pure
+            decl = self.c.sym.defs.get(name) or self.c.sym.cases[name]
+            bodies = [decl.body] if isinstance(decl, nodes.DefDecl) else [cl.body for cl in decl.clauses]
+            self.known[name] = all(self.pure(body, set(decl.params)) for body in bodies)
+        return self.known[name]
+
+    def pure(self, e: nodes.Expr, bound: set[str]) -> bool:
+        inner = bound | {n.var for n in nodes.walk(e) if isinstance(n, nodes.Comprehension)}
+        return all(self.node(n, inner) for n in nodes.walk(e))
+
+    def node(self, n, bound: set[str]) -> bool:
+        c = self.c
+        match n:
+            case nodes.Name(name):
+                if name in bound or name == "it" or name in c.card_attrs:
+                    return True
+                if name in c.sym.defs:
+                    return not c.sym.defs[name].params and self.of(name)
+                return any(name in table for table in (c.options, c.syms, c.card_names)) or \
+                    isinstance(NAMES.get(name), Constant)
+            case nodes.Call(func):
+                if func in c.sym.defs or func in c.sym.cases:
+                    return self.of(func)
+                function = FUNCTIONS.get(func)
+                return function is not None and function.pure and not function.statements_only
+        return True
+
+
+def parameters(w: Writer, names: tuple[str, ...]) -> tuple[Env, str]:
+    env = Env()
+    for name in names:
+        env = env.bind(name, w.x.fresh("p"))
+    return env, ", ".join(env.names[name] for name in names)

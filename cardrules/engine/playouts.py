@@ -1,0 +1,142 @@
+"""What a generated playout (compiler/playout.py) calls at run time: taking cards from wherever they lie,
+seats checked, the random seat's draw, and the signals that end a playout early.
+
+A playout plays a whole game of random seats in one generated function over plain lists, without the
+engine's State. It never reports an error itself: anything it cannot play exactly as the engine would
+(a rules error, a budget, a decision limit) raises, and the caller plays that game again on the engine,
+which then says what the engine says.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from ..values import NOTHING, SEATS, Card, Seat
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def play(game: "Game", n: int, seed: int, bits: list[Callable[[int], int]], limit: int) -> tuple:
+    """Game `seed` of `n` random seats by the game's playout: (the first seat to decide or -1, the winners, the
+    turns, the decisions, the value of the rules' `result` as the game ended or None). `bits`: each seat's
+    generator's `getrandbits`. Raises where the engine must play it."""
+    zones, values, rng = start(game, n, seed)
+    return game.playout(n, rng, zones, values, bits, limit, game.limits.steps)
+
+
+_STARTS: dict[tuple[int, int], tuple] = {}  # (id(game), n) -> (the game, its blank zones and variables)
+
+
+def start(game: "Game", n: int, seed: int) -> tuple[list, list, int]:
+    """A blank game's zones with the cards placed and its variables set (kept per game and number of players
+    unless working them out drew from the generator), and the generator's state for `seed`."""
+    from .game import mix_seed
+
+    kept = _STARTS.get((id(game), n))
+    if kept is not None and kept[0] is game:
+        return [zone[:] for zone in kept[1]], kept[2][:], mix_seed(seed)
+    state = game.blank_state(n, seed)
+    game.place_cards(state)
+    game.initialise_vars(state)
+    if state.rng == mix_seed(seed) and all(zone.__class__ is list for zone in state.zones):
+        if len(_STARTS) > 64:
+            _STARTS.clear()
+        _STARTS[id(game), n] = (game, [zone[:] for zone in state.zones], state.vars[:])
+    return state.zones, state.vars, state.rng
+
+
+MISSING = object()  # a value not worked out yet (a definition's call kept for the rest of a body)
+
+
+class NewRound(Exception):
+    """`new round`: back to the round's set-up (caught by the playout's round loop)."""
+
+
+class Unplayable(Exception):
+    """The playout met something it does not play as the engine would: play this game on the engine."""
+
+
+def take_cards(zones: list, cards: list) -> None:
+    """Remove each of `cards` from the zone that holds it (each card once, in any zone); anything else
+    (a card lying nowhere, or twice in the list, a value that is not a card) is left to the engine."""
+    if cards.__class__ is not list:
+        cards = [cards]
+    gone = set(cards)
+    if len(gone) != len(cards) or not all(card.__class__ is Card for card in cards):
+        raise Unplayable("cards to move that are not all different cards")
+    left = len(gone)
+    if not left:
+        return
+    for zone in zones:
+        if not zone or gone.isdisjoint(zone):
+            continue
+        before = len(zone)
+        zone[:] = [card for card in zone if card not in gone]
+        left -= before - len(zone)
+        if not left:
+            return
+    raise Unplayable("a card to move lies in no zone")
+
+
+def take_card(zones: list, card) -> None:
+    """Remove one card from the zone holding it."""
+    if card.__class__ is not Card:
+        raise Unplayable("a value to move that is not a card")
+    for zone in zones:
+        if card in zone:
+            zone.remove(card)
+            return
+    raise Unplayable("a card to move lies in no zone")
+
+
+def find_zone(zones: list, card) -> list:
+    """The zone holding a card, searched from the last slot (players' zones come last, most moves start there)."""
+    for slot in range(len(zones) - 1, -1, -1):
+        if card in zones[slot]:
+            return zones[slot]
+    raise Unplayable("a card to move lies in no zone")
+
+
+def seat(value, n: int) -> int:
+    """A seat for `first player:` / `next player:`: a Seat or a seat's number in range."""
+    if isinstance(value, int) and value.__class__ is not bool and value.__class__ is not Card and 0 <= value < n:
+        return int(value)
+    raise Unplayable("not a seat")
+
+
+def seats(value, n: int) -> list[int]:
+    """The seats a `win` or `eliminate` names: one seat or a list of seats."""
+    if value.__class__ is Seat and 0 <= value < n:
+        return [int(value)]
+    values = value if value.__class__ in (list, tuple) else [value]
+    return [seat(p, n) for p in values]
+
+
+def as_list(value) -> list:
+    """A value a loop walks, as the engine's `for` walks it: a list's own elements, anything else alone."""
+    return list(value) if value.__class__ in (list, tuple) else [value]
+
+
+def draw(bits, count: int) -> int:
+    """The random seat's pick among `count` moves: what `random.Random.choice` draws (bots/random_agent.py)."""
+    if not count:
+        raise Unplayable("no legal move")
+    k = count.bit_length()
+    r = bits(k)
+    while r >= count:
+        r = bits(k)
+    return r
+
+
+def random_below(rng: int, bound: int) -> tuple[int, int]:
+    """State.random_below as a function of the generator's state: (the new state, the draw)."""
+    rng = (rng + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    z = rng
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return rng, (z ^ (z >> 31)) % bound
+
+
+__all__ = ["MISSING", "NOTHING", "SEATS", "NewRound", "Unplayable", "as_list", "draw", "find_zone", "random_below",
+           "seat", "seats", "take_card", "take_cards"]

@@ -1,0 +1,113 @@
+"""The playout (compiler/playout*.py): a whole game of random seats as one generated function plays exactly
+the games the engine plays, and anything it does not play is left to the engine."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+import cardrules
+from cardrules import game_store
+from cardrules.simulation.runner import Plan, play_game
+
+# Every bundled game and yes/no option the playout plays today, with the games it refuses.
+PLAYED = ["crazy-eights", "red7"]
+REFUSED = {"punto": "teams", "seven7s": "`on move` triggers", "hearts": "values kept per card",
+           "sushi-go": "values kept per card"}
+
+
+def switch_sets(name: str) -> list[dict]:
+    game = cardrules.load(name)
+    switches = [o for o, doc in game.option_docs.items() if isinstance(doc.default, bool)]
+    return [dict(zip(switches, values)) for values in itertools.product([False, True], repeat=len(switches))]
+
+
+CASES = [(name, options) for name in PLAYED for options in switch_sets(name)]
+
+
+@pytest.mark.parametrize("name, options", CASES, ids=[f"{n}-{o}" for n, o in CASES])
+def test_a_playout_plays_the_engines_games(name, options):
+    game = cardrules.load(name, options)
+    if game.playout is None:  # an option that switches on what a playout does not play (Red7's triggers)
+        assert name == "red7" and (options["advanced"] or options["expert"])
+        return
+    for players in range(game.min_players, game.max_players + 1):
+        plan = Plan.make(name, options, players, ["random"] * players, 11, 40)
+        for index in range(40):
+            by_playout = play_game(game, plan, index)
+            by_engine = play_game(game, plan, index, playout=False)
+            assert by_playout == by_engine, (players, index)
+            assert by_playout.error is None
+
+
+def test_the_games_played_today_have_a_playout_and_the_others_say_why_not():
+    from cardrules.compiler.build import build_game
+    from cardrules.compiler.playout_game import refusal
+
+    for name in PLAYED:
+        assert cardrules.load(name).playout is not None
+    for name, why in REFUSED.items():
+        rules = cardrules.prepare(name)
+        c, game = build_game(rules.rules, rules.symbols, {}, rules.sources, rules.name)
+        assert game.playout is None
+        assert refusal(c, game) == why
+
+
+def test_a_game_stopped_short_is_played_and_reported_by_the_engine():
+    """The decision limit: the playout stops, the engine plays the game and says why it did not end."""
+    game = cardrules.load("crazy-eights")
+    plan = Plan.make("crazy-eights", {}, 2, ["random", "random"], 3, 5, max_decisions=4)
+    for index in range(5):
+        record = play_game(game, plan, index)
+        assert record == play_game(game, plan, index, playout=False)
+        assert record.error is not None and "4" in record.error
+
+
+DEAL_TOO_MANY = """game "T"
+players 2
+attribute number: 1..5
+cards: number -> deck
+zone deck: stack, hidden
+zone hand: per_player, owner
+setup:
+  deal 3 from deck to hand
+turn:
+  choose "Play":
+    play(c in hand(me)):
+      move c to deck
+  win me
+"""
+
+
+def test_a_rules_error_at_run_time_is_the_engines_error():
+    game = cardrules.load_source(DEAL_TOO_MANY, "t.rules")
+    assert game.playout is not None
+    plan = Plan.make("t.rules", {}, 2, ["random", "random"], 1, 3)
+    record = play_game(game, plan, 0)
+    assert record.error is not None and "deal" in record.error
+    assert record == play_game(game, plan, 0, playout=False)
+
+
+def test_observers_and_other_agents_play_on_the_engine(monkeypatch):
+    from cardrules.engine import playouts
+    from cardrules.simulation.match import FirstMover
+
+    game = cardrules.load("crazy-eights")
+    calls = []
+    real = playouts.play
+    monkeypatch.setattr(playouts, "play", lambda *args: calls.append(args) or real(*args))
+    play_game(game, Plan.make("crazy-eights", {}, 2, ["random", "greedy"], 1, 1), 0)
+    play_game(game, Plan.make("crazy-eights", {}, 2, ["random", "random"], 1, 1), 0, [FirstMover()])
+    assert calls == []
+    play_game(game, Plan.make("crazy-eights", {}, 2, ["random", "random"], 1, 1), 0)
+    assert len(calls) == 1
+
+
+def test_a_game_read_back_from_the_disk_cache_keeps_its_playout():
+    game = cardrules.load("red7")
+    again = game_store.loads(game_store.dumps(game), None)
+    assert again.playout is not None
+    plan = Plan.make("red7", {}, 3, ["random"] * 3, 5, 10)
+    for index in range(10):
+        assert play_game(again, plan, index) == play_game(game, plan, index, playout=False)
