@@ -12,6 +12,7 @@ their ratio. The records of the two are the same (tests/compiler/test_playout.py
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -21,6 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import cardrules  # noqa: E402
 from cardrules.resources import bundled_games  # noqa: E402
 from cardrules.simulation.runner import Plan, play_game  # noqa: E402
+
+os.environ["CARDRULES_PLAYOUT"] = "always"  # `playout=True` always plays by the playout (not only where faster)
 
 
 def measure(name: str, players: int, rounds: int, seconds: float) -> dict:

@@ -93,7 +93,10 @@ def zone_code(w: Writer, e: nodes.Expr, where: Where) -> str:
             if c.zone_specs[name].kind.by_cell:
                 raise Unsupported("a grid")
             return f"Z[{int(c.zone_specs[name].index)}]"
-        case nodes.Call(name, (arg,)) if name in c.zone_specs and name not in c.families:
+        case nodes.Call(name, (arg,)) if name in c.families:
+            first, keys = c.families[name]
+            return f"Z[{int(first)} + {w.x.const(keys)}[{w.expr(arg, where)}]]"
+        case nodes.Call(name, (arg,)) if name in c.zone_specs:
             if c.zone_specs[name].kind.by_cell:
                 raise Unsupported("a grid")
             return f"Z[{w.x.zone_base(name)} + {w.expr(arg, where)}]"
@@ -135,7 +138,7 @@ def move(w: Writer, st: nodes.Move, where: Where) -> None:
             return
         case nodes.Name(name) if name in w.c.zone_specs or name in w.c.families:
             whole = zone_code(w, st.cards, where)
-        case nodes.Call(name, (_,)) if name in w.c.zone_specs:
+        case nodes.Call(name, (_,)) if name in w.c.zone_specs or name in w.c.families:
             whole = zone_code(w, st.cards, where)
         case _:
             whole = None
@@ -306,15 +309,23 @@ def while_stmt(w: Writer, st: nodes.While, where: Where) -> None:
 def do(w: Writer, st: nodes.Do, where: Where) -> None:
     """An action written where it is done, its parameters as fresh locals (the checker rules out cycles)."""
     decl = w.c.sym.actions[st.name]
-    if not isinstance(decl, nodes.ActionDecl):
-        raise Unsupported("an action by case")
     values = [w.expr(a, where) for a in st.args]
     env = Env()
     for param in decl.params:
         env = env.bind(param, w.x.fresh("a"))
     if values:
         w.line(f"{', '.join(env.names[p] for p in decl.params)}, = {', '.join(values)},")
-    w.block(decl.body, Where(env, False, where.turn_ends))
+    inner = Where(env, False, where.turn_ends)
+    if isinstance(decl, nodes.ActionDecl):
+        w.block(decl.body, inner)
+        return
+    key, keyword = env.names[decl.key], "if"  # `action name(x, k) by k:` the clause of the key's value
+    for clause in decl.clauses:
+        w.line(f"{keyword} {key} == {w.x.const(w.c.syms[clause.key])}:")
+        w.indented(clause.body, inner)
+        keyword = "elif"
+    w.line("else:")
+    w.line("    raise UNPLAYABLE('no clause for this value')")
 
 
 # ---- choices ------------------------------------------------------------------------------------------
@@ -324,17 +335,23 @@ def choose(w: Writer, st: nodes.Choose, where: Where) -> None:
     w.line("if decisions >= limit: raise UNPLAYABLE('the decision limit')")
     found = w.x.fresh("o")
     w.line(f"{found} = []")
+    # The listing changes nothing (a trial puts its cards back): a definition's call that reads no binder is
+    # worked out once for all of it.
+    lazies: dict[str, str] = {}
+    listing, start = attrs.evolve(where, env=attrs.evolve(where.env, lazies=lazies)), len(w.lines)
     kept = [(i, option) for i, option in enumerate(st.options)]
     for i, option in kept:
         if not option.fallback:
-            list_option(w, i, option, found, where)
+            list_option(w, i, option, found, listing)
     fallbacks = [(i, option) for i, option in kept if option.fallback]
     if fallbacks:
         w.line(f"if not {found}:")
         w.depth += 1
         for i, option in fallbacks:
-            list_option(w, i, option, found, where)
+            list_option(w, i, option, found, listing)
         w.depth -= 1
+    if lazies:
+        w.lines.insert(start, "    " * w.depth + f"{' = '.join(lazies.values())} = MISSING")
     w.line(f"o = {found}[DRAW(bits[me], len({found}))]")
     w.line("if first < 0: first = me")
     w.line("decisions += 1")
@@ -366,14 +383,17 @@ def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: 
         zone = binder_zone(w, binder.source, Where(env, zones=zones))
         if zone is not None:
             zones[binder.var] = zone
-        env = env.bind(binder.var, v)
+        env = env.bind_loop(binder.var, v)
         names.append(v)
         w.depth += 1
+    per_candidate: dict[str, str] = {}
+    env = attrs.evolve(env, per_candidate=per_candidate, binders=frozenset(names))
     inner = attrs.evolve(where, env=env, zones=zones)
+    start = len(w.lines)
     guards = [g for g in option.guards if w.c.constant(g.when) != (True, False)]
     plain = [g for g in guards if not g.afterwards]
     later = [g for g in guards if g.afterwards]
-    tests = [guard_test(w, g, inner) for g in plain]
+    tests = [w.x.twice(lambda g=g: guard_test(w, g, inner)) for g in plain]
     if tests:
         w.line(f"if {' and '.join(tests)}:")
         w.depth += 1
@@ -382,6 +402,9 @@ def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: 
         try_afterwards(w, option, later, inner, found_move)
     else:
         w.line(found_move)
+    if per_candidate:
+        indent = "    " * (depth + len(names))
+        w.lines.insert(start, indent + f"{' = '.join(per_candidate.values())} = MISSING")
     w.depth = depth
 
 
@@ -408,6 +431,7 @@ def try_afterwards(w: Writer, option: nodes.Option, later: list, where: Where, f
             w.line(f"{a} = {w.expr(g.when, where)}")
             applies.append(a)
     undo = []
+    where = attrs.evolve(where, env=attrs.evolve(where.env, lazies=None, per_candidate=None))  # the cards moved
     for st in option.body:
         if any(t.zone == getattr(st.destination, "id", getattr(st.destination, "func", "")) for t in w.c.triggers):
             raise Unsupported("an `on move` trigger")

@@ -11,12 +11,12 @@ else raises Unsupported: the game is then played on the engine alone.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import attrs
 
 from ..language import nodes
-from ..language.builtins import FUNCTIONS, NAMES, Constant
+from ..language.builtins import FUNCTIONS, NAMES, Constant, owner_among, seat_after
 from ..language.ranges import number_range
 from ..values import SEATS
 
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 _OPS = {"+": "+", "-": "-", "*": "*", "//": "//", "%": "%", "==": "==", "!=": "!=", "<": "<", "<=": "<=",
         ">": ">", ">=": ">=", "in": "in", "not in": "not in"}
 _READS_STATE = re.compile(r"\bs\b")  # a builtin's code that reads the engine's State
+SMALL = 40  # the most nodes of a definition written in place of its calls: a guard of a few tests, not a table
 _ATOM = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|SEATS\[me\]|-?[0-9]+")  # code cheap to repeat
 # The names the State answers, over the playout's own: the turn player, the seats, the number of players.
 _STATE_NAMES = {"me": "SEATS[me]", "players": "list(SEATS[:n])", "num_players": "n",
@@ -47,6 +48,10 @@ class Env:
     # arguments read no loop name), code -> its local; and the names loops bind there.
     lazies: dict[str, str] | None = None
     looping: frozenset[str] = frozenset()
+    # In a listing: the calls that read the candidate's binders (and no other loop name), worked out once per
+    # candidate, code -> its local (set to MISSING at each candidate); the binders' locals.
+    per_candidate: dict[str, str] | None = None
+    binders: frozenset[str] = frozenset()
 
     def bind(self, name: str, code: str) -> "Env":
         return attrs.evolve(self, names={**self.names, name: code})
@@ -68,6 +73,9 @@ class Exprs:
         self.wanted: list[str] = []  # definitions called so far, in the order first called
         self.pure_names: set[str] = set()  # definitions kept by their arguments (never written in place)
         self.inlining = 0
+        self.counting: dict[str, int] | None = None  # the first of `twice`'s writings: calls counted here
+        self.counts: dict[str, int] = {}
+        self.uses_random = False  # a `random(xs)`: the playout defines RAND, drawing from its generator
 
     def fresh(self, prefix: str) -> str:
         self.counter += 1
@@ -133,13 +141,14 @@ class Exprs:
 
     def iteration(self, e: nodes.Comprehension | nodes.Where, env: Env) -> str:
         v = self.fresh("v")
+        outer = attrs.evolve(env, lazies=None)  # Python allows no assignment expression in a loop's iterable
         match e:
             case nodes.Comprehension(element, var, source, cond):
                 inner = env.bind_loop(var, v)
                 test = f" if {self.expr(cond, inner)}" if cond is not None else ""
-                return f"{self.expr(element, inner)} for {v} in {self.expr(source, env)}{test}"
+                return f"{self.expr(element, inner)} for {v} in {self.expr(source, outer)}{test}"
             case nodes.Where(source, cond):
-                return f"{v} for {v} in {self.expr(source, env)} if {self.expr(cond, env.with_it(v))}"
+                return f"{v} for {v} in {self.expr(source, outer)} if {self.expr(cond, env.with_it(v))}"
         raise Unsupported("iteration")
 
     def name(self, name: str, env: Env) -> str:
@@ -176,7 +185,10 @@ class Exprs:
 
     def call(self, e: nodes.Call, env: Env) -> str:
         c, name = self.c, e.func
-        if name in c.families or (name in c.zone_specs and c.zone_specs[name].kind.by_cell):
+        if name in c.families:
+            first, keys = c.families[name]
+            return f"Z[{int(first)} + {self.const(keys)}[{self.expr(e.args[0], env)}]]"
+        if name in c.zone_specs and c.zone_specs[name].kind.by_cell:
             raise Unsupported(f"zone {name}")
         if name in c.zone_specs:
             return f"Z[{self.zone_base(name)} + {self.expr(e.args[0], env)}]"
@@ -187,8 +199,17 @@ class Exprs:
             return self.inlined(name, args, env) or self.lazy(f"{self.want(name)}({', '.join(args)})", env)
         if name in _STATE_CALLS:
             return _STATE_CALLS[name].format(self.expr(e.args[0], env))
+        if name == "next_seat":
+            after, among = self.expr(e.args[0], env), self.expr(e.args[1], env)
+            return f"{self.runtime('SEAT_AFTER', seat_after)}(n, {after}, {among})"
+        if name == "owner":
+            shared = int(c.shared_zones)
+            return f"{self.runtime('OWNER_AMONG', owner_among)}(Z, {shared}, n, {self.expr(e.args[0], env)})"
+        if name == "random":  # the game's generator draws, as State.random_below does
+            self.uses_random = True
+            return f"RAND({self.expr(e.args[0], env)})"
         function = FUNCTIONS[name]
-        if function.statements_only or function.grid or function.names_declaration:
+        if function.statements_only or function.grid:
             raise Unsupported(f"builtin {name}")
         code = function.code(_Site(self, e, env))
         if _READS_STATE.search(code):
@@ -196,14 +217,22 @@ class Exprs:
         return code
 
     def inlined(self, name: str, args: list[str], env: Env) -> str | None:
-        """A small definition's body written in place of its call (no call): one that is not kept by its
-        arguments (pure), walks no list itself, and is called with plain names or numbers (their code is
-        repeated where the body names them)."""
+        """A small definition's body written in place of its call (no call): one of at most SMALL nodes that
+        walks no list itself, called with plain names or numbers (their code is repeated where the body names
+        them). A larger one stays a call, which a body or a listing works out once (`lazy`)."""
         decl = self.c.sym.defs.get(name)
-        if decl is None or name in self.pure_names or self.inlining > 8 or not all(_ATOM.fullmatch(a) for a in args):
+        if decl is None or self.inlining > 8 or not all(_ATOM.fullmatch(a) for a in args):
             return None
-        if any(isinstance(n, nodes.Comprehension | nodes.Where) or (isinstance(n, nodes.Call) and n.kwargs)
-               for n in nodes.walk(decl.body)):
+        text = f"d_{name}({', '.join(args)})"
+        if self.counting is not None:
+            self.counting[text] = self.counting.get(text, 0) + 1
+        elif self.counts.get(text, 0) > 1 and self.table(text, env) is not None:
+            return None  # called again in the same code: worked out once there instead (`lazy`)
+        if env.lazies is not None and not any(name in env.looping for a in args for name in re.findall(r"\w+", a)):
+            return None  # worked out once for the body or the listing instead (`lazy`)
+        body = list(nodes.walk(decl.body))
+        if len(body) > SMALL or any(isinstance(n, nodes.Comprehension | nodes.Where) or (
+                isinstance(n, nodes.Call) and n.kwargs) for n in body):
             return None
         self.inlining += 1
         try:
@@ -212,14 +241,32 @@ class Exprs:
         finally:
             self.inlining -= 1
 
+    def table(self, code: str, env: Env) -> dict[str, str] | None:
+        """Where a call is kept: for the body or listing (it reads no loop name), for the candidate (it reads
+        the candidate's binders), or nowhere (another loop's name)."""
+        loops = {name for name in env.looping if re.search(rf"\b{name}\b", code)}
+        return env.lazies if not loops else env.per_candidate if loops <= env.binders else None
+
+    def twice(self, write: Callable[[], str]) -> str:
+        """The code `write` gives, written once to count the calls of definitions it makes, then again knowing
+        them: a call made more than once is worked out once (`lazy`) rather than written in place each time."""
+        self.counting = {}
+        write()
+        self.counts, self.counting = self.counting, None
+        try:
+            return write()
+        finally:
+            self.counts = {}
+
     def lazy(self, code: str, env: Env) -> str:
         """A definition's call inside another's body, worked out once there when no loop name is in it: nothing
         changes the game while an expression is worked out, so the value stands for the whole body."""
-        if env.lazies is None or any(re.search(rf"\b{name}\b", code) for name in env.looping):
+        table = self.table(code, env)
+        if table is None:
             return code
-        local = env.lazies.get(code)
+        local = table.get(code)
         if local is None:
-            local = env.lazies[code] = self.fresh("t")
+            local = table[code] = self.fresh("t")
         return f"({local} if {local} is not MISSING else ({local} := {code}))"
 
     def zone_base(self, name: str) -> str:
@@ -228,13 +275,15 @@ class Exprs:
         return f"b_{name}"
 
     def var_slot(self, name: str, args: list[str]) -> str:
+        """A variable's place in V (as Compiler.var_slot lays it out): its keys after the player, row-major."""
         spec = self.c.var_specs[name]
-        if spec.keys:
-            raise Unsupported(f"variable {name} with keys")
+        flat = "0"
+        for table, arg in zip(spec.keys, args[1:] if spec.per_player else args):
+            flat = f"({flat}) * {len(table)} + {self.const(table)}[{arg}]"
         if not spec.per_player:
-            return str(int(spec.index))
+            return f"{int(spec.index)} + {flat}"
         self.ns.setdefault("_var_bases", {})[name] = spec.index
-        return f"vb_{name} + ({args[0]}) * {int(spec.size)}"
+        return f"vb_{name} + ({args[0]}) * {int(spec.size)} + {flat}"
 
 
 class _Site:

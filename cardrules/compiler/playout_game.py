@@ -70,7 +70,16 @@ def write(c: "Compiler") -> tuple[str, dict]:
              for name, index in w.ns.pop("_bases", {}).items()]
     head += [f"    vb_{name} = {int(c.shared_vars)} + {int(index)} * n"
              for name, index in w.ns.pop("_var_bases", {}).items()]
+    if w.x.uses_random:
+        head += RANDOM
     return "\n".join(head + defs + body) + "\n", w.ns
+
+
+# `random(xs)` (builtins.random_element) drawing from the playout's generator.
+RANDOM = ["    def RAND(values):", "        nonlocal rng",
+          "        values = list(values) if values.__class__ in (list, tuple) else [values]",
+          "        if not values:", "            return NOTHING",
+          "        rng, k = RANDOM_BELOW(rng, len(values))", "        return values[k]"]
 
 
 def program(w: Writer, procs: dict) -> list[str]:
@@ -129,7 +138,7 @@ def definitions(w: Writer) -> list[str]:
             decl = w.c.sym.defs[name]
             env, params = parameters(w, decl.params)
             lazies: dict[str, str] = {}
-            code = w.x.expr(decl.body, attrs.evolve(env, lazies=lazies))
+            code = w.x.twice(lambda: w.x.expr(decl.body, attrs.evolve(env, lazies=lazies)))
             w.line(f"def {fn}({params}):")
             if lazies:
                 w.line(f"    {' = '.join(lazies.values())} = MISSING")

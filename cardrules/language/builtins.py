@@ -461,18 +461,27 @@ for _record in (
 # ---- functions of the state -------------------------------------------------------------------------
 def owner_of(s, card):
     """The seat whose per-player zone holds a card, or none."""
-    shared = s.game.shared_zones
-    for slot in range(shared, len(s.zones)):
-        if card in s.zones[slot]:
-            return SEATS[(slot - shared) % s.n]
+    return owner_among(s.zones, s.game.shared_zones, s.n, card)
+
+
+def owner_among(zones, shared: int, n: int, card):
+    """`owner` over the zones themselves (slots from `shared` on are the players', `n` each)."""
+    for slot in range(shared, len(zones)):
+        if card in zones[slot]:
+            return SEATS[(slot - shared) % n]
     return NOTHING
 
 
 def next_seat(s, after, among):
     """The first seat after `after` (going round, itself last) that is among the given seats."""
+    return seat_after(s.n, after, among)
+
+
+def seat_after(n: int, after, among):
+    """`next_seat` among `n` seats."""
     seats = set(among)
-    for step in range(1, s.n + 1):
-        q = (after + step) % s.n
+    for step in range(1, n + 1):
+        q = (after + step) % n
         if q in seats:
             return SEATS[q]
     return NOTHING

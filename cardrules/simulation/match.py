@@ -9,7 +9,7 @@ observer watches the game without taking part in it (see `Observer`).
 
 from __future__ import annotations
 
-from typing import Any, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from ..bots import Agent
 from ..engine import Action, Game, State
@@ -129,18 +129,19 @@ def result_value(state: State) -> float | str | None:
     read = getattr(state, "result", None)
     if not callable(read):
         return None
-    return result_of(state.game, read())
+    return result_of(read(), lambda: state.game)
 
 
-def result_of(game: Game, value: Any) -> float | str | None:
-    """A `result` value as a record keeps it: a number (yes/no as 1/0), any other value as its text."""
+def result_of(value: Any, game: Callable[[], Game]) -> float | str | None:
+    """A `result` value as a record keeps it: a number (yes/no as 1/0), any other value as its text (in the
+    words of `game()`, asked only then)."""
     if value is None or value is NOTHING:
         return None
     if isinstance(value, bool):
         return int(value)
     if isinstance(value, (int, float)):
         return value
-    return game.describe(value)
+    return game().describe(value)
 
 
 def result_label(game: Game) -> str | None:

@@ -41,6 +41,7 @@ from ..budgets import BudgetError, CpuBudgetSpent, cpu_message
 from ..converter import fields_json, register, to_json
 from ..engine import Game, playouts
 from ..words import plural
+from .faster import clock, faster
 from .match import FirstMover, Observer, play_match, result_of, result_value
 from .seeds import agent_seed, deal_seed
 
@@ -141,12 +142,22 @@ def play_game(game: Game, plan: Plan, index: int, observers: Sequence[Observer] 
               playout: bool = True) -> GameRecord:
     """Play game `index` of `plan` and return its record (never raises for a failed game).
     `observers` watch the game too (the mover's seat is noted in any case). A game of random seats that
-    nobody watches is played by the game's playout when it has one (`playout=False`: on the engine)."""
+    nobody watches may be played by the game's playout, when it has one and is the faster here (faster.py;
+    `playout=False`: on the engine). The record is the same either way."""
     seed = deal_seed(plan.seed, index)
-    if playout and not observers and game.playout is not None and _all_random(plan.agents):
-        record = _played_out(game, plan, index, seed)
-        if record is not None:
-            return record
+    if not (playout and not observers and game.playout is not None and _all_random(plan.agents)):
+        return _on_engine(game, plan, index, seed, observers)
+    timer = faster(game, plan.players)
+    start, by_playout = clock(), timer.playout_next()
+    record = _played_out(game, plan, index, seed) if by_playout else None
+    if record is None:
+        record = _on_engine(game, plan, index, seed, observers)
+    if timer.timing():
+        timer.took(by_playout, clock() - start, record.decisions)
+    return record
+
+
+def _on_engine(game: Game, plan: Plan, index: int, seed: int, observers: Sequence[Observer]) -> GameRecord:
     try:
         agents = [_agent(spec, game, seat, agent_seed(plan.seed, index, seat)) for seat, spec in enumerate(plan.agents)]
         mover = FirstMover()
@@ -180,7 +191,7 @@ def _played_out(game: Game, plan: Plan, index: int, seed: int) -> GameRecord | N
     try:
         first, winners, turns, decisions, result = playouts.play(game, plan.players, seed, bits,
                                                                  plan.max_decisions or game.limits.decisions)
-        value = None if game.result is None else result_of(game, result)
+        value = None if game.result is None else result_of(result, lambda: game)
     except Exception:
         return None
     returns = [1.0 if p in winners else 0.0 for p in range(plan.players)]

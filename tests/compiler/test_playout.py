@@ -11,10 +11,16 @@ import cardrules
 from cardrules import game_store
 from cardrules.simulation.runner import Plan, play_game
 
-# Every bundled game and yes/no option the playout plays today, with the games it refuses.
-PLAYED = ["crazy-eights", "red7"]
+# Every bundled game the playout plays today, with the games it refuses.
+PLAYED = ["crazy-eights", "red7", "the-game", "go-fish", "lost-cities"]
 REFUSED = {"punto": "teams", "seven7s": "`on move` triggers", "hearts": "values kept per card",
            "sushi-go": "values kept per card"}
+
+
+@pytest.fixture(autouse=True)
+def always_the_playout(monkeypatch):
+    """Every game of random seats by the playout (not only where it is the faster: faster.py)."""
+    monkeypatch.setenv("CARDRULES_PLAYOUT", "always")
 
 
 def switch_sets(name: str) -> list[dict]:
@@ -23,6 +29,7 @@ def switch_sets(name: str) -> list[dict]:
     return [dict(zip(switches, values)) for values in itertools.product([False, True], repeat=len(switches))]
 
 
+GAMES = {"crazy-eights": 40, "red7": 40, "the-game": 12, "go-fish": 15, "lost-cities": 8}  # each count, option set
 CASES = [(name, options) for name in PLAYED for options in switch_sets(name)]
 
 
@@ -32,9 +39,10 @@ def test_a_playout_plays_the_engines_games(name, options):
     if game.playout is None:  # an option that switches on what a playout does not play (Red7's triggers)
         assert name == "red7" and (options["advanced"] or options["expert"])
         return
-    for players in range(game.min_players, game.max_players + 1):
-        plan = Plan.make(name, options, players, ["random"] * players, 11, 40)
-        for index in range(40):
+    players_counts = range(game.min_players, game.max_players + 1)
+    for players in players_counts:
+        plan = Plan.make(name, options, players, ["random"] * players, 11, GAMES[name])
+        for index in range(GAMES[name]):
             by_playout = play_game(game, plan, index)
             by_engine = play_game(game, plan, index, playout=False)
             assert by_playout == by_engine, (players, index)
@@ -111,3 +119,19 @@ def test_a_game_read_back_from_the_disk_cache_keeps_its_playout():
     plan = Plan.make("red7", {}, 3, ["random"] * 3, 5, 10)
     for index in range(10):
         assert play_game(again, plan, index) == play_game(game, plan, index, playout=False)
+
+
+def test_a_run_times_both_ways_on_its_first_games_then_keeps_the_faster(monkeypatch):
+    from cardrules.simulation import faster
+
+    monkeypatch.setenv("CARDRULES_PLAYOUT", "auto")
+    timer = faster.Faster()
+    ways = []
+    for _ in range(2 * faster.TRIALS):
+        way = timer.playout_next()
+        ways.append(way)
+        timer.took(way, 2.0 if way else 1.0, 10)  # the playout twice as slow a decision
+    assert ways.count(True) == ways.count(False) == faster.TRIALS
+    assert not timer.timing() and timer.playout_next() is False
+    monkeypatch.setenv("CARDRULES_PLAYOUT", "never")
+    assert faster.Faster().playout_next() is False and not faster.Faster().timing()
