@@ -10,6 +10,7 @@ commit, minutes apart, does not). Make the old checkout with `git worktree add /
     python benchmarks/commits.py /tmp/old . --game red7 -p 2 -p 4 --seconds 3 --rounds 5
     python benchmarks/commits.py /tmp/old . --game red7 -o advanced=true
     python benchmarks/commits.py /tmp/old . --pin                      # on one core (a quiet machine)
+    python benchmarks/commits.py /tmp/old . --playout                  # with each game's playout where it has one
 
 A checkout from before the bots' package (the baseline of issue #26, 3659d04) plays with that
 checkout's own bench loop, a random.Random(k).choice per game: the same draws as the random agent's.
@@ -28,7 +29,7 @@ from pathlib import Path
 
 # What each child runs, with its checkout first on the path: plays random games for `seconds` of CPU.
 CHILD = """
-import sys, time
+import os, random, sys, time
 sys.path.insert(0, sys.argv[1])
 import cardrules
 try:
@@ -41,9 +42,14 @@ name, players, seconds = sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
 options = {k: {"true": True, "false": False}.get(v, int(v) if v.lstrip("-").isdigit() else v)
            for k, v in (o.split("=", 1) for o in sys.argv[5:])}
 game = cardrules.prepare(name).compile(options) if hasattr(cardrules, "prepare") else cardrules.load(name, options)
+playout = getattr(game, "playout", None) if os.environ.get("BENCH_PLAYOUT") == "1" else None
+if playout is not None:  # the playout plays the same games: one generator for every seat, as below
+    from cardrules.engine import playouts
 games, start = 0, time.process_time()
 while time.process_time() - start < seconds:
-    if RandomAgent is None:  # that checkout's own bench loop: the same draws as the random agent's
+    if playout is not None:
+        playouts.play(game, players, games, [random.Random(games).getrandbits] * players, 10**9)
+    elif RandomAgent is None:  # that checkout's own bench loop: the same draws as the random agent's
         state, choose = game.new_initial_state(players, games), random.Random(games).choice
         while not state.is_terminal():
             state.apply_action(choose(state.legal_actions()))
@@ -54,11 +60,13 @@ print(games / (time.process_time() - start))
 """
 
 
-def measure(root: Path, game: str, players: int, seconds: float, options: list[str], pin: bool) -> float:
+def measure(root: Path, game: str, players: int, seconds: float, options: list[str], pin: bool,
+            playout: bool = False) -> float:
     command = [sys.executable, "-c", CHILD, str(root), game, str(players), str(seconds), *options]
     if pin and hasattr(os, "sched_setaffinity"):
         command = ["taskset", "-c", "0", *command]
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
+    env["BENCH_PLAYOUT"] = "1" if playout else "0"
     done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=root)
     if done.returncode != 0:
         raise SystemExit(f"{root}: {game} {players}p failed:\n{done.stderr.strip()}")
@@ -75,13 +83,13 @@ def rows_to_run(root: Path, games: list[str], players: list[int]) -> list[tuple[
 
 
 def compare(old: Path, new: Path, rows: list[tuple[str, int]], seconds: float, rounds: int, options: list[str],
-            pin: bool) -> list[dict]:
+            pin: bool, playout: bool = False) -> list[dict]:
     out = []
     for game, players in rows:
         figures: dict[str, list[float]] = {"old": [], "new": []}
         for _ in range(rounds):  # alternating: a drift of the machine's speed falls on both alike
             for side, root in (("old", old), ("new", new)):
-                figures[side].append(measure(root, game, players, seconds, options, pin))
+                figures[side].append(measure(root, game, players, seconds, options, pin, playout))
         old_median, new_median = statistics.median(figures["old"]), statistics.median(figures["new"])
         out.append({"game": game, "players": players, "options": options, "old": figures["old"],
                     "new": figures["new"], "ratio": new_median / old_median})
@@ -102,6 +110,8 @@ def main(argv: list[str] | None = None) -> list[dict]:
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds of games per measurement")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--pin", action="store_true", help="run every measurement on core 0 (taskset)")
+    parser.add_argument("--playout", action="store_true",
+                        help="a checkout whose game has a playout plays with it (the same games, as simulate may)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     old, new = args.old.resolve(), args.new.resolve()
@@ -111,7 +121,7 @@ def main(argv: list[str] | None = None) -> list[dict]:
     started = time.strftime("%Y-%m-%d %H:%M")
     print(f"old {old}  new {new}  {args.seconds} CPU s a measurement, {args.rounds} rounds, {started}")
     results = compare(old, new, rows_to_run(new, args.game, args.players), args.seconds, args.rounds,
-                      args.option, args.pin)
+                      args.option, args.pin, args.playout)
     if args.json:
         print(json.dumps(results, indent=1))
     return results

@@ -38,3 +38,11 @@ def test_options_reach_the_game_and_a_bad_one_is_reported_not_a_traceback():
 def test_a_directory_that_is_not_a_checkout_is_refused(tmp_path):
     done = run(str(tmp_path), str(ROOT))
     assert done.returncode == 2 and "is not a cardrules checkout" in done.stderr
+
+
+def test_with_playout_a_checkout_plays_its_games_by_playout():
+    done = run(str(ROOT), str(ROOT), "--game", "crazy-eights", "-p", "2", "--seconds", "0.05", "--rounds", "1",
+               "--playout", "--json")
+    assert done.returncode == 0, done.stderr
+    rows = json.loads(done.stdout[done.stdout.index("["):])
+    assert rows[0]["game"] == "crazy-eights" and min(rows[0]["old"] + rows[0]["new"]) > 0

@@ -23,8 +23,10 @@ from typing import TYPE_CHECKING, Any, Callable
 import attrs
 
 from ..engine import draws, playouts
+from ..engine.zones.grid import as_cell
 from ..language import nodes
 from ..values import NOTHING, SEATS, Card
+from . import visibility
 from .playout_exprs import Env, Exprs, Unsupported
 
 if TYPE_CHECKING:
@@ -34,7 +36,8 @@ _HELPERS = {"NOTHING": NOTHING, "MISSING": playouts.MISSING, "SEATS": SEATS, "Ca
             "NEW_ROUND": playouts.NewRound,
             "UNPLAYABLE": playouts.Unplayable, "TAKE_CARDS": playouts.take_cards, "TAKE_CARD": playouts.take_card,
             "SEAT": playouts.seat, "SEATS_OF": playouts.seats, "AS_LIST": playouts.as_list, "DRAW": playouts.draw,
-            "RANDOM_BELOW": playouts.random_below, "FIND": playouts.find_zone, "SHUFFLE": draws.shuffle}
+            "RANDOM_BELOW": playouts.random_below, "FIND": playouts.find_zone, "SHUFFLE": draws.shuffle,
+            "AS_CELL": as_cell, "SIDE_OF": playouts.side_of}
 
 
 @attrs.frozen
@@ -53,6 +56,7 @@ class Writer:
 
     def __init__(self, c: "Compiler"):
         self.c = c
+        self.sides = next((d for d in c.rules.declarations if isinstance(d, nodes.SidesDecl)), None)
         self.ns: dict[str, Any] = dict(_HELPERS)
         self.x = Exprs(c, self.ns)
         self.lines: list[str] = []
@@ -129,6 +133,9 @@ def move(w: Writer, st: nodes.Move, where: Where) -> None:
     zone = st.destination.id if isinstance(st.destination, nodes.Name) else getattr(st.destination, "func", "")
     if any(t.zone == zone for t in w.c.triggers):
         raise Unsupported("an `on move` trigger")
+    if zone in w.c.zone_specs and w.c.zone_specs[zone].kind.by_cell:
+        move_to_cell(w, st, where)
+        return
     dest = zone_code(w, st.destination, where)
     put = "{d}[0:0] = {m}" if st.bottom else "{d}.extend({m})"
     match st.cards:
@@ -136,7 +143,7 @@ def move(w: Writer, st: nodes.Move, where: Where) -> None:
             src = zone_code(w, source, where)
             w.line(f"{dest}.insert(0, {src}.pop())" if st.bottom else f"{dest}.append({src}.pop())")
             return
-        case nodes.Name(name) if name in w.c.zone_specs or name in w.c.families:
+        case nodes.Name(name) if name in w.c.zone_specs and not w.c.zone_specs[name].kind.by_cell:
             whole = zone_code(w, st.cards, where)
         case nodes.Call(name, (_,)) if name in w.c.zone_specs or name in w.c.families:
             whole = zone_code(w, st.cards, where)
@@ -158,9 +165,30 @@ def move(w: Writer, st: nodes.Move, where: Where) -> None:
         w.line(f"    TAKE_CARD(Z, {m})")
     w.line(f"    {dest}.insert(0, {m})" if st.bottom else f"    {dest}.append({m})")
     w.line("else:")
-    w.line(f"    {m} = list({m}) if {m}.__class__ in (list, tuple) else {m}")
+    w.line(f"    {m} = AS_LIST({m})")
     w.line(f"    TAKE_CARDS(Z, {m})")
     w.line("    " + put.format(d=dest, m=m))
+
+
+def move_to_cell(w: Writer, st: nodes.Move, where: Where) -> None:
+    """`move CARDS to grid(CELL)`: the cards go onto that cell's stack (moving.move_to_cell)."""
+    grid = f"Z[{int(w.c.zone_specs[st.destination.func].index)}]"
+    cell, m = w.x.fresh("q"), w.x.fresh("m")
+    w.line(f"{cell} = AS_CELL({w.expr(st.destination.args[0], where)})")
+    w.line(f"if {cell} is None: raise UNPLAYABLE('not a cell')")
+    match st.cards:
+        case nodes.Call("top", (source,)) if not _is_grid(w, source):  # the top card of a zone: popped
+            src = zone_code(w, source, where)
+            w.line(f"{m} = [{src}.pop()]")
+        case _:
+            w.line(f"{m} = AS_LIST({w.expr(st.cards, where)})")
+            w.line(f"TAKE_CARDS(Z, {m})")
+    w.line(f"{grid}.put({cell}, {m}, {st.bottom})")
+
+
+def _is_grid(w: Writer, zone: nodes.Expr) -> bool:
+    name = zone.id if isinstance(zone, nodes.Name) else getattr(zone, "func", "")
+    return name in w.c.zone_specs and w.c.zone_specs[name].kind.by_cell
 
 
 def deal(w: Writer, st: nodes.Deal, where: Where) -> None:
@@ -212,8 +240,12 @@ def eliminate(w: Writer, st: nodes.Eliminate, where: Where) -> None:
 
 
 def win(w: Writer, st: nodes.Win, where: Where) -> None:
-    """The game ends: the record's fields, and the rules' `result` worked out on the game as it ended."""
-    ended(w, f"sorted(set(SEATS_OF({w.expr(st.players, where)}, n)))")
+    """The game ends: the record's fields, and the rules' `result` worked out on the game as it ended; with
+    `sides`, a win is the whole side's."""
+    winners = f"SEATS_OF({w.expr(st.players, where)}, n)"
+    if w.sides is not None:
+        winners = f"[q for p in {winners} for q in SIDE_OF(SIDES(), p)]"
+    ended(w, f"sorted(set(int(p) for p in {winners}))")
 
 
 def lose(w: Writer, st: nodes.Lose, where: Where) -> None:
@@ -223,7 +255,8 @@ def lose(w: Writer, st: nodes.Lose, where: Where) -> None:
 def ended(w: Writer, winners: str) -> None:
     result = next((d for d in w.c.rules.declarations if isinstance(d, nodes.ResultDecl)), None)
     value = "None" if result is None else w.expr(result.value, Where())
-    w.line(f"return first, {winners}, turns, decisions, {value}")
+    sides = "None" if w.sides is None else "[[int(p) for p in side] for side in SIDES()]"
+    w.line(f"return first, {winners}, turns, decisions, {value}, {sides}")
 
 
 def say(w: Writer, st: nodes.Say, where: Where) -> None:
@@ -287,15 +320,35 @@ def if_stmt(w: Writer, st: nodes.If, where: Where) -> None:
 def for_stmt(w: Writer, st: nodes.For, where: Where) -> None:
     v = w.x.fresh("v")
     w.line(f"for {v} in AS_LIST({w.expr(st.source, where)}):")
+    spend(w, st.body, "    ")
     w.indented(st.body, Where(where.env.bind_loop(st.var, v), False, False, where.zones))
 
 
 def loop(w: Writer, test: str, body: tuple, where: Where) -> None:
     """`repeat` and `while`: each round counts against the steps a game may take between two decisions."""
     w.line(f"while {test}:")
-    w.line("    budget -= 1")
-    w.line("    if budget < 0: raise UNPLAYABLE('the steps budget')")
+    spend(w, body, "    ")
     w.indented(body, Where(where.env, True, False, where.zones))
+
+
+def spend(w: Writer, body: tuple, indent: str = "") -> None:
+    """Count a run of `body` against the steps budget, by more than the engine's instructions for it (a
+    statement is at most two, a loop's test and jump two more): the playout stops wherever the engine's budget
+    might run out, and the engine plays that game again and says whether it did."""
+    w.line(f"{indent}budget -= {cost(w, body)}")
+    w.line(f"{indent}if budget < 0: raise UNPLAYABLE('the steps budget')")
+
+
+def cost(w: Writer, body: tuple, depth: int = 0) -> int:
+    """Two steps a statement, those of the actions it does included (the checker rules out their cycles)."""
+    steps = 2
+    for st in nodes.statements(body):
+        steps += 2
+        if isinstance(st, nodes.Do) and depth < 20:
+            decl = w.c.sym.actions[st.name]
+            bodies = [decl.body] if isinstance(decl, nodes.ActionDecl) else [cl.body for cl in decl.clauses]
+            steps += sum(cost(w, inner, depth + 1) for inner in bodies)
+    return steps
 
 
 def repeat(w: Writer, st: nodes.Repeat, where: Where) -> None:
@@ -386,6 +439,9 @@ def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: 
         env = env.bind_loop(binder.var, v)
         names.append(v)
         w.depth += 1
+    for binder, v in zip(option.binders, names):  # a card the chooser may not see is named by place: the engine's
+        if visibility.may_hide(binder.source, w.c.sym):
+            w.line(f"if {v}.__class__ is Card: raise UNPLAYABLE('a card the chooser may not see')")
     per_candidate: dict[str, str] = {}
     env = attrs.evolve(env, per_candidate=per_candidate, binders=frozenset(names))
     inner = attrs.evolve(where, env=env, zones=zones)

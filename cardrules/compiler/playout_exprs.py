@@ -18,7 +18,7 @@ import attrs
 from ..language import nodes
 from ..language.builtins import FUNCTIONS, NAMES, Constant, owner_among, seat_after
 from ..language.ranges import number_range
-from ..values import SEATS
+from ..values import NOTHING, SEATS, Sym
 
 if TYPE_CHECKING:
     from .compiler import Compiler
@@ -125,6 +125,8 @@ class Exprs:
                 return "[" + ", ".join(self.expr(i, env) for i in items) + "]"
             case nodes.Comprehension() | nodes.Where():
                 return f"[{self.iteration(e, env)}]"
+            case nodes.Compare("==" | "!=" as op, left, right) if self.a_value(left, env) or self.a_value(right, env):
+                return f"({self.expr(left, env)} {'is' if op == '==' else 'is not'} {self.expr(right, env)})"
             case nodes.BinOp(op, left, right) | nodes.Compare(op, left, right):
                 return f"({self.expr(left, env)} {_OPS[op]} {self.expr(right, env)})"
             case nodes.BoolOp(op, left, right):
@@ -138,6 +140,24 @@ class Exprs:
             case nodes.Range(low, high):
                 return f"{self.runtime('RANGE', number_range)}({self.expr(low, env)}, {self.expr(high, env)})"
         raise Unsupported(f"expression {type(e).__name__}")
+
+    def a_value(self, e: nodes.Expr, env: Env) -> bool:
+        """Whether an expression certainly gives an attribute value or none, each equal only to itself (values.Sym
+        is interned), so that `==` is `is` (identity.py says the same of the engine's code): a card's attribute
+        whose every card gives one, or a constant that is one."""
+        match e:
+            case nodes.Attr(_, name):
+                return self.valued(name)
+            case nodes.Name(name) if name not in env.names and env.it is not None and name in self.c.card_attrs:
+                return self.valued(name)
+            case nodes.Name(name) if name not in env.names:
+                known, value = self.c.constant(e)
+                return known and (value.__class__ is Sym or value is NOTHING)
+        return False
+
+    def valued(self, attribute: str) -> bool:
+        values = self.c.card_attrs.get(attribute)
+        return bool(values) and all(v.__class__ is Sym or v is NOTHING for v in values.values())
 
     def iteration(self, e: nodes.Comprehension | nodes.Where, env: Env) -> str:
         v = self.fresh("v")
@@ -165,9 +185,9 @@ class Exprs:
             return self.inlined(name, [], env) or self.lazy(f"{self.want(name)}()", env)
         if name in c.zone_specs:
             spec = c.zone_specs[name]
-            if spec.per_player or spec.kind.by_cell:
+            if spec.per_player:
                 raise Unsupported(f"zone {name} as a value")
-            return f"Z[{int(spec.index)}]"
+            return spec.kind.cards_code(f"Z[{int(spec.index)}]")  # the zone as a list of its cards
         if name in c.var_specs:
             spec = c.var_specs[name]
             if spec.per_player or spec.keys:
@@ -178,6 +198,8 @@ class Exprs:
                 return self.const(table[name])
         if name in _STATE_NAMES:
             return _STATE_NAMES[name]
+        if name == "sides":
+            return self.sides()
         record = NAMES.get(name)
         if isinstance(record, Constant):
             return self.const(record.value)
@@ -188,8 +210,8 @@ class Exprs:
         if name in c.families:
             first, keys = c.families[name]
             return f"Z[{int(first)} + {self.const(keys)}[{self.expr(e.args[0], env)}]]"
-        if name in c.zone_specs and c.zone_specs[name].kind.by_cell:
-            raise Unsupported(f"zone {name}")
+        if name in c.zone_specs and c.zone_specs[name].kind.by_cell:  # `grid(cell)`: the cards on a cell
+            return c.zone_specs[name].kind.cards_code(f"Z[{int(c.zone_specs[name].index)}]", self.expr(e.args[0], env))
         if name in c.zone_specs:
             return f"Z[{self.zone_base(name)} + {self.expr(e.args[0], env)}]"
         if name in c.var_specs:
@@ -205,13 +227,15 @@ class Exprs:
         if name == "owner":
             shared = int(c.shared_zones)
             return f"{self.runtime('OWNER_AMONG', owner_among)}(Z, {shared}, n, {self.expr(e.args[0], env)})"
+        if name == "side":  # the side of a seat, from the rules' `sides` as they stand
+            return f"SIDE_OF({self.sides()}, {self.expr(e.args[0], env)})"
         if name == "random":  # the game's generator draws, as State.random_below does
             self.uses_random = True
             return f"RAND({self.expr(e.args[0], env)})"
         function = FUNCTIONS[name]
-        if function.statements_only or function.grid:
+        if function.statements_only:
             raise Unsupported(f"builtin {name}")
-        code = function.code(_Site(self, e, env))
+        code = function.code(_Site(self, e, env, function))
         if _READS_STATE.search(code):
             raise Unsupported(f"builtin {name} reads the state")
         return code
@@ -269,6 +293,12 @@ class Exprs:
             local = table[code] = self.fresh("t")
         return f"({local} if {local} is not MISSING else ({local} := {code}))"
 
+    def sides(self) -> str:
+        """The sides as the State gives them: the rules' `sides` (SIDES, a function of the playout), else
+        every seat alone."""
+        declared = any(isinstance(d, nodes.SidesDecl) for d in self.c.rules.declarations)
+        return "SIDES()" if declared else "[[SEATS[p]] for p in range(n)]"
+
     def zone_base(self, name: str) -> str:
         """The slot of a per-player zone's seat 0 (`Z[base + p]`), a local of the playout."""
         self.ns.setdefault("_bases", {})[name] = self.c.zone_specs[name].index
@@ -289,8 +319,8 @@ class Exprs:
 class _Site:
     """One call of a builtin as its record writes it (builtins.CallSite), over the playout's names."""
 
-    def __init__(self, g: Exprs, call: nodes.Call, env: Env):
-        self.g, self.call, self.env, self.tables = g, call, env, g.c
+    def __init__(self, g: Exprs, call: nodes.Call, env: Env, function: Any):
+        self.g, self.call, self.env, self.tables, self.function = g, call, env, g.c, function
         self._args: list[str] | None = None
 
     def const(self, value: Any) -> str:
@@ -300,6 +330,8 @@ class _Site:
         return self.g.runtime(name, value)
 
     def arg(self, i: int) -> str:
+        if i == 0 and self.function.grid:  # the checker made sure the first argument names a grid zone
+            return f"Z[{int(self.g.c.zone_specs[self.call.args[0].id].index)}]"
         return self.g.expr(self.call.args[i], self.env)
 
     def args(self) -> list[str]:

@@ -4,7 +4,7 @@ or None when the rules use something a playout does not play (yet).
 The function is laid out as the engine's program is (procedures.build_program): the setup, then rounds of a
 round setup and turns (the turn, the turn's end, `after turn`, the end checks, the next player), with each
 decision inline. Its signature: play(n, rng, Z, V, bits, limit, STEPS) -> (first, winners, turns, decisions, the
-rules' `result` or None),
+rules' `result` or None, the sides as lists of seats or None),
 where Z and V are the zones and variables of a blank game with its cards placed (engine/playouts.start).
 """
 
@@ -16,7 +16,7 @@ import attrs
 
 from ..language import nodes
 from ..language.builtins import FUNCTIONS, NAMES, Constant
-from .playout import Where, Writer
+from .playout import Where, Writer, spend
 from .playout_exprs import Env, Unsupported
 
 # The values a pure definition keeps, at most, before its table starts afresh (as the engine's: codegen.py).
@@ -31,11 +31,9 @@ if TYPE_CHECKING:
 def refusal(c: "Compiler", game: "Game") -> str | None:
     """Why the game as a whole cannot be played by a playout, or None."""
     checks = (
-        ("teams", game.sides is not None),
         ("values kept per card", game.per_card),
         ("`on move` triggers", bool(c.triggers)),
         ("secret choices", any(d.secret is not None for d in game.decisions.values())),
-        ("choices among cards the chooser may not see", any(d.may_hide for d in game.decisions.values())),
         ("zones that open in order", any(spec.kind.opens_in_order for spec in game.zones)),
     )
     return next((what for what, found in checks if found), None)
@@ -47,9 +45,11 @@ def build(c: "Compiler", game: "Game") -> Callable | None:
         return None
     try:
         source, ns = write(c)
+        exec(compile(source, f"<playout of {game.name}>", "exec"), ns)  # written from the rules' structure alone
     except Unsupported:
         return None
-    exec(compile(source, f"<playout of {game.name}>", "exec"), ns)  # written from the rules' structure alone
+    except Exception:  # a playout the writer got wrong never stops a game from compiling: the engine plays it
+        return None  # (tests/compiler/test_playout.py requires a playout of every game it lists)
     play = ns["play"]
     play.source = source
     return play
@@ -72,12 +72,14 @@ def write(c: "Compiler") -> tuple[str, dict]:
              for name, index in w.ns.pop("_var_bases", {}).items()]
     if w.x.uses_random:
         head += RANDOM
+    if w.sides is not None:  # the rules' `sides`, as they stand when asked
+        head += ["    def SIDES():", f"        return {w.x.expr(w.sides.value, Env())}"]
     return "\n".join(head + defs + body) + "\n", w.ns
 
 
 # `random(xs)` (builtins.random_element) drawing from the playout's generator.
 RANDOM = ["    def RAND(values):", "        nonlocal rng",
-          "        values = list(values) if values.__class__ in (list, tuple) else [values]",
+          "        values = AS_LIST(values)",
           "        if not values:", "            return NOTHING",
           "        rng, k = RANDOM_BELOW(rng, len(values))", "        return values[k]"]
 
@@ -86,17 +88,19 @@ def program(w: Writer, procs: dict) -> list[str]:
     """The setup, the round loop and the turn loop, as lines of the playout's body."""
     w.lines = []
     if "setup" in procs:
+        spend(w, procs["setup"].body)
         w.block(procs["setup"].body, Where())
     w.line("while True:")
     w.line("    try:")
     w.depth += 2
     if "round setup" in procs:
+        spend(w, procs["round setup"].body)
         w.block(procs["round setup"].body, Where())
     w.line("while True:")
     w.depth += 1
     w.line("turns += 1")
-    w.line("budget -= 1")
-    w.line("if budget < 0: raise UNPLAYABLE('the steps budget')")
+    ends = tuple(st for d in w.c.rules.declarations if isinstance(d, nodes.EndDecl) for st in d.body)
+    spend(w, procs["turn"].body + (procs["after turn"].body if "after turn" in procs else ()) + ends)
     w.block(procs["turn"].body, Where(turn_ends=True))
     if "after turn" in procs:
         w.block(procs["after turn"].body, Where())

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from ..values import NOTHING, SEATS, Card, Seat
+from ..values import NOTHING, SEATS, SEQUENCES, Card, Seat
 
 if TYPE_CHECKING:
     from .game import Game
@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 
 def play(game: "Game", n: int, seed: int, bits: list[Callable[[int], int]], limit: int) -> tuple:
     """Game `seed` of `n` random seats by the game's playout: (the first seat to decide or -1, the winners, the
-    turns, the decisions, the value of the rules' `result` as the game ended or None). `bits`: each seat's
-    generator's `getrandbits`. Raises where the engine must play it."""
+    turns, the decisions, the rules' `result` as the game ended or None, the sides or None). `bits`: each
+    seat's generator's `getrandbits`. Raises where the engine must play it."""
     zones, values, rng = start(game, n, seed)
     return game.playout(n, rng, zones, values, bits, limit, game.limits.steps)
 
@@ -31,15 +31,18 @@ _STARTS: dict[tuple[int, int], tuple] = {}  # (id(game), n) -> (the game, its bl
 def start(game: "Game", n: int, seed: int) -> tuple[list, list, int]:
     """A blank game's zones with the cards placed and its variables set (kept per game and number of players
     unless working them out drew from the generator), and the generator's state for `seed`."""
+    from .accepts import options_refusal
     from .game import mix_seed
 
     kept = _STARTS.get((id(game), n))
     if kept is not None and kept[0] is game:
         return [zone[:] for zone in kept[1]], kept[2][:], mix_seed(seed)
+    if not game.min_players <= n <= game.max_players or options_refusal(game.option_docs, game.options, n):
+        raise Unplayable("a game the engine refuses to start")  # (Game.new_initial_state says why)
     state = game.blank_state(n, seed)
     game.place_cards(state)
     game.initialise_vars(state)
-    if state.rng == mix_seed(seed) and all(zone.__class__ is list for zone in state.zones):
+    if state.rng == mix_seed(seed):
         if len(_STARTS) > 64:
             _STARTS.clear()
         _STARTS[id(game), n] = (game, [zone[:] for zone in state.zones], state.vars[:])
@@ -72,7 +75,11 @@ def take_cards(zones: list, cards: list) -> None:
         if not zone or gone.isdisjoint(zone):
             continue
         before = len(zone)
-        zone[:] = [card for card in zone if card not in gone]
+        if zone.__class__ is list:
+            zone[:] = [card for card in zone if card not in gone]
+        else:  # a grid
+            for card in [card for card in cards if card in zone]:
+                zone.remove(card)
         left -= before - len(zone)
         if not left:
             return
@@ -98,6 +105,14 @@ def find_zone(zones: list, card) -> list:
     raise Unplayable("a card to move lies in no zone")
 
 
+def side_of(sides: list, player) -> list:
+    """The side (team) a seat plays on (State.side)."""
+    for members in sides:
+        if player in members:
+            return members
+    raise Unplayable("not a seat")
+
+
 def seat(value, n: int) -> int:
     """A seat for `first player:` / `next player:`: a Seat or a seat's number in range."""
     if isinstance(value, int) and value.__class__ is not bool and value.__class__ is not Card and 0 <= value < n:
@@ -109,13 +124,13 @@ def seats(value, n: int) -> list[int]:
     """The seats a `win` or `eliminate` names: one seat or a list of seats."""
     if value.__class__ is Seat and 0 <= value < n:
         return [int(value)]
-    values = value if value.__class__ in (list, tuple) else [value]
+    values = value if isinstance(value, SEQUENCES) else [value]
     return [seat(p, n) for p in values]
 
 
 def as_list(value) -> list:
     """A value a loop walks, as the engine's `for` walks it: a list's own elements, anything else alone."""
-    return list(value) if value.__class__ in (list, tuple) else [value]
+    return list(value) if isinstance(value, SEQUENCES) else [value]
 
 
 def draw(bits, count: int) -> int:
@@ -139,4 +154,4 @@ def random_below(rng: int, bound: int) -> tuple[int, int]:
 
 
 __all__ = ["MISSING", "NOTHING", "SEATS", "NewRound", "Unplayable", "as_list", "draw", "find_zone", "random_below",
-           "seat", "seats", "take_card", "take_cards"]
+           "seat", "seats", "side_of", "take_card", "take_cards"]

@@ -189,13 +189,14 @@ def _played_out(game: Game, plan: Plan, index: int, seed: int) -> GameRecord | N
 
     bits = [random.Random(agent_seed(plan.seed, index, seat)).getrandbits for seat in range(plan.players)]
     try:
-        first, winners, turns, decisions, result = playouts.play(game, plan.players, seed, bits,
-                                                                 plan.max_decisions or game.limits.decisions)
+        first, winners, turns, decisions, result, sides = playouts.play(
+            game, plan.players, seed, bits, plan.max_decisions or game.limits.decisions)
         value = None if game.result is None else result_of(result, lambda: game)
     except Exception:
         return None
     returns = [1.0 if p in winners else 0.0 for p in range(plan.players)]
-    return GameRecord(index, seed, None, first if first >= 0 else None, winners, returns, turns, decisions, value)
+    return GameRecord(index, seed, None, first if first >= 0 else None, winners, returns, turns, decisions, value,
+                      sides)
 
 
 def _parsed(spec: str) -> tuple[str, dict[str, Any]]:

@@ -9,12 +9,12 @@ import pytest
 
 import cardrules
 from cardrules import game_store
+from cardrules.engine.accepts import options_refusal
 from cardrules.simulation.runner import Plan, play_game
 
 # Every bundled game the playout plays today, with the games it refuses.
-PLAYED = ["crazy-eights", "red7", "the-game", "go-fish", "lost-cities"]
-REFUSED = {"punto": "teams", "seven7s": "`on move` triggers", "hearts": "values kept per card",
-           "sushi-go": "values kept per card"}
+PLAYED = ["crazy-eights", "red7", "the-game", "go-fish", "lost-cities", "punto"]
+REFUSED = {"seven7s": "`on move` triggers", "hearts": "values kept per card", "sushi-go": "values kept per card"}
 
 
 @pytest.fixture(autouse=True)
@@ -29,7 +29,8 @@ def switch_sets(name: str) -> list[dict]:
     return [dict(zip(switches, values)) for values in itertools.product([False, True], repeat=len(switches))]
 
 
-GAMES = {"crazy-eights": 40, "red7": 40, "the-game": 12, "go-fish": 15, "lost-cities": 8}  # each count, option set
+# games played both ways for each player count and option set
+GAMES = {"crazy-eights": 40, "red7": 40, "the-game": 12, "go-fish": 15, "lost-cities": 8, "punto": 6}
 CASES = [(name, options) for name in PLAYED for options in switch_sets(name)]
 
 
@@ -39,7 +40,8 @@ def test_a_playout_plays_the_engines_games(name, options):
     if game.playout is None:  # an option that switches on what a playout does not play (Red7's triggers)
         assert name == "red7" and (options["advanced"] or options["expert"])
         return
-    players_counts = range(game.min_players, game.max_players + 1)
+    players_counts = [n for n in range(game.min_players, game.max_players + 1)
+                      if not options_refusal(game.option_docs, game.options, n)]  # (Punto's teams: 4 players)
     for players in players_counts:
         plan = Plan.make(name, options, players, ["random"] * players, 11, GAMES[name])
         for index in range(GAMES[name]):
@@ -135,3 +137,59 @@ def test_a_run_times_both_ways_on_its_first_games_then_keeps_the_faster(monkeypa
     assert not timer.timing() and timer.playout_next() is False
     monkeypatch.setenv("CARDRULES_PLAYOUT", "never")
     assert faster.Faster().playout_next() is False and not faster.Faster().timing()
+
+
+def test_a_game_the_engine_refuses_to_start_is_the_engines_error():
+    game = cardrules.load("punto", {"teams": True})  # team mode is for 4 players only
+    plan = Plan.make("punto", {"teams": True}, 2, ["random", "random"], 1, 1)
+    record = play_game(game, plan, 0)
+    assert record.error is not None and "4" in record.error
+    assert record == play_game(game, plan, 0, playout=False)
+
+
+def test_one_generator_for_every_seat_plays_the_games_of_one_shared_random_agent():
+    """What benchmarks/commits.py --playout times: the same games as its engine loop (one agent in every seat)."""
+    import random
+
+    from cardrules.bots import RandomAgent
+    from cardrules.engine import playouts
+    from cardrules.simulation import play_match
+
+    game = cardrules.load("red7")
+    for seed in range(20):
+        state = play_match(game, 3, seed, [RandomAgent(game, 0, seed)] * 3, quiet=True)
+        _, winners, turns, decisions, _, _ = playouts.play(game, 3, seed, [random.Random(seed).getrandbits] * 3, 10**6)
+        assert (winners, turns, decisions) == (sorted(state.winners), state.turns, state.decisions)
+
+
+LOOPING = """game "T"
+players 2
+limit steps 500
+attribute number: 1..5
+cards: number -> deck
+zone deck: stack, hidden
+zone hand: per_player, owner
+var k = 0
+turn:
+  while k < ROUNDS:
+    set k = k + 1
+  choose "Pass":
+    pass:
+      win me
+"""
+
+
+@pytest.mark.parametrize("rounds", [100, 200, 100000])
+def test_a_loop_near_the_steps_budget_ends_as_on_the_engine(rounds):
+    """The playout counts more steps than the engine's instructions: where the engine's budget may run out it
+    stops, and the engine plays the game and says whether it did."""
+    game = cardrules.load_source(LOOPING.replace("ROUNDS", str(rounds)), "t.rules")
+    assert game.playout is not None
+    plan = Plan.make("t.rules", {}, 2, ["random", "random"], 1, 1)
+    record = play_game(game, plan, 0)
+    assert record == play_game(game, plan, 0, playout=False)
+    assert (record.error is None) == (rounds == 100)
+    if rounds == 100:  # played by the playout itself, not handed back to the engine
+        from cardrules.engine import playouts
+
+        assert tuple(playouts.play(game, 2, record.seed, [lambda k: 0] * 2, 10)[1]) == record.winners
