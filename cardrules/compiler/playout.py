@@ -28,6 +28,7 @@ from ..language import nodes
 from ..values import NOTHING, SEATS, Card
 from . import visibility
 from .playout_exprs import Env, Exprs, Unsupported
+from .reads import expression_reads
 
 if TYPE_CHECKING:
     from .compiler import Compiler
@@ -57,6 +58,7 @@ class Writer:
     def __init__(self, c: "Compiler"):
         self.c = c
         self.sides = next((d for d in c.rules.declarations if isinstance(d, nodes.SidesDecl)), None)
+        self.caches: list[str] = []  # the locals keeping an option's last listing (listed_once)
         self.ns: dict[str, Any] = dict(_HELPERS)
         self.x = Exprs(c, self.ns)
         self.lines: list[str] = []
@@ -133,6 +135,7 @@ def move(w: Writer, st: nodes.Move, where: Where) -> None:
     zone = st.destination.id if isinstance(st.destination, nodes.Name) else getattr(st.destination, "func", "")
     if any(t.zone == zone for t in w.c.triggers):
         raise Unsupported("an `on move` trigger")
+    w.line("zv += 1")  # a card moves (the listings kept by listed_once are stale)
     if zone in w.c.zone_specs and w.c.zone_specs[zone].kind.by_cell:
         move_to_cell(w, st, where)
         return
@@ -203,6 +206,7 @@ def deal(w: Writer, st: nodes.Deal, where: Where) -> None:
         case _:
             targets = f"[{zone_code(w, st.destination, where)}]"
     t, r = w.x.fresh("t"), w.x.fresh("r")
+    w.line("zv += 1")
     w.line(f"{t} = {targets}")
     w.line(f"{r} = {count}")
     w.line(f"if {r}.__class__ is not int or any(z is {src} for z in {t}): raise UNPLAYABLE('a deal the engine judges')")
@@ -213,6 +217,7 @@ def deal(w: Writer, st: nodes.Deal, where: Where) -> None:
 
 def shuffle(w: Writer, st: nodes.Shuffle, where: Where) -> None:
     w.line(f"rng = SHUFFLE(rng, {zone_code(w, st.zone, where)})")
+    w.line("zv += 1")
 
 
 # ---- variables, players ----------------------------------------------------------------------------
@@ -307,7 +312,10 @@ def if_stmt(w: Writer, st: nodes.If, where: Where) -> None:
             w.line("else:")
             w.indented(body, where)
             return
-        w.line(f"{keyword} {w.expr(cond, where)}:")
+        if keyword == "if":
+            w.line(f"if {kept_test(w, cond, where)}:")
+        else:
+            w.line(f"elif {w.expr(cond, where)}:")
         w.indented(body, where)
         keyword = "elif"
     if keyword == "if":
@@ -395,7 +403,7 @@ def choose(w: Writer, st: nodes.Choose, where: Where) -> None:
     kept = [(i, option) for i, option in enumerate(st.options)]
     for i, option in kept:
         if not option.fallback:
-            list_option(w, i, option, found, listing)
+            listed_once(w, i, option, found, listing)
     fallbacks = [(i, option) for i, option in kept if option.fallback]
     if fallbacks:
         w.line(f"if not {found}:")
@@ -425,6 +433,70 @@ def choose(w: Writer, st: nodes.Choose, where: Where) -> None:
         if names:
             w.line(f"    {', '.join(names)}, = o[1:]")
         w.indented(option.body, attrs.evolve(where, env=env, zones=zones))
+
+
+def listed_once(w: Writer, index: int, option: nodes.Option, found: str, where: Where) -> None:
+    """An option's legal moves, listed again only when something its listing reads has changed since it was
+    last listed here: a card moved anywhere (`zv`, counted at every move, deal and shuffle), a variable it
+    reads, the turn player, who is out. A turn that chooses again after a step that moves no card (The Game's
+    signals) takes the option's moves as they were."""
+    key = listing_key(w, option, where)
+    if key is None:
+        list_option(w, index, option, found, where)
+        return
+    cache, moves = w.x.fresh("lc"), w.x.fresh("lm")
+    w.caches.append(cache)
+    w.line(f"if {cache}[0] == {key}:")
+    w.line(f"    {found} += {cache}[1]")
+    w.line("else:")
+    w.depth += 1
+    w.line(f"{moves} = []")
+    list_option(w, index, option, moves, where)
+    w.line(f"{cache} = ({key}, {moves})")
+    w.line(f"{found} += {moves}")
+    w.depth -= 1
+
+
+def listing_key(w: Writer, option: nodes.Option, where: Where) -> str | None:
+    """The code of what an option's listing reads of the game, or None when it reads more than zones (through
+    their count of changes), variables, the turn player, who is out and the players, or is not in a loop."""
+    if not where.breakable:  # listed once a turn at most: nothing to keep
+        return None
+    bound = set(where.env.names)
+    reads: set[str] = set()
+    for binder in option.binders:
+        reads |= expression_reads(binder.source, w.c.sym, bound, w.c.reads)
+        bound.add(binder.var)
+    for guard in option.guards:
+        for e in (guard.condition, guard.when):
+            if e is not None:
+                reads |= expression_reads(e, w.c.sym, bound, w.c.reads)
+    return key_of(w, reads, where)
+
+
+def kept_test(w: Writer, e: nodes.Expr, where: Where) -> str:
+    """An `if`'s test inside a loop, worked out again only when what it reads has changed (as listed_once)."""
+    key = key_of(w, set(expression_reads(e, w.c.sym, set(where.env.names), w.c.reads)), where) \
+        if where.breakable else None
+    if key is None:
+        return w.expr(e, where)
+    cache, value = w.x.fresh("lc"), w.x.fresh("lv")
+    w.caches.append(cache)
+    w.line(f"if {cache}[0] == {key}:")
+    w.line(f"    {value} = {cache}[1]")
+    w.line("else:")
+    w.line(f"    {value} = {w.expr(e, where)}")
+    w.line(f"    {cache} = ({key}, {value})")
+    return value
+
+
+def key_of(w: Writer, reads: set[str], where: Where) -> str | None:
+    if any(not (r.startswith(("zone ", "var ")) or r in ("players", "me", "active")) for r in reads):
+        return None
+    parts = ["zv", "me", "act"] + [f"V[{w.x.var_span(r[4:])}]" for r in sorted(reads) if r.startswith("var ")]
+    if any(name not in ("it",) for name in where.env.names):  # the names of the procedure's scope
+        parts += sorted(where.env.names.values())
+    return "(" + ", ".join(parts) + ")"
 
 
 def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: Where) -> None:

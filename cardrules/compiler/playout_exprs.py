@@ -293,6 +293,14 @@ class Exprs:
             local = table[code] = self.fresh("t")
         return f"({local} if {local} is not MISSING else ({local} := {code}))"
 
+    def var_span(self, name: str) -> str:
+        """Every slot of a variable in V, as a slice: its keys, and every player's for a per-player one."""
+        spec = self.c.var_specs[name]
+        if not spec.per_player:
+            return f"{int(spec.index)}:{int(spec.index) + int(spec.size)}"
+        self.ns.setdefault("_var_bases", {})[name] = spec.index
+        return f"vb_{name}:vb_{name} + n * {int(spec.size)}"
+
     def sides(self) -> str:
         """The sides as the State gives them: the rules' `sides` (SIDES, a function of the playout), else
         every seat alone."""

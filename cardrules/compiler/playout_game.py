@@ -65,7 +65,8 @@ def write(c: "Compiler") -> tuple[str, dict]:
     defs = definitions(w)
     head = ["def play(n, rng, Z, V, bits, limit, STEPS):", "    out = [False] * n", "    act = list(SEATS[:n])",
             "    me = 0",
-            "    turns = decisions = 0", "    first = -1", "    budget = STEPS"]
+            "    turns = decisions = 0", "    first = -1", "    budget = STEPS", "    zv = 0"]
+    head += [f"    {cache} = (None, None)" for cache in w.caches]
     head += [f"    b_{name} = {int(c.shared_zones)} + {int(index)} * n"
              for name, index in w.ns.pop("_bases", {}).items()]
     head += [f"    vb_{name} = {int(c.shared_vars)} + {int(index)} * n"
@@ -142,17 +143,40 @@ def definitions(w: Writer) -> list[str]:
             decl = w.c.sym.defs[name]
             env, params = parameters(w, decl.params)
             lazies: dict[str, str] = {}
-            code = w.x.twice(lambda: w.x.expr(decl.body, attrs.evolve(env, lazies=lazies)))
+            body = w.x.twice(lambda: "\n".join(returning(w, decl.body, attrs.evolve(env, lazies=lazies))))
             w.line(f"def {fn}({params}):")
             if lazies:
                 w.line(f"    {' = '.join(lazies.values())} = MISSING")
-            w.line(f"    return {code}")
+            w.lines += ["    " * w.depth + "    " + line for line in body.split("\n")]
         else:
             decl = w.c.sym.cases[name]
             params = case(w, decl, fn)
         if cached:
             kept(w, name, params)
     return w.lines
+
+
+def returning(w: Writer, e: nodes.Expr, env: Env) -> list[str]:
+    """A definition's body as statements returning its value: `A and B` returns A when A is false, else B;
+    `all(...)` / `any(...)` over one comprehension is a loop that returns at the first element deciding it
+    (what Python's generator does, without making one)."""
+    match e:
+        case nodes.BoolOp("and", left, right):
+            t = w.x.fresh("a")
+            return [f"{t} = {w.x.expr(left, env)}", f"if not {t}:", f"    return {t}", *returning(w, right, env)]
+        case nodes.Call("all" | "any" as name, (nodes.Comprehension(element, var, source, cond),), ()) \
+                if name not in w.c.sym.defs:
+            v, each = w.x.fresh("v"), {}  # each: the calls worked out once for each element
+            inner = attrs.evolve(env.bind_loop(var, v), per_candidate=each, binders=frozenset({v}))
+            lines = [f"for {v} in {w.x.expr(source, attrs.evolve(env, lazies=None))}:"]
+            if cond is not None:
+                lines += [f"    if not {w.x.expr(cond, inner)}:", "        continue"]
+            test = w.x.expr(element, inner)
+            decides = f"not {test}" if name == "all" else test
+            first = [f"    {' = '.join(each.values())} = MISSING"] if each else []
+            return lines[:1] + first + lines[1:] + [f"    if {decides}:", f"        return {name == 'any'}",
+                                                     f"return {name == 'all'}"]
+    return [f"return {w.x.expr(e, env)}"]
 
 
 def case(w: Writer, decl: nodes.CaseDecl, fn: str) -> str:
