@@ -28,6 +28,7 @@ from ..language import nodes
 from ..values import NOTHING, SEATS, Card
 from . import visibility
 from .playout_exprs import Env, Exprs, Unsupported
+from .playout_trials import deciding_attribute
 from .reads import expression_reads
 
 if TYPE_CHECKING:
@@ -502,6 +503,12 @@ def key_of(w: Writer, reads: set[str], where: Where) -> str | None:
 def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: Where) -> None:
     """The loops over an option's binders and the test of its guards, adding each legal move to `found`."""
     env, zones, names, depth = where.env, dict(where.zones), [], w.depth
+    later = [g for g in option.guards if g.afterwards and w.c.constant(g.when) != (True, False)]
+    deciding = deciding_attribute(w.c, option, later, set(where.env.names)) if later and where.turn_ends else None
+    verdicts = None
+    if deciding is not None:  # the trial's answer for each value of the card's attribute, for this listing
+        verdicts = w.x.fresh("verdicts")
+        w.line(f"{verdicts} = {{}}")
     for binder in option.binders:
         v = w.x.fresh("b")
         w.line(f"for {v} in AS_LIST({w.x.expr(binder.source, env)}):")
@@ -526,7 +533,19 @@ def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: 
         w.line(f"if {' and '.join(tests)}:")
         w.depth += 1
     found_move = f"{found}.append(({index}, {''.join(v + ', ' for v in names)}))"
-    if later:
+    if later and verdicts is not None:
+        card = inner.env.names[option.body[0].cards.id]
+        value, answer = w.x.fresh("value"), w.x.fresh("answer")
+        w.line(f"{value} = {w.x.const(w.c.card_attrs[deciding])}.get({card}, NOTHING)")
+        w.line(f"{answer} = {verdicts}.get({value}, MISSING)")
+        w.line(f"if {answer} is MISSING:")
+        w.depth += 1
+        try_afterwards(w, option, later, inner, None)
+        w.line(f"{verdicts}[{value}] = {answer} = ok")
+        w.depth -= 1
+        w.line(f"if {answer}:")
+        w.line("    " + found_move)
+    elif later:
         try_afterwards(w, option, later, inner, found_move)
     else:
         w.line(found_move)
@@ -544,9 +563,10 @@ def guard_test(w: Writer, g: nodes.Guard, where: Where) -> str:
     return f"(not {w.expr(g.when, where)} or {test})"
 
 
-def try_afterwards(w: Writer, option: nodes.Option, later: list, where: Where, found_move: str) -> None:
+def try_afterwards(w: Writer, option: nodes.Option, later: list, where: Where, found_move: str | None) -> None:
     """`only if ... afterwards`, where the option's body is the rest of the turn and only moves cards: the
-    moves made in place, the guards judged, every card put back where it was (State._allowed_in_place)."""
+    moves made in place, the guards judged (`ok`), every card put back where it was (State._allowed_in_place);
+    then `found_move` when they hold."""
     if not where.turn_ends or not option.body or not all(isinstance(st, nodes.Move) for st in option.body):
         raise Unsupported("an `afterwards` guard before more of the turn")
     applies = []
@@ -579,8 +599,9 @@ def try_afterwards(w: Writer, option: nodes.Option, later: list, where: Where, f
     for put_back, take_back in reversed(undo):
         w.line(put_back)
         w.line(take_back)
-    w.line("if ok:")
-    w.line("    " + found_move)
+    if found_move is not None:
+        w.line("if ok:")
+        w.line("    " + found_move)
 
 
 STATEMENTS: dict[type, Callable[[Writer, Any, Where], Any]] = {
