@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 _HELPERS = {"NOTHING": NOTHING, "MISSING": playouts.MISSING, "SEATS": SEATS, "Card": Card,
             "NEW_ROUND": playouts.NewRound,
             "UNPLAYABLE": playouts.Unplayable, "TAKE_CARDS": playouts.take_cards, "TAKE_CARD": playouts.take_card,
-            "SEAT": playouts.seat, "SEATS_OF": playouts.seats, "AS_LIST": playouts.as_list, "DRAW": playouts.draw,
+            "SEAT": playouts.seat, "SEATS_OF": playouts.seats, "AS_LIST": playouts.as_list,
             "RANDOM_BELOW": playouts.random_below, "FIND": playouts.find_zone, "SHUFFLE": draws.shuffle,
             "AS_CELL": as_cell, "SIDE_OF": playouts.side_of}
 
@@ -51,6 +51,9 @@ class Where:
     breakable: bool = False
     turn_ends: bool = False
     zones: dict[str, str] = attrs.Factory(dict)  # a binder's name -> the zone its cards come from
+    # In a loop that may go round again with no card moved (a choice with an option that moves none and goes
+    # on): what a listing or a test reads may stand, so they are kept (listed_once, kept_test).
+    repeats_unchanged: bool = False
 
 
 class Writer:
@@ -106,7 +109,7 @@ def zone_code(w: Writer, e: nodes.Expr, where: Where) -> str:
         case nodes.Call(name, (arg,)) if name in c.zone_specs:
             if c.zone_specs[name].kind.by_cell:
                 raise Unsupported("a grid")
-            return f"Z[{w.x.zone_base(name)} + {w.expr(arg, where)}]"
+            return f"Z[{w.x.zone_base(name)} + {w.x.seat_index(arg, where.env)}]"
     raise Unsupported("a zone written another way")
 
 
@@ -162,6 +165,10 @@ def move(w: Writer, st: nodes.Move, where: Where) -> None:
         return
     m, source = w.x.fresh("m"), card_source(w, st.cards, where)
     w.line(f"{m} = {w.expr(st.cards, where)}")
+    if source is not None and isinstance(st.cards, nodes.Name):  # a card bound from a zone: certainly a card
+        w.line(f"{source}.remove({m})")
+        w.line(f"{dest}.insert(0, {m})" if st.bottom else f"{dest}.append({m})")
+        return
     w.line(f"if {m}.__class__ is Card:")
     if source is not None and isinstance(st.cards, nodes.Name):
         w.line(f"    {source}.remove({m})")
@@ -337,7 +344,15 @@ def loop(w: Writer, test: str, body: tuple, where: Where) -> None:
     """`repeat` and `while`: each round counts against the steps a game may take between two decisions."""
     w.line(f"while {test}:")
     spend(w, body, "    ")
-    w.indented(body, Where(where.env, True, False, where.zones))
+    w.indented(body, Where(where.env, True, False, where.zones, repeats_unchanged(body)))
+
+
+def repeats_unchanged(body: tuple) -> bool:
+    """Whether a loop's body holds a choice with an option that moves no card and does not stop the loop."""
+    moving = (nodes.Move, nodes.Deal, nodes.Shuffle, nodes.Stop, nodes.Win, nodes.Lose, nodes.NewRound)
+    return any(isinstance(st, nodes.Choose) and any(
+        not any(isinstance(inner, moving) for inner in nodes.statements(option.body)) for option in st.options)
+        for st in nodes.statements(body))
 
 
 def spend(w: Writer, body: tuple, indent: str = "") -> None:
@@ -414,7 +429,14 @@ def choose(w: Writer, st: nodes.Choose, where: Where) -> None:
         w.depth -= 1
     if lazies:
         w.lines.insert(start, "    " * w.depth + f"{' = '.join(lazies.values())} = MISSING")
-    w.line(f"o = {found}[DRAW(bits[me], len({found}))]")
+    # the random seat's draw (bots/random_agent.py): bits until they fall below the count
+    w.line(f"k = len({found})")
+    w.line("if not k: raise UNPLAYABLE('no legal move')")
+    w.line("draw, width = bits[me], k.bit_length()")
+    w.line("r = draw(width)")
+    w.line("while r >= k:")
+    w.line("    r = draw(width)")
+    w.line(f"o = {found}[r]")
     w.line("if first < 0: first = me")
     w.line("decisions += 1")
     w.line("budget = STEPS")
@@ -432,7 +454,7 @@ def choose(w: Writer, st: nodes.Choose, where: Where) -> None:
                 zones[binder.var] = zone
             env = env.bind(binder.var, v)
         if names:
-            w.line(f"    {', '.join(names)}, = o[1:]")
+            w.line(f"    {names[0]} = o[1]" if len(names) == 1 else f"    {', '.join(names)}, = o[1:]")
         w.indented(option.body, attrs.evolve(where, env=env, zones=zones))
 
 
@@ -461,7 +483,7 @@ def listed_once(w: Writer, index: int, option: nodes.Option, found: str, where: 
 def listing_key(w: Writer, option: nodes.Option, where: Where) -> str | None:
     """The code of what an option's listing reads of the game, or None when it reads more than zones (through
     their count of changes), variables, the turn player, who is out and the players, or is not in a loop."""
-    if not where.breakable:  # listed once a turn at most: nothing to keep
+    if not where.repeats_unchanged:  # listed again only after a card moved: nothing to keep
         return None
     bound = set(where.env.names)
     reads: set[str] = set()
@@ -478,7 +500,7 @@ def listing_key(w: Writer, option: nodes.Option, where: Where) -> str | None:
 def kept_test(w: Writer, e: nodes.Expr, where: Where) -> str:
     """An `if`'s test inside a loop, worked out again only when what it reads has changed (as listed_once)."""
     key = key_of(w, set(expression_reads(e, w.c.sym, set(where.env.names), w.c.reads)), where) \
-        if where.breakable else None
+        if where.repeats_unchanged else None
     if key is None:
         return w.expr(e, where)
     cache, value = w.x.fresh("lc"), w.x.fresh("lv")
@@ -511,7 +533,12 @@ def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: 
         w.line(f"{verdicts} = {{}}")
     for binder in option.binders:
         v = w.x.fresh("b")
-        w.line(f"for {v} in AS_LIST({w.x.expr(binder.source, env)}):")
+        zone = binder_zone(w, binder.source, Where(env, zones=zones)) if not isinstance(binder.source, nodes.Where) \
+            else None
+        if zone is not None and not later:  # a zone's own list: nothing moves while the listing walks it
+            w.line(f"for {v} in {zone}:")
+        else:
+            w.line(f"for {v} in AS_LIST({w.x.expr(binder.source, env)}):")
         zone = binder_zone(w, binder.source, Where(env, zones=zones))
         if zone is not None:
             zones[binder.var] = zone

@@ -213,7 +213,7 @@ class Exprs:
         if name in c.zone_specs and c.zone_specs[name].kind.by_cell:  # `grid(cell)`: the cards on a cell
             return c.zone_specs[name].kind.cards_code(f"Z[{int(c.zone_specs[name].index)}]", self.expr(e.args[0], env))
         if name in c.zone_specs:
-            return f"Z[{self.zone_base(name)} + {self.expr(e.args[0], env)}]"
+            return f"Z[{self.zone_base(name)} + {self.seat_index(e.args[0], env)}]"
         if name in c.var_specs:
             return f"V[{self.var_slot(name, [self.expr(a, env) for a in e.args])}]"
         if name in c.sym.defs or name in c.sym.cases:
@@ -306,6 +306,12 @@ class Exprs:
         every seat alone."""
         declared = any(isinstance(d, nodes.SidesDecl) for d in self.c.rules.declarations)
         return "SIDES()" if declared else "[[SEATS[p]] for p in range(n)]"
+
+    def seat_index(self, e: nodes.Expr, env: Env) -> str:
+        """A seat used as an index: the turn player as the plain int `me` (a Seat indexes alike, slower)."""
+        if isinstance(e, nodes.Name) and e.id == "me" and "me" not in env.names:
+            return "me"
+        return self.expr(e, env)
 
     def zone_base(self, name: str) -> str:
         """The slot of a per-player zone's seat 0 (`Z[base + p]`), a local of the playout."""

@@ -133,17 +133,6 @@ def as_list(value) -> list:
     return list(value) if isinstance(value, SEQUENCES) else [value]
 
 
-def draw(bits, count: int) -> int:
-    """The random seat's pick among `count` moves: what `random.Random.choice` draws (bots/random_agent.py)."""
-    if not count:
-        raise Unplayable("no legal move")
-    k = count.bit_length()
-    r = bits(k)
-    while r >= count:
-        r = bits(k)
-    return r
-
-
 def random_below(rng: int, bound: int) -> tuple[int, int]:
     """State.random_below as a function of the generator's state: (the new state, the draw)."""
     rng = (rng + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
@@ -153,5 +142,5 @@ def random_below(rng: int, bound: int) -> tuple[int, int]:
     return rng, (z ^ (z >> 31)) % bound
 
 
-__all__ = ["MISSING", "NOTHING", "SEATS", "NewRound", "Unplayable", "as_list", "draw", "find_zone", "random_below",
+__all__ = ["MISSING", "NOTHING", "SEATS", "NewRound", "Unplayable", "as_list", "find_zone", "random_below",
            "seat", "seats", "side_of", "take_card", "take_cards"]
