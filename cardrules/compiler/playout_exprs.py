@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 _OPS = {"+": "+", "-": "-", "*": "*", "//": "//", "%": "%", "==": "==", "!=": "!=", "<": "<", "<=": "<=",
         ">": ">", ">=": ">=", "in": "in", "not in": "not in"}
 _READS_STATE = re.compile(r"\bs\b")  # a builtin's code that reads the engine's State
+TINY = 4  # the most nodes of a definition always written in place: `top(canvas).color` is three
 SMALL = 40  # the most nodes of a definition written in place of its calls: a guard of a few tests, not a table
 _ATOM = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|SEATS\[me\]|-?[0-9]+")  # code cheap to repeat
 # The names the State answers, over the playout's own: the turn player, the seats, the number of players.
@@ -247,14 +248,16 @@ class Exprs:
         decl = self.c.sym.defs.get(name)
         if decl is None or self.inlining > 8 or not all(_ATOM.fullmatch(a) for a in args):
             return None
+        body = list(nodes.walk(decl.body))
         text = f"d_{name}({', '.join(args)})"
-        if self.counting is not None:
+        if len(body) <= TINY:  # cheaper written again than called or kept: `top(canvas).color`
+            pass
+        elif self.counting is not None:
             self.counting[text] = self.counting.get(text, 0) + 1
         elif self.counts.get(text, 0) > 1 and self.table(text, env) is not None:
             return None  # called again in the same code: worked out once there instead (`lazy`)
-        if env.lazies is not None and not any(name in env.looping for a in args for name in re.findall(r"\w+", a)):
+        elif env.lazies is not None and not any(name in env.looping for a in args for name in re.findall(r"\w+", a)):
             return None  # worked out once for the body or the listing instead (`lazy`)
-        body = list(nodes.walk(decl.body))
         if len(body) > SMALL or any(isinstance(n, nodes.Comprehension | nodes.Where) or (
                 isinstance(n, nodes.Call) and n.kwargs) for n in body):
             return None

@@ -148,11 +148,12 @@ def play_game(game: Game, plan: Plan, index: int, observers: Sequence[Observer] 
     if not (playout and not observers and game.playout is not None and _all_random(plan.agents)):
         return _on_engine(game, plan, index, seed, observers)
     timer = faster(game, plan.players)
-    start, by_playout = clock(), timer.playout_next()
+    timing, by_playout = timer.timing(), timer.playout_next()
+    start = clock() if timing else 0.0  # (a CPU clock is a system call: only while the two ways are timed)
     record = _played_out(game, plan, index, seed) if by_playout else None
     if record is None:
         record = _on_engine(game, plan, index, seed, observers)
-    if timer.timing():
+    if timing:
         timer.took(by_playout, clock() - start, record.decisions)
     return record
 
