@@ -63,6 +63,7 @@ class Writer:
         self.c = c
         self.sides = next((d for d in c.rules.declarations if isinstance(d, nodes.SidesDecl)), None)
         self.caches: list[str] = []  # the locals keeping an option's last listing (listed_once)
+        self.in_setup = False  # writing `setup:` or `round setup:` (nobody moves the cards there)
         self.ns: dict[str, Any] = dict(_HELPERS)
         self.x = Exprs(c, self.ns)
         self.lines: list[str] = []
@@ -146,7 +147,7 @@ def move(w: Writer, st: nodes.Move, where: Where) -> None:
     dest = zone_code(w, st.destination, where)
     put = "{d}[0:0] = {m}" if st.bottom else "{d}.extend({m})"
     match st.cards:
-        case nodes.Call("top", (source,)):  # a draw: the top card
+        case nodes.Call("top", (source,)) if not w.c.records_movers:  # a draw: the top card
             src = zone_code(w, source, where)
             w.line(f"{dest}.insert(0, {src}.pop())" if st.bottom else f"{dest}.append({src}.pop())")
             return
@@ -161,6 +162,7 @@ def move(w: Writer, st: nodes.Move, where: Where) -> None:
         w.line(f"{m} = {whole}")
         w.line(f"if {m} is {dest}: raise UNPLAYABLE('a zone moved onto itself')")
         w.line(put.format(d=dest, m=m))
+        moved(w, m, False)
         w.line(f"{m}.clear()")
         return
     m, source = w.x.fresh("m"), card_source(w, st.cards, where)
@@ -168,6 +170,7 @@ def move(w: Writer, st: nodes.Move, where: Where) -> None:
     if source is not None and isinstance(st.cards, nodes.Name):  # a card bound from a zone: certainly a card
         w.line(f"{source}.remove({m})")
         w.line(f"{dest}.insert(0, {m})" if st.bottom else f"{dest}.append({m})")
+        moved(w, m, True)
         return
     w.line(f"if {m}.__class__ is Card:")
     if source is not None and isinstance(st.cards, nodes.Name):
@@ -175,10 +178,12 @@ def move(w: Writer, st: nodes.Move, where: Where) -> None:
     else:
         w.line(f"    TAKE_CARD(Z, {m})")
     w.line(f"    {dest}.insert(0, {m})" if st.bottom else f"    {dest}.append({m})")
+    w.line(f"    {m} = [{m}]")
     w.line("else:")
     w.line(f"    {m} = AS_LIST({m})")
     w.line(f"    TAKE_CARDS(Z, {m})")
     w.line("    " + put.format(d=dest, m=m))
+    moved(w, m, False)
 
 
 def move_to_cell(w: Writer, st: nodes.Move, where: Where) -> None:
@@ -195,6 +200,7 @@ def move_to_cell(w: Writer, st: nodes.Move, where: Where) -> None:
             w.line(f"{m} = AS_LIST({w.expr(st.cards, where)})")
             w.line(f"TAKE_CARDS(Z, {m})")
     w.line(f"{grid}.put({cell}, {m}, {st.bottom})")
+    moved(w, m, False)
 
 
 def _is_grid(w: Writer, zone: nodes.Expr) -> bool:
@@ -221,6 +227,8 @@ def deal(w: Writer, st: nodes.Deal, where: Where) -> None:
     w.line(f"for _ in range({r}):")
     w.line(f"    for z in {t}:")
     w.line(f"        z.append({src}.pop())")
+    if w.c.records_movers:
+        w.line("        " + ("V[mb + z[-1]] = " + ("NOTHING" if w.in_setup else "SEATS[me]")))
 
 
 def shuffle(w: Writer, st: nodes.Shuffle, where: Where) -> None:
@@ -277,13 +285,49 @@ def say(w: Writer, st: nodes.Say, where: Where) -> None:
     if st.to is not None:
         raise Unsupported("`say ... to`")
     for part in st.parts:
-        if isinstance(part, nodes.Str | nodes.Int) or (isinstance(part, nodes.Name) and part.id in where.env.names):
-            continue
-        try:
-            code = w.expr(part, where)
-        except Unsupported:
-            raise Unsupported("a `say` part") from None
-        w.line(code)
+        for risky in risky_parts(w, part, where):
+            w.line(w.expr(_Unworded().visit(risky), where))
+
+
+class _Unworded(nodes.NodeTransformer):
+    """`words(a, b)` -> `(a, b)`: what may fail of it is its parts (it writes any value; a playout writes none)."""
+
+    def visit_Call(self, e: nodes.Call) -> nodes.Expr:
+        e = self.generic_visit(e)
+        return nodes.TupleLit(e.args, span=e.span) if e.func == "words" and not e.kwargs else e
+
+
+def risky_parts(w: Writer, e: nodes.Expr, where: Where) -> list[nodes.Expr]:
+    """What of a `say` part may fail to be worked out (procedures._plain_part: words, numbers, `me`, local
+    names, a plain variable, the top card of a shared zone cannot; `words` of parts fails only where they do)."""
+    c = w.c
+    match e:
+        case nodes.Str() | nodes.Int():
+            return []
+        case nodes.Name(name) if name == "me" or name in where.env.names:
+            return []
+        case nodes.Name(name) if name in c.var_specs and not c.var_specs[name].per_player \
+                and c.var_specs[name].size == 1:
+            return []
+        case nodes.Call("top", (nodes.Name(zone),)) if zone in c.zone_specs and "top" not in c.sym.defs \
+                and not c.zone_specs[zone].per_player and not c.zone_specs[zone].kind.by_cell:
+            return []
+        case nodes.Call("words", args) if not e.kwargs and "words" not in c.sym.defs:
+            return [part for arg in args for part in risky_parts(w, arg, where)]
+    return [e]
+
+
+def moved(w: Writer, cards: str, one: bool) -> None:
+    """Who moved the cards, for rules that read `mover(card)` (percard.py): nobody in the set-up, else the
+    turn player. `one`: `cards` is a single card, else a list."""
+    if not w.c.records_movers:
+        return
+    who = "NOTHING" if w.in_setup else "SEATS[me]"
+    if one:
+        w.line(f"V[mb + {cards}] = {who}")
+    else:
+        w.line(f"for c in {cards}:")
+        w.line(f"    V[mb + c] = {who}")
 
 
 def let(w: Writer, st: nodes.Let, where: Where) -> Env:

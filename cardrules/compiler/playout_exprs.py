@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import attrs
 
+from ..engine import playouts
 from ..language import nodes
-from ..language.builtins import FUNCTIONS, NAMES, Constant, owner_among, seat_after
+from ..language.builtins import FUNCTIONS, NAMES, Constant, owner_among, seat_after, words_of
 from ..language.ranges import number_range
 from ..values import NOTHING, SEATS, Sym
 
@@ -76,6 +77,7 @@ class Exprs:
         self.inlining = 0
         self.counting: dict[str, int] | None = None  # the first of `twice`'s writings: calls counted here
         self.counts: dict[str, int] = {}
+        self.describe: Callable[[Any], str] | None = None  # how the game writes a value (words), when known
         self.uses_random = False  # a `random(xs)`: the playout defines RAND, drawing from its generator
 
     def fresh(self, prefix: str) -> str:
@@ -230,6 +232,13 @@ class Exprs:
             return f"{self.runtime('OWNER_AMONG', owner_among)}(Z, {shared}, n, {self.expr(e.args[0], env)})"
         if name == "side":  # the side of a seat, from the rules' `sides` as they stand
             return f"SIDE_OF({self.sides()}, {self.expr(e.args[0], env)})"
+        if name == "words":  # written with the game's card texts (Game.describe)
+            if self.describe is None:
+                raise Unsupported("words without the game")
+            values = ", ".join(self.expr(a, env) for a in e.args)
+            return f"{self.runtime('WORDS_OF', words_of)}([{values}], {self.runtime('DESCRIBE', self.describe)})"
+        if name == "mover":  # who last moved the card (percard.mover_of), kept after every variable
+            return f"{self.runtime('MOVER_OF', playouts.mover_of)}(V, mb, {self.expr(e.args[0], env)})"
         if name == "random":  # the game's generator draws, as State.random_below does
             self.uses_random = True
             return f"RAND({self.expr(e.args[0], env)})"

@@ -10,10 +10,12 @@ where Z and V are the zones and variables of a blank game with its cards placed 
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Callable
 
 import attrs
 
+from ..engine.game import describe_value
 from ..language import nodes
 from ..language.builtins import FUNCTIONS, NAMES, Constant
 from .playout import Where, Writer, spend
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
 def refusal(c: "Compiler", game: "Game") -> str | None:
     """Why the game as a whole cannot be played by a playout, or None."""
     checks = (
-        ("values kept per card", game.per_card),
+        ("values reset when their card moves", any(spec.reset_on_move for spec in c.var_specs.values())),
         ("`on move` triggers", bool(c.triggers)),
         ("secret choices", any(d.secret is not None for d in game.decisions.values())),
         ("zones that open in order", any(spec.kind.opens_in_order for spec in game.zones)),
@@ -44,7 +46,8 @@ def build(c: "Compiler", game: "Game") -> Callable | None:
     if refusal(c, game) is not None:
         return None
     try:
-        source, ns = write(c)
+        source, ns = write(c, functools.partial(describe_value, card_texts=game.card_texts,
+                                                card_labels=game.card_labels))
         exec(compile(source, f"<playout of {game.name}>", "exec"), ns)  # written from the rules' structure alone
     except Unsupported:
         return None
@@ -55,9 +58,10 @@ def build(c: "Compiler", game: "Game") -> Callable | None:
     return play
 
 
-def write(c: "Compiler") -> tuple[str, dict]:
-    """The playout's source and the namespace it runs in."""
+def write(c: "Compiler", describe: Callable | None = None) -> tuple[str, dict]:
+    """The playout's source and the namespace it runs in; `describe` writes a value as the game does."""
     w = Writer(c)
+    w.x.describe = describe
     pure = Purity(c)
     w.x.pure_names = {name for name in [*c.sym.defs, *c.sym.cases] if pure.of(name)}
     procs = {d.kind: d for d in c.rules.declarations if isinstance(d, nodes.ProcedureDecl)}
@@ -67,6 +71,9 @@ def write(c: "Compiler") -> tuple[str, dict]:
             "    me = 0",
             "    turns = decisions = 0", "    first = -1", "    budget = STEPS", "    zv = 0"]
     head += [f"    {cache} = (None, None)" for cache in w.caches]
+    if c.records_movers:  # each card's mover, after every variable (percard.mover_base)
+        per_player = sum(spec.size for spec in c.var_specs.values() if spec.per_player)
+        head += [f"    mb = {int(c.shared_vars)} + n * {int(per_player)}"]
     head += [f"    b_{name} = {int(c.shared_zones)} + {int(index)} * n"
              for name, index in w.ns.pop("_bases", {}).items()]
     head += [f"    vb_{name} = {int(c.shared_vars)} + {int(index)} * n"
@@ -88,6 +95,7 @@ RANDOM = ["    def RAND(values):", "        nonlocal rng",
 def program(w: Writer, procs: dict) -> list[str]:
     """The setup, the round loop and the turn loop, as lines of the playout's body."""
     w.lines = []
+    w.in_setup = True
     if "setup" in procs:
         spend(w, procs["setup"].body)
         w.block(procs["setup"].body, Where())
@@ -97,6 +105,7 @@ def program(w: Writer, procs: dict) -> list[str]:
     if "round setup" in procs:
         spend(w, procs["round setup"].body)
         w.block(procs["round setup"].body, Where())
+    w.in_setup = False
     w.line("while True:")
     w.depth += 1
     w.line("turns += 1")

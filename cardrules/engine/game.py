@@ -134,19 +134,7 @@ class Game:
 
     def describe(self, value: Any, long: bool = False) -> str:
         """A value as a player would write it: card text (or its full name), P1, a colour name, a number."""
-        match value:
-            case Card():
-                return self.card_labels[value] if long else self.card_texts[value]
-            case Seat():
-                return repr(value)
-            case Cell():
-                return repr(value)
-            case bool():
-                return "true" if value else "false"
-            case list() | tuple():
-                return "[" + ", ".join(self.describe(v, long) for v in value) + "]"
-            case _:
-                return str(value)
+        return describe_value(value, self.card_texts, self.card_labels, long)
 
     def call(self, state: "State", name: str, *args: Any, again: bool = False) -> Any:
         """Evaluate one of the rules file's definitions on a state, e.g. `game.call(s, "winning", 0)`.
@@ -233,6 +221,23 @@ def _by_text(cards: tuple[Card, ...], texts: tuple[str, ...]) -> dict[str, tuple
 
 def _plain(value: Any) -> Any:
     return value.name if isinstance(value, Sym) else (None if value is NOTHING else int(value))
+
+
+def describe_value(value: Any, card_texts: tuple[str, ...], card_labels: tuple[str, ...], long: bool = False) -> str:
+    """Game.describe with the game's card texts and labels given (a playout writes with them alone)."""
+    match value:
+        case Card():
+            return card_labels[value] if long else card_texts[value]
+        case Seat():
+            return repr(value)
+        case Cell():
+            return repr(value)
+        case bool():
+            return "true" if value else "false"
+        case list() | tuple():
+            return "[" + ", ".join(describe_value(v, card_texts, card_labels, long) for v in value) + "]"
+        case _:
+            return str(value)
 
 
 def mix_seed(seed: int) -> int:

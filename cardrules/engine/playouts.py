@@ -113,6 +113,15 @@ def side_of(sides: list, player) -> list:
     raise Unplayable("not a seat")
 
 
+def mover_of(values: list, base: int, card):
+    """`mover(card)` (percard.mover_of) over a playout's variables, the movers from `base` on."""
+    if card.__class__ is not Card:
+        if card is NOTHING:
+            return NOTHING
+        raise Unplayable("'mover' of something that is not a card")
+    return values[base + card]
+
+
 def seat(value, n: int) -> int:
     """A seat for `first player:` / `next player:`: a Seat or a seat's number in range."""
     if isinstance(value, int) and value.__class__ is not bool and value.__class__ is not Card and 0 <= value < n:
@@ -142,5 +151,5 @@ def random_below(rng: int, bound: int) -> tuple[int, int]:
     return rng, (z ^ (z >> 31)) % bound
 
 
-__all__ = ["MISSING", "NOTHING", "SEATS", "NewRound", "Unplayable", "as_list", "find_zone", "random_below",
+__all__ = ["MISSING", "NOTHING", "SEATS", "NewRound", "Unplayable", "as_list", "find_zone", "mover_of", "random_below",
            "seat", "seats", "side_of", "take_card", "take_cards"]

@@ -488,13 +488,18 @@ def seat_after(n: int, after, among):
 
 
 def words(s, values):
+    return words_of(values, s.game.describe)
+
+
+def words_of(values, describe: Callable[[Any], str]):
+    """`words(...)` with the game's way of writing a value given."""
     # The cards are kept with the text, so that a `say` writes them only for those who know them (events.py).
     pieces = tuple(p for v in values if v is not NOTHING
                    for p in (v.pieces if isinstance(v, Words) else (v if isinstance(v, str | Card) else
-                                                                    s.game.describe(v),)))
+                                                                    describe(v),)))
     if not any(isinstance(v, Card) for v in pieces):
         return " ".join(pieces)
-    return Words(" ".join(v if isinstance(v, str) else s.game.describe(v) for v in pieces), pieces)
+    return Words(" ".join(v if isinstance(v, str) else describe(v) for v in pieces), pieces)
 
 
 def random_element(s, values):

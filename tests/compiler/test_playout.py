@@ -15,8 +15,8 @@ from cardrules.engine.accepts import options_refusal
 from cardrules.simulation.runner import Plan, play_game
 
 # Every bundled game the playout plays today, with the games it refuses.
-PLAYED = ["crazy-eights", "red7", "the-game", "go-fish", "lost-cities", "punto"]
-REFUSED = {"seven7s": "`on move` triggers", "hearts": "values kept per card", "sushi-go": "values kept per card"}
+PLAYED = ["crazy-eights", "red7", "the-game", "go-fish", "lost-cities", "punto", "hearts"]
+REFUSED = {"seven7s": "`on move` triggers", "sushi-go": "values reset when their card moves"}
 
 
 @pytest.fixture(autouse=True)
@@ -32,7 +32,7 @@ def switch_sets(name: str) -> list[dict]:
 
 
 # games played both ways for each player count and option set
-GAMES = {"crazy-eights": 40, "red7": 40, "the-game": 12, "go-fish": 15, "lost-cities": 8, "punto": 6}
+GAMES = {"crazy-eights": 40, "red7": 40, "the-game": 12, "go-fish": 15, "lost-cities": 8, "punto": 6, "hearts": 6}
 CASES = [(name, options) for name in PLAYED for options in switch_sets(name)]
 
 
@@ -199,7 +199,7 @@ def test_a_loop_near_the_steps_budget_ends_as_on_the_engine(rounds):
 
 PROPERTY_GAMES = [(name, players) for name in PLAYED for players in range(*{
     "crazy-eights": (2, 6), "red7": (2, 5), "the-game": (1, 6), "go-fish": (2, 5), "lost-cities": (2, 3),
-    "punto": (2, 5)}[name])]
+    "punto": (2, 5), "hearts": (4, 5)}[name])]
 
 
 @settings(max_examples=30, deadline=None, database=None)
