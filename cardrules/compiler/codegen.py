@@ -16,13 +16,13 @@ import attrs
 
 from ..language import nodes
 from ..language.builtins import FUNCTIONS, NAMES, Function
-from ..language.ranges import number_range
 from ..values import NOTHING, SEATS, SEQUENCES, Sym
 from .identity import by_identity, membership, walks_values
 from .invariants import Facts, reads_a_loop, worth_keeping
 from .literals import constant_list
 from .pure_keys import cache as pure_cache
 from .pure_keys import keyed_call
+from .pyforms import OPS, written
 from .quantifiers import assign, holds_quantifier
 from .reads import Key, Stamp
 from .runtime import StaleMemo, stale
@@ -32,8 +32,6 @@ from .subexpressions import Shared, Store, calls_twice
 if TYPE_CHECKING:
     from .compiler import Compiler
 
-_OPS = {"+": "+", "-": "-", "*": "*", "//": "//", "%": "%", "==": "==", "!=": "!=", "<": "<", "<=": "<=",
-        ">": ">", ">=": ">=", "in": "in", "not in": "not in"}
 _MISSING = object()
 _TUPLE = object()  # tags a tuple argument in a cache key, so that (1, 2) and [1, 2] stay apart
 _ATOM = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|f\[[0-9]+\]|SEATS\[s\.me\]|s\.n|-?[0-9]+")  # code cheap to repeat
@@ -551,48 +549,34 @@ class Emitter:
         match e:
             case nodes.Name(name):
                 return self.name(name, env)
-            case nodes.Int(value):
-                return repr(int(value))
-            case nodes.Str(value):
-                return repr(str(value))
-            case nodes.Attr(obj, name):
-                return f"{self.const(self.c.card_attrs[name])}.get({self.expr(obj, env)}, NOTHING)"
-            case nodes.Index(obj, index):
-                return f"({self.expr(obj, env)})[{self.expr(index, env)}]"
             case nodes.Call():
                 return self.call(e, env)
-            case nodes.TupleLit(items):
-                return "(" + "".join(self.expr(i, env) + ", " for i in items) + ")"
-            case nodes.ListLit(items):
-                return "[" + ", ".join(self.expr(i, env) for i in items) + "]"
             case nodes.Comprehension() | nodes.Where():
                 return f"[{self.iteration(e, env)}]"
             case nodes.Compare("in" | "not in" as op, left, right) if (listed := constant_list(self, right, env)):
                 code = self.expr(left, env)
                 return membership(self, op, left, code, self.ns[listed], bool(_ATOM.fullmatch(code)), env) \
-                    or f"({code} {_OPS[op]} {listed})"
+                    or f"({code} {OPS[op]} {listed})"
             case nodes.Compare(op, left, right) if (identity := by_identity(self, op, left, right, env)):
                 return f"({self.expr(left, env)} {identity} {self.expr(right, env)})"
-            case nodes.BinOp(op, left, right) | nodes.Compare(op, left, right):
-                return f"({self.expr(left, env)} {_OPS[op]} {self.expr(right, env)})"
-            case nodes.BoolOp(op, left, right):
-                return f"({self.expr(left, env)} {op} {self.expr(right, env)})"
-            case nodes.Not(operand):
-                return f"(not {self.expr(operand, env)})"
-            case nodes.Neg(operand):
-                return f"(-{self.expr(operand, env)})"
             case nodes.IfExpr(cond, then, otherwise) if env.cse is not None:  # one side or the other, counted so
                 then_code = self.expr(then, env)  # written in the order of the code, as below
                 return env.cse.choice(self.expr(cond, env), then_code, self.expr(otherwise, env))
-            case nodes.IfExpr(cond, then, otherwise):
-                return f"({self.expr(then, env)} if {self.expr(cond, env)} else {self.expr(otherwise, env)})"
-            case nodes.Range(low, high):  # a list, bounded in size (ranges.MAX_RANGE)
-                return f"{self.runtime('RANGE', number_range)}({self.expr(low, env)}, {self.expr(high, env)})"
-        raise AssertionError(f"unexpected node {e!r}")
+        code = written(self, e, env)
+        if code is None:
+            raise AssertionError(f"unexpected node {e!r}")
+        return code
 
     def source(self, e: nodes.Expr, env: Env) -> str:
         """The code of a list a loop walks: a list literal of constants as one module tuple (literals.py)."""
         return constant_list(self, e, env) or self.expr(e, env)
+
+    zones_code = "s.zones"  # where the generated code finds the zones (BuiltinCall)
+
+    @staticmethod
+    def lambda_env(env: Env, v: str) -> Env:
+        """A keyword's function of the element `v` (`by: ...`): a lambda is a scope of its own."""
+        return attrs.evolve(env.with_it(v), lazies=None, around=None)
 
     def name(self, name: str, env: Env) -> str:
         c = self.c
@@ -623,7 +607,7 @@ class Emitter:
         c, name = self.c, e.func
         if not (name in c.families or name in c.zone_specs or name in c.var_specs or name in self.def_names):
             function = FUNCTIONS[name]  # a builtin: the file's own names come first
-            return function.code(_CallSite(self, e, env, function))
+            return function.code(BuiltinCall(self, e, env, function))
         args = [self.expr(a, env) for a in e.args]
         if name in c.families:
             first, keys = c.families[name]
@@ -712,11 +696,13 @@ class Emitter:
         return f"{per_player_base(self.c.shared_vars, spec.index)} + ({player}) * {int(spec.size)} + {flat}"
 
 
-class _CallSite:
+class BuiltinCall:
     """One call of a builtin function as its record writes it (builtins.CallSite): the arguments'
-    code on demand, in the order the record asks for it, so names are made in the same order."""
+    code on demand, in the order the record asks for it, so names are made in the same order. Its writer
+    `g` is this module's Emitter or the playout's (playout_exprs.Exprs): each says where the zones are
+    (`zones_code`) and what scope a keyword's function has (`lambda_env`)."""
 
-    def __init__(self, g: Emitter, call: nodes.Call, env: Env, function: Function):
+    def __init__(self, g: Any, call: nodes.Call, env: Any, function: Function):
         self.g, self.call, self.env, self.function = g, call, env, function
         self.tables = g.c
         self._args: list[str] | None = None
@@ -729,7 +715,7 @@ class _CallSite:
 
     def arg(self, i: int) -> str:
         if i == 0 and self.function.grid:  # the checker made sure the first argument names a grid zone
-            return f"s.zones[{int(self.g.c.zone_specs[self.call.args[0].id].index)}]"
+            return f"{self.g.zones_code}[{int(self.g.c.zone_specs[self.call.args[0].id].index)}]"
         return self.g.expr(self.call.args[i], self.env)
 
     def args(self) -> list[str]:
@@ -742,8 +728,7 @@ class _CallSite:
         for kw in self.call.kwargs:
             assert kw.name in self.function.keywords  # checked: a name of the record, not just the file's text
             v = self.g.fresh("v")
-            inner = attrs.evolve(self.env.with_it(v), lazies=None, around=None)  # a lambda is a scope of its own
-            out.append(f"{kw.name}=lambda {v}: {self.g.expr(kw.value, inner)}")
+            out.append(f"{kw.name}=lambda {v}: {self.g.expr(kw.value, self.g.lambda_env(self.env, v))}")
         return out
 
     def generator(self) -> str:

@@ -18,14 +18,13 @@ import attrs
 from ..engine import playouts
 from ..language import nodes
 from ..language.builtins import FUNCTIONS, NAMES, Constant, owner_among, seat_after, words_of
-from ..language.ranges import number_range
 from ..values import NOTHING, SEATS, Sym
+from .codegen import BuiltinCall
+from .pyforms import written
 
 if TYPE_CHECKING:
     from .compiler import Compiler
 
-_OPS = {"+": "+", "-": "-", "*": "*", "//": "//", "%": "%", "==": "==", "!=": "!=", "<": "<", "<=": "<=",
-        ">": ">", ">=": ">=", "in": "in", "not in": "not in"}
 _READS_STATE = re.compile(r"\bs\b")  # a builtin's code that reads the engine's State
 TINY = 4  # the most nodes of a definition always written in place: `top(canvas).color` is three
 SMALL = 40  # the most nodes of a definition written in place of its calls: a guard of a few tests, not a table
@@ -112,37 +111,23 @@ class Exprs:
         match e:
             case nodes.Name(name):
                 return self.name(name, env)
-            case nodes.Int(value):
-                return repr(int(value))
-            case nodes.Str(value):
-                return repr(str(value))
-            case nodes.Attr(obj, name):
-                return f"{self.const(self.c.card_attrs[name])}.get({self.expr(obj, env)}, NOTHING)"
-            case nodes.Index(obj, index):
-                return f"({self.expr(obj, env)})[{self.expr(index, env)}]"
             case nodes.Call():
                 return self.call(e, env)
-            case nodes.TupleLit(items):
-                return "(" + "".join(self.expr(i, env) + ", " for i in items) + ")"
-            case nodes.ListLit(items):
-                return "[" + ", ".join(self.expr(i, env) for i in items) + "]"
             case nodes.Comprehension() | nodes.Where():
                 return f"[{self.iteration(e, env)}]"
             case nodes.Compare("==" | "!=" as op, left, right) if self.a_value(left, env) or self.a_value(right, env):
                 return f"({self.expr(left, env)} {'is' if op == '==' else 'is not'} {self.expr(right, env)})"
-            case nodes.BinOp(op, left, right) | nodes.Compare(op, left, right):
-                return f"({self.expr(left, env)} {_OPS[op]} {self.expr(right, env)})"
-            case nodes.BoolOp(op, left, right):
-                return f"({self.expr(left, env)} {op} {self.expr(right, env)})"
-            case nodes.Not(operand):
-                return f"(not {self.expr(operand, env)})"
-            case nodes.Neg(operand):
-                return f"(-{self.expr(operand, env)})"
-            case nodes.IfExpr(cond, then, otherwise):
-                return f"({self.expr(then, env)} if {self.expr(cond, env)} else {self.expr(otherwise, env)})"
-            case nodes.Range(low, high):
-                return f"{self.runtime('RANGE', number_range)}({self.expr(low, env)}, {self.expr(high, env)})"
+        code = written(self, e, env)
+        if code is not None:
+            return code
         raise Unsupported(f"expression {type(e).__name__}")
+
+    zones_code = "Z"  # where the playout finds the zones (codegen.BuiltinCall)
+
+    @staticmethod
+    def lambda_env(env: Env, v: str) -> Env:
+        """A keyword's function of the element `v` (`by: ...`): a lambda is a scope of its own."""
+        return attrs.evolve(env.with_it(v), lazies=None)
 
     def a_value(self, e: nodes.Expr, env: Env) -> bool:
         """Whether an expression certainly gives an attribute value or none, each equal only to itself (values.Sym
@@ -245,7 +230,7 @@ class Exprs:
         function = FUNCTIONS[name]
         if function.statements_only:
             raise Unsupported(f"builtin {name}")
-        code = function.code(_Site(self, e, env, function))
+        code = function.code(BuiltinCall(self, e, env, function))
         if _READS_STATE.search(code):
             raise Unsupported(f"builtin {name} reads the state")
         return code
@@ -340,41 +325,6 @@ class Exprs:
             return f"{int(spec.index)} + {flat}"
         self.ns.setdefault("_var_bases", {})[name] = spec.index
         return f"vb_{name} + ({args[0]}) * {int(spec.size)} + {flat}"
-
-
-class _Site:
-    """One call of a builtin as its record writes it (builtins.CallSite), over the playout's names."""
-
-    def __init__(self, g: Exprs, call: nodes.Call, env: Env, function: Any):
-        self.g, self.call, self.env, self.tables, self.function = g, call, env, g.c, function
-        self._args: list[str] | None = None
-
-    def const(self, value: Any) -> str:
-        return self.g.const(value)
-
-    def runtime(self, name: str, value: Any) -> str:
-        return self.g.runtime(name, value)
-
-    def arg(self, i: int) -> str:
-        if i == 0 and self.function.grid:  # the checker made sure the first argument names a grid zone
-            return f"Z[{int(self.g.c.zone_specs[self.call.args[0].id].index)}]"
-        return self.g.expr(self.call.args[i], self.env)
-
-    def args(self) -> list[str]:
-        if self._args is None:
-            self._args = [self.arg(i) for i in range(len(self.call.args))]
-        return self._args
-
-    def keywords(self) -> list[str]:
-        out = []
-        for kw in self.call.kwargs:
-            v = self.g.fresh("v")
-            inner = attrs.evolve(self.env.with_it(v), lazies=None)  # a lambda: its own scope
-            out.append(f"{kw.name}=lambda {v}: {self.g.expr(kw.value, inner)}")
-        return out
-
-    def generator(self) -> str:
-        return self.g.iteration(self.call.args[0], self.env)
 
 
 __all__ = ["Env", "Exprs", "SEATS", "Unsupported"]
