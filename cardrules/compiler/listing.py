@@ -11,10 +11,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..engine import Game
 from ..language import nodes
 from ..language.symbols import Symbols
 from .build import build_game
 from .codegen import Emitter
+from .compiler import Compiler
+from .playout_game import why_not
 from .reads import Key
 
 MAX_VALUE = 100  # characters of a constant's value shown in its comment
@@ -42,7 +45,23 @@ def game_source(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], s
     out.append("\n# Constants and helpers of the module namespace:\n")
     for key in sorted(set(emitter.ns) - generated, key=_natural):
         out.append(f"# {key} = {_value(emitter.ns[key])}\n")
+    out += _playout(c, game)
     return "".join(out)
+
+
+def _playout(c: Compiler, game: Game) -> list[str]:
+    """The game's playout (compiler/playout.py): the whole game of random seats as one function, or why it has
+    none."""
+    out = ["\n# ---- The playout: the whole game of random seats as one function (`cardrules simulate` may play by\n",
+           "# it; docs/performance.md, \"The playout\"). Z: the zones, V: the variables, in the engine's order.\n"]
+    if game.playout is None:
+        return out + [f"# This game has none: {_safe(why_not(c, game) or '')}; its games are played on the engine.\n"]
+    out.append(game.playout.source)
+    out.append("\n# Constants and helpers of the playout's namespace:\n")
+    space = game.playout.__globals__
+    for key in sorted((k for k in space if k not in ("__builtins__", "play")), key=_natural):
+        out.append(f"# {key} = {_value(space[key])}\n")
+    return out
 
 
 def _head(emitter: Emitter, name: str, reads: frozenset[str]) -> str:

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 _READS_STATE = re.compile(r"\bs\b")  # a builtin's code that reads the engine's State
 TINY = 4  # the most nodes of a definition always written in place: `top(canvas).color` is three
 SMALL = 40  # the most nodes of a definition written in place of its calls: a guard of a few tests, not a table
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _ATOM = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|SEATS\[me\]|-?[0-9]+")  # code cheap to repeat
 # The names the State answers, over the playout's own: the turn player, the seats, the number of players.
 _STATE_NAMES = {"me": "SEATS[me]", "players": "list(SEATS[:n])", "num_players": "n",
@@ -99,6 +100,8 @@ class Exprs:
         return name
 
     def want(self, name: str) -> str:
+        if not _IDENTIFIER.fullmatch(name):  # the grammar's names; nothing else of the rules is written as code
+            raise Unsupported(f"a name {name!r}")
         if name not in self.wanted:
             self.wanted.append(name)
         return f"d_{name}"

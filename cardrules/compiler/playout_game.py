@@ -41,6 +41,18 @@ def refusal(c: "Compiler", game: "Game") -> str | None:
     return next((what for what, found in checks if found), None)
 
 
+def why_not(c: "Compiler", game: "Game") -> str | None:
+    """Why a compiled game has no playout (what it uses that a playout does not write), or None."""
+    found = refusal(c, game)
+    if found is not None:
+        return found
+    try:
+        write(c)
+    except Unsupported as exc:
+        return str(exc)
+    return None if game.playout is not None else "the playout could not be written"
+
+
 def build(c: "Compiler", game: "Game") -> Callable | None:
     """The playout of a compiled game, or None."""
     if refusal(c, game) is not None:

@@ -58,3 +58,15 @@ def test_crafted_names_and_texts_reach_only_comments(invoke, tmp_path):
         comments = [tok.string for tok in tokenize.generate_tokens(io.StringIO(source).readline)
                     if tok.type == tokenize.COMMENT]
         assert any("os_d: reads" in c for c in comments)
+
+
+def test_the_listing_ends_with_the_playout_or_why_there_is_none(invoke):
+    """compiler/playout.py's function is generated source too: the listing shows it, or says why a game has none."""
+    red7 = invoke("compile", "red7")
+    assert red7.exit_code == 0, red7.output
+    playout = red7.output[red7.output.index("# ---- The playout"):]
+    assert "def play(n, rng, Z, V, bits, limit, STEPS):" in playout
+    assert "# Constants and helpers of the playout's namespace:" in playout and " at 0x" not in playout
+    ast.parse(red7.output)
+    seven7s = invoke("compile", "seven7s")
+    assert "# This game has none: `on move` triggers; its games are played on the engine." in seven7s.output
