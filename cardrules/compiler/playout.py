@@ -473,7 +473,13 @@ def choose(w: Writer, st: nodes.Choose, where: Where) -> None:
         w.depth -= 1
     if lazies:
         w.lines.insert(start, "    " * w.depth + f"{' = '.join(lazies.values())} = MISSING")
-    # the random seat's draw (bots/random_agent.py): bits until they fall below the count
+    drawn(w, found)
+    chosen(w, kept, where)
+
+
+def drawn(w: Writer, found: str) -> None:
+    """The random seat's draw among the legal moves (bots/random_agent.py: bits until they fall below the
+    count), the decision counted."""
     w.line(f"k = len({found})")
     w.line("if not k: raise UNPLAYABLE('no legal move')")
     w.line("draw, width = bits[me], k.bit_length()")
@@ -484,6 +490,10 @@ def choose(w: Writer, st: nodes.Choose, where: Where) -> None:
     w.line("if first < 0: first = me")
     w.line("decisions += 1")
     w.line("budget = STEPS")
+
+
+def chosen(w: Writer, kept: list, where: Where) -> None:
+    """The body of the option drawn (`o`), its binders bound to the move's values."""
     keyword = "if"
     for i, option in kept:
         w.line(f"{keyword} o[0] == {i}:" if len(kept) > 1 else "if True:")
@@ -605,17 +615,7 @@ def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: 
         w.depth += 1
     found_move = f"{found}.append(({index}, {''.join(v + ', ' for v in names)}))"
     if later and verdicts is not None:
-        card = inner.env.names[option.body[0].cards.id]
-        value, answer = w.x.fresh("value"), w.x.fresh("answer")
-        w.line(f"{value} = {w.x.const(w.c.card_attrs[deciding])}.get({card}, NOTHING)")
-        w.line(f"{answer} = {verdicts}.get({value}, MISSING)")
-        w.line(f"if {answer} is MISSING:")
-        w.depth += 1
-        try_afterwards(w, option, later, inner, None)
-        w.line(f"{verdicts}[{value}] = {answer} = ok")
-        w.depth -= 1
-        w.line(f"if {answer}:")
-        w.line("    " + found_move)
+        judged_once(w, option, later, inner, (verdicts, deciding), found_move)
     elif later:
         try_afterwards(w, option, later, inner, found_move)
     else:
@@ -632,6 +632,24 @@ def guard_test(w: Writer, g: nodes.Guard, where: Where) -> str:
     if g.when is None or known:
         return test
     return f"(not {w.expr(g.when, where)} or {test})"
+
+
+def judged_once(w: Writer, option: nodes.Option, later: list, where: Where, verdicts: tuple[str, str],
+                found_move: str) -> None:
+    """The afterwards guards tried for the first card of each value of the deciding attribute of a listing
+    (playout_trials.py), their answer kept in the dict `verdicts[0]` for the others."""
+    table, deciding = verdicts
+    card = where.env.names[option.body[0].cards.id]
+    value, answer = w.x.fresh("value"), w.x.fresh("answer")
+    w.line(f"{value} = {w.x.const(w.c.card_attrs[deciding])}.get({card}, NOTHING)")
+    w.line(f"{answer} = {table}.get({value}, MISSING)")
+    w.line(f"if {answer} is MISSING:")
+    w.depth += 1
+    try_afterwards(w, option, later, where, None)
+    w.line(f"{table}[{value}] = {answer} = ok")
+    w.depth -= 1
+    w.line(f"if {answer}:")
+    w.line("    " + found_move)
 
 
 def try_afterwards(w: Writer, option: nodes.Option, later: list, where: Where, found_move: str | None) -> None:
