@@ -25,7 +25,7 @@ from rich.text import Text
 
 from .. import budgets, cache
 from ..limits import MAX_MEMORY
-from .common import make_console, one_line_paragraphs, stream_failure
+from .common import echo_json, make_console, one_line_paragraphs, stream_failure
 from .interrupts import catch_signals, exit_code, leave_if_interrupted
 from .lazy import group_commands, lazy_group, single_command
 
@@ -119,8 +119,12 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         make_console(stderr=True).print("interrupted")
         leave_if_interrupted(exit_code())
-    except budgets.SPENT as exc:
-        make_console(stderr=True).print(Text.assemble(("error", "bold red"), f": {budgets.spent_message(exc)}"))
+    except budgets.SPENT as exc:  # spent before a command could report it (a cold start under a small budget)
+        message = budgets.spent_message(exc)
+        if "--json" in (sys.argv[1:] if argv is None else argv):  # the error in the JSON, as a command gives it
+            echo_json({"error": message, "diagnostics": []})
+        else:
+            make_console(stderr=True).print(Text.assemble(("error", "bold red"), f": {message}"))
         sys.exit(1)
     except OSError as exc:
         if not stream_failure(exc):

@@ -515,8 +515,8 @@ def chosen(w: Writer, kept: list, where: Where) -> None:
 def listed_once(w: Writer, index: int, option: nodes.Option, found: str, where: Where) -> None:
     """An option's legal moves, listed again only when something its listing reads has changed since it was
     last listed here: a card moved anywhere (`zv`, counted at every move, deal and shuffle), a variable it
-    reads, the turn player, who is out. A turn that chooses again after a step that moves no card (The Game's
-    signals) takes the option's moves as they were."""
+    reads, the turn player, who is out. A turn that chooses again after a step that moves no card (a signal set,
+    a variable changed that the option does not read) takes the option's moves as they were."""
     key = listing_key(w, option, where)
     if key is None:
         list_option(w, index, option, found, where)

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .compiler import Compiler
 
 _READS_STATE = re.compile(r"\bs\b")  # a builtin's code that reads the engine's State
-TINY = 4  # the most nodes of a definition always written in place: `top(canvas).color` is three
+TINY = 4  # the most nodes of a definition always written in place: `top(pile).suit` is three
 SMALL = 40  # the most nodes of a definition written in place of its calls: a guard of a few tests, not a table
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _ATOM = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|SEATS\[me\]|-?[0-9]+")  # code cheap to repeat
@@ -247,7 +247,7 @@ class Exprs:
             return None
         body = list(nodes.walk(decl.body))
         text = f"d_{name}({', '.join(args)})"
-        if len(body) <= TINY:  # cheaper written again than called or kept: `top(canvas).color`
+        if len(body) <= TINY:  # cheaper written again than called or kept: `top(pile).suit`
             pass
         elif self.counting is not None:
             self.counting[text] = self.counting.get(text, 0) + 1

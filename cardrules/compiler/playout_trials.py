@@ -1,14 +1,14 @@
 """An option whose body lays its bound card on top of a zone, and the `afterwards` guards it judges -> the card's
 attribute that alone decides them, when there is one (compiler/playout.py then judges them once per value).
 
-`canvas(card in hand(me)) only if winning(me) afterwards: move card to canvas`: after the move, the guards see
-the state of the listing with the card on top of `canvas` and gone from `hand`. When they (through every
-definition they call) never read the zone the card leaves, nor the card itself, and read the destination
-only as `top(canvas).color`, their answer is the same for every card of one colour: the playout makes the
-trial move for the first card of each colour it lists and takes the answer for the others (what a careful
-hand-written Red7 does: a discard's verdict worked out once per colour). As top_card.py does for the engine,
-this is decided from the program alone; a guard that reads anything else of the game than zones, variables,
-the turn player, who is out and the players is judged card by card.
+`discard(card in hand(me)) only if leading(me) afterwards: move card to pile`: after the move, the guards see the
+state of the listing with the card on top of `pile` and gone from `hand`. When they (through every definition
+they call) never read the zone the card leaves, nor the card itself, and read the destination only as
+`top(pile).suit`, their answer is the same for every card of one suit: the playout makes the trial move for
+the first card of each suit it lists and takes the answer for the others (what a careful hand-written game
+does: a discard's verdict worked out once per suit). As top_card.py does for the engine, this is decided from
+the program alone; a guard that reads anything else of the game than zones, variables, the turn player, who
+is out and the players is judged card by card.
 """
 
 from __future__ import annotations
