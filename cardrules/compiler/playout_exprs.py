@@ -73,7 +73,6 @@ class Exprs:
         self.consts: dict[int, str] = {}
         self.counter = 0
         self.wanted: list[str] = []  # definitions called so far, in the order first called
-        self.pure_names: set[str] = set()  # definitions kept by their arguments (never written in place)
         self.inlining = 0
         self.counting: dict[str, int] | None = None  # the first of `twice`'s writings: calls counted here
         self.counts: dict[str, int] = {}

@@ -17,7 +17,6 @@ import attrs
 
 from ..engine.game import describe_value
 from ..language import nodes
-from ..language.builtins import FUNCTIONS, NAMES, Constant
 from .playout import Where, Writer, spend
 from .playout_exprs import Env, Unsupported
 
@@ -74,8 +73,6 @@ def write(c: "Compiler", describe: Callable | None = None) -> tuple[str, dict]:
     """The playout's source and the namespace it runs in; `describe` writes a value as the game does."""
     w = Writer(c)
     w.x.describe = describe
-    pure = Purity(c)
-    w.x.pure_names = {name for name in [*c.sym.defs, *c.sym.cases] if pure.of(name)}
     procs = {d.kind: d for d in c.rules.declarations if isinstance(d, nodes.ProcedureDecl)}
     body = program(w, procs)
     defs = definitions(w)
@@ -154,11 +151,10 @@ def definitions(w: Writer) -> list[str]:
     """The definitions the playout calls, each a function of its body (those they call in turn, too); one
     that reads nothing of the game but its arguments keeps its values for the game in a table by them."""
     w.lines, w.depth, done = [], 1, 0
-    pure = Purity(w.c)
     while done < len(w.x.wanted):
         name = w.x.wanted[done]
         done += 1
-        cached = pure.of(name)
+        cached = name in w.c.emitter.pure  # reads nothing but its arguments (the compiler's pure_definitions)
         fn = f"d_{name}_body" if cached else f"d_{name}"
         if name in w.c.sym.defs:
             decl = w.c.sym.defs[name]
@@ -235,43 +231,6 @@ def kept(w: Writer, name: str, params: str) -> None:
     w.line(f"        {table}.clear()")
     w.line(f"    value = {table}[key] = d_{name}_body({params})")
     w.line("    return value")
-
-
-class Purity:
-    """Which definitions read nothing but their arguments (no zone, variable or player of the game)."""
-
-    def __init__(self, c: "Compiler"):
-        self.c = c
-        self.known: dict[str, bool] = {}
-
-    def of(self, name: str) -> bool:
-        if name not in self.known:
-            self.known[name] = False  # a definition calling itself is not taken for pure
-            decl = self.c.sym.defs.get(name) or self.c.sym.cases[name]
-            bodies = [decl.body] if isinstance(decl, nodes.DefDecl) else [cl.body for cl in decl.clauses]
-            self.known[name] = all(self.pure(body, set(decl.params)) for body in bodies)
-        return self.known[name]
-
-    def pure(self, e: nodes.Expr, bound: set[str]) -> bool:
-        inner = bound | {n.var for n in nodes.walk(e) if isinstance(n, nodes.Comprehension)}
-        return all(self.node(n, inner) for n in nodes.walk(e))
-
-    def node(self, n, bound: set[str]) -> bool:
-        c = self.c
-        match n:
-            case nodes.Name(name):
-                if name in bound or name == "it" or name in c.card_attrs:
-                    return True
-                if name in c.sym.defs:
-                    return not c.sym.defs[name].params and self.of(name)
-                return any(name in table for table in (c.options, c.syms, c.card_names)) or \
-                    isinstance(NAMES.get(name), Constant)
-            case nodes.Call(func):
-                if func in c.sym.defs or func in c.sym.cases:
-                    return self.of(func)
-                function = FUNCTIONS.get(func)
-                return function is not None and function.pure and not function.statements_only
-        return True
 
 
 def parameters(w: Writer, names: tuple[str, ...]) -> tuple[Env, str]:
