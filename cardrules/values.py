@@ -138,6 +138,12 @@ class Seat(int):
 
 
 SEATS = tuple(Seat(i) for i in range(MAX_PLAYERS))
+_NOT_SEATS = (bool, Card)  # made once: `bool | Card` would build a union at every call (~0.1 us)
+
+
+def is_seat(value, n: int) -> bool:
+    """A seat of a game of `n` players: a Seat or a seat's number (never a card, a truth value or anything else)."""
+    return isinstance(value, int) and not isinstance(value, _NOT_SEATS) and 0 <= value < n
 
 # The language's lists as Python holds them, for isinstance and class tests (a tuple of classes made once: a union
 # `list | tuple` is built again at every call, ~0.1 us)

@@ -27,6 +27,7 @@ from ..engine.zones.grid import as_cell
 from ..language import nodes
 from ..values import NOTHING, SEATS, Card
 from . import visibility
+from .enumeration import as_list
 from .playout_exprs import Env, Exprs, Unsupported
 from .playout_trials import deciding_attribute
 from .reads import expression_reads
@@ -37,8 +38,8 @@ if TYPE_CHECKING:
 _HELPERS = {"NOTHING": NOTHING, "MISSING": playouts.MISSING, "SEATS": SEATS, "Card": Card,
             "NEW_ROUND": playouts.NewRound,
             "UNPLAYABLE": playouts.Unplayable, "TAKE_CARDS": playouts.take_cards, "TAKE_CARD": playouts.take_card,
-            "SEAT": playouts.seat, "SEATS_OF": playouts.seats, "AS_LIST": playouts.as_list,
-            "RANDOM_BELOW": playouts.random_below, "FIND": playouts.find_zone, "SHUFFLE": draws.shuffle,
+            "SEAT": playouts.seat, "SEATS_OF": playouts.seats, "AS_LIST": as_list,
+            "RANDOM_BELOW": draws.below, "FIND": playouts.find_zone, "SHUFFLE": draws.shuffle,
             "AS_CELL": as_cell, "SIDE_OF": playouts.side_of}
 
 
@@ -579,7 +580,8 @@ def key_of(w: Writer, reads: set[str], where: Where) -> str | None:
 def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: Where) -> None:
     """The loops over an option's binders and the test of its guards, adding each legal move to `found`."""
     env, zones, names, depth = where.env, dict(where.zones), [], w.depth
-    later = [g for g in option.guards if g.afterwards and w.c.constant(g.when) != (True, False)]
+    guards = [g for g in option.guards if w.c.constant(g.when) != (True, False)]  # an option's `when` may drop one
+    plain, later = [g for g in guards if not g.afterwards], [g for g in guards if g.afterwards]
     deciding = deciding_attribute(w.c, option, later, set(where.env.names)) if later and where.turn_ends else None
     verdicts = None
     if deciding is not None:  # the trial's answer for each value of the card's attribute, for this listing
@@ -587,13 +589,11 @@ def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: 
         w.line(f"{verdicts} = {{}}")
     for binder in option.binders:
         v = w.x.fresh("b")
-        zone = binder_zone(w, binder.source, Where(env, zones=zones)) if not isinstance(binder.source, nodes.Where) \
-            else None
-        if zone is not None and not later:  # a zone's own list: nothing moves while the listing walks it
-            w.line(f"for {v} in {zone}:")
+        zone = binder_zone(w, binder.source, Where(env, zones=zones))
+        if zone is not None and not later and not isinstance(binder.source, nodes.Where):
+            w.line(f"for {v} in {zone}:")  # a zone's own list: nothing moves while the listing walks it
         else:
             w.line(f"for {v} in AS_LIST({w.x.expr(binder.source, env)}):")
-        zone = binder_zone(w, binder.source, Where(env, zones=zones))
         if zone is not None:
             zones[binder.var] = zone
         env = env.bind_loop(binder.var, v)
@@ -606,9 +606,6 @@ def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: 
     env = attrs.evolve(env, per_candidate=per_candidate, binders=frozenset(names))
     inner = attrs.evolve(where, env=env, zones=zones)
     start = len(w.lines)
-    guards = [g for g in option.guards if w.c.constant(g.when) != (True, False)]
-    plain = [g for g in guards if not g.afterwards]
-    later = [g for g in guards if g.afterwards]
     tests = [w.x.twice(lambda g=g: guard_test(w, g, inner)) for g in plain]
     if tests:
         w.line(f"if {' and '.join(tests)}:")

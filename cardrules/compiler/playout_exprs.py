@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import attrs
 
-from ..engine import playouts
+from ..engine.percard import mover_among
 from ..language import nodes
 from ..language.builtins import FUNCTIONS, NAMES, Constant, owner_among, seat_after, words_of
 from ..values import NOTHING, SEATS, Sym
@@ -225,7 +225,7 @@ class Exprs:
             values = ", ".join(self.expr(a, env) for a in e.args)
             return f"{self.runtime('WORDS_OF', words_of)}([{values}], {self.runtime('DESCRIBE', self.describe)})"
         if name == "mover":  # who last moved the card (percard.mover_of), kept after every variable
-            return f"{self.runtime('MOVER_OF', playouts.mover_of)}(V, mb, {self.expr(e.args[0], env)})"
+            return f"{self.runtime('MOVER_AMONG', mover_among)}(V, mb, {self.expr(e.args[0], env)})"
         if name == "random":  # the game's generator draws, as State.random_below does
             self.uses_random = True
             return f"RAND({self.expr(e.args[0], env)})"

@@ -23,7 +23,7 @@ from ..engine.table_values import as_seats
 from ..language import nodes
 from ..language.symbols import place
 from ..limits import MAX_HELD_LIST, MAX_NUMBER
-from ..values import NOTHING, Card, Seat
+from ..values import NOTHING, Card, Seat, is_seat
 from . import moving, trials, visibility
 from .enumeration import as_list, candidate_lister
 from .moving import Onward
@@ -54,12 +54,11 @@ def _jump(c: "Compiler", label: Label, span: Span) -> None:
     c.onward[c.emit(jump, span)] = Onward(None, label)
 
 
-_NOT_SEATS = (bool, Card)  # made once: `bool | Card` would build a union at every call (~0.1 us)
 
 
 def _is_seat(s: State, value) -> bool:
     """A seat of this game: a Seat or a seat's number (never a card, a truth value or anything else)."""
-    return isinstance(value, int) and not isinstance(value, _NOT_SEATS) and 0 <= value < s.n
+    return is_seat(value, s.n)
 
 
 def _seat(s: State, value, what: str = "the next player") -> int:

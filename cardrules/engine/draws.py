@@ -23,6 +23,15 @@ _KEPT = 512  # lengths whose lane constants are kept (a game shuffles zones of a
 _lanes: dict[int, tuple[int, int, int]] = {}
 
 
+def below(rng: int, bound: int) -> tuple[int, int]:
+    """One splitmix64 draw below `bound` from the generator at `rng`: (the generator's next state, the draw).
+    State.random_below draws with it; a playout, whose generator is a plain int, too."""
+    rng = (rng + GOLDEN) & MASK64
+    z = ((rng ^ (rng >> 30)) * MIX1) & MASK64
+    z = ((z ^ (z >> 27)) * MIX2) & MASK64
+    return rng, (z ^ (z >> 31)) % bound
+
+
 def shuffle(rng: int, cards: list) -> int:
     """Shuffle `cards` in place with the draws of the generator at `rng`; the generator's state after them."""
     n = len(cards)

@@ -43,11 +43,16 @@ def card_slots(spec: VarSpec, shared_vars: int, n: int, card: int) -> list[int]:
 
 def mover_of(s: "State", card: Any) -> Any:
     """`mover(card)`: the seat whose step last moved the card; `none` for `none`."""
+    return mover_among(s.vars, mover_base(s.game, s.n), card, s.game.describe)
+
+
+def mover_among(values: list, base: int, card: Any, describe: Callable[[Any], str] = repr) -> Any:
+    """`mover(card)` over variables whose movers start at `base` (a playout's, or the State's)."""
     if card.__class__ is not Card:
         if card is NOTHING:
             return NOTHING
-        raise RuleFailure(f"'mover' needs a card, not {s.game.describe(card)}")
-    return s.vars[mover_base(s.game, s.n) + card]
+        raise RuleFailure(f"'mover' needs a card, not {describe(card)}")
+    return values[base + card]
 
 
 # ---- moves -----------------------------------------------------------------------------------------

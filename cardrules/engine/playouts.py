@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from ..values import NOTHING, SEATS, SEQUENCES, Card, Seat
+from ..values import NOTHING, SEATS, SEQUENCES, Card, Seat, is_seat
 
 if TYPE_CHECKING:
     from .game import Game
@@ -113,18 +113,9 @@ def side_of(sides: list, player) -> list:
     raise Unplayable("not a seat")
 
 
-def mover_of(values: list, base: int, card):
-    """`mover(card)` (percard.mover_of) over a playout's variables, the movers from `base` on."""
-    if card.__class__ is not Card:
-        if card is NOTHING:
-            return NOTHING
-        raise Unplayable("'mover' of something that is not a card")
-    return values[base + card]
-
-
 def seat(value, n: int) -> int:
     """A seat for `first player:` / `next player:`: a Seat or a seat's number in range."""
-    if isinstance(value, int) and value.__class__ is not bool and value.__class__ is not Card and 0 <= value < n:
+    if is_seat(value, n):
         return int(value)
     raise Unplayable("not a seat")
 
@@ -137,19 +128,5 @@ def seats(value, n: int) -> list[int]:
     return [seat(p, n) for p in values]
 
 
-def as_list(value) -> list:
-    """A value a loop walks, as the engine's `for` walks it: a list's own elements, anything else alone."""
-    return list(value) if isinstance(value, SEQUENCES) else [value]
-
-
-def random_below(rng: int, bound: int) -> tuple[int, int]:
-    """State.random_below as a function of the generator's state: (the new state, the draw)."""
-    rng = (rng + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-    z = rng
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-    return rng, (z ^ (z >> 31)) % bound
-
-
-__all__ = ["MISSING", "NOTHING", "SEATS", "NewRound", "Unplayable", "as_list", "find_zone", "mover_of", "random_below",
-           "seat", "seats", "side_of", "take_card", "take_cards"]
+__all__ = ["MISSING", "NOTHING", "SEATS", "NewRound", "Unplayable", "find_zone", "seat", "seats", "side_of",
+           "take_card", "take_cards"]

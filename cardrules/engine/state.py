@@ -390,12 +390,9 @@ class State:
             raise _runtime_error(self, pc, exc) from None
 
     def random_below(self, bound: int) -> int:
-        """splitmix64: the same seed gives the same game on every machine."""
-        self.rng = (self.rng + 0x9E3779B97F4A7C15) & MASK64
-        z = self.rng
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return (z ^ (z >> 31)) % bound
+        """splitmix64 (draws.below): the same seed gives the same game on every machine."""
+        self.rng, drawn = draws.below(self.rng, bound)
+        return drawn
 
     def shuffle(self, cards: list) -> None:
         """Fisher-Yates with the draws of `random_below`, in the same order, as calling it for each card,
