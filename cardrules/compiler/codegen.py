@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import TYPE_CHECKING, Any, Callable, assert_never
+from typing import TYPE_CHECKING, Any, Callable, Iterator, assert_never
 
 import attrs
 
@@ -166,7 +166,33 @@ def _repeated_calls(body: nodes.Expr, is_def: Callable[[str], bool]) -> list[nod
     return sorted(repeated, key=lambda e: len(repr(e)))
 
 
-class Emitter:
+class ModuleNames:
+    """The names of a generated module's namespace, for a writer holding `ns` (the namespace), `counter` (an
+    itertools.count) and `const_ids` (id of a constant -> its name): the engine's Emitter and the playout's."""
+
+    ns: dict[str, Any]
+    counter: Iterator[int]
+    const_ids: dict[int, str]
+
+    def fresh(self, prefix: str) -> str:
+        return f"{prefix}{next(self.counter)}"
+
+    def const(self, value: Any) -> str:
+        """A module-level name for a value (kept alive by the namespace, so ids stay unique)."""
+        name = self.const_ids.get(id(value))
+        if name is None:
+            name = self.const_ids[id(value)] = self.fresh("k")
+            self.ns[name] = value
+        return name
+
+    def runtime(self, name: str, value: Any) -> str:
+        """A builtin's runtime helper under the name its code calls it by (builtins.Emitting)."""
+        if self.ns.setdefault(name, value) is not value:
+            raise AssertionError(f"two runtime helpers are named {name}")
+        return name
+
+
+class Emitter(ModuleNames):
     """Writes one Python function per definition, case clause and procedure expression."""
 
     def __init__(self, c: "Compiler"):
@@ -193,24 +219,6 @@ class Emitter:
         self._repeats: dict[str, bool] = {}  # inlinable definition -> whether its body calls one twice alike
         self.pure_caches: dict[str, str] = {}  # a pure definition's function -> its cache's constant (pure_keys)
         self._facts: Facts | None = None  # what shareable/invariant ask of each node, once (made when first asked)
-
-    # ---- plumbing -----------------------------------------------------------
-    def fresh(self, prefix: str) -> str:
-        return f"{prefix}{next(self.counter)}"
-
-    def const(self, value: Any) -> str:
-        """A module-level name for a value (kept alive by the namespace, so ids stay unique)."""
-        name = self.const_ids.get(id(value))
-        if name is None:
-            name = self.const_ids[id(value)] = self.fresh("k")
-            self.ns[name] = value
-        return name
-
-    def runtime(self, name: str, value: Any) -> str:
-        """A builtin's runtime helper under the name its code calls it by (builtins.Emitting)."""
-        if self.ns.setdefault(name, value) is not value:
-            raise AssertionError(f"two runtime helpers are named {name}")
-        return name
 
     @property
     def tables(self) -> "Compiler":

@@ -10,6 +10,7 @@ else raises Unsupported: the game is then played on the engine alone.
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -19,7 +20,7 @@ from ..engine.percard import mover_among
 from ..language import nodes
 from ..language.builtins import FUNCTIONS, NAMES, Constant, owner_among, seat_after, words_of
 from ..values import NOTHING, SEATS, Sym
-from .codegen import BuiltinCall
+from .codegen import BuiltinCall, ModuleNames
 from .pyforms import written
 
 if TYPE_CHECKING:
@@ -65,13 +66,13 @@ class Env:
         return attrs.evolve(self, it=code, looping=self.looping | {code})
 
 
-class Exprs:
+class Exprs(ModuleNames):
     """Writes expressions; collects the module constants (`ns`) and the definitions they call (`wanted`)."""
 
     def __init__(self, c: "Compiler", ns: dict[str, Any]):
         self.c, self.ns, self.tables = c, ns, c
-        self.consts: dict[int, str] = {}
-        self.counter = 0
+        self.const_ids: dict[int, str] = {}
+        self.counter = itertools.count(1)
         self.wanted: list[str] = []  # definitions called so far, in the order first called
         self.inlining = 0
         self.counting: dict[str, int] | None = None  # the first of `twice`'s writings: calls counted here
@@ -79,24 +80,10 @@ class Exprs:
         self.describe: Callable[[Any], str] | None = None  # how the game writes a value (words), when known
         self.uses_random = False  # a `random(xs)`: the playout defines RAND, drawing from its generator
 
-    def fresh(self, prefix: str) -> str:
-        self.counter += 1
-        return f"{prefix}{self.counter}"
-
     def const(self, value: Any) -> str:
-        if value is None or value.__class__ in (int, bool):
-            return repr(value)
-        name = self.consts.get(id(value))
-        if name is None:
-            name = self.consts[id(value)] = self.fresh("k")
-            self.ns[name] = value
-        return name
-
-    def runtime(self, name: str, value: Any) -> str:
-        if self.ns.get(name, value) is not value:
-            raise Unsupported(f"two helpers named {name}")
-        self.ns[name] = value
-        return name
+        if value is None or value.__class__ in (int, bool):  # written as itself (the engine's writer does so
+            return repr(value)  # before it asks for a constant)
+        return super().const(value)
 
     def want(self, name: str) -> str:
         if not _IDENTIFIER.fullmatch(name):  # the grammar's names; nothing else of the rules is written as code
