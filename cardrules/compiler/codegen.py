@@ -555,12 +555,6 @@ class Emitter(ModuleNames):
 
     def plain(self, e: nodes.Expr, env: Env) -> str:
         match e:
-            case nodes.Name(name):
-                return self.name(name, env)
-            case nodes.Call():
-                return self.call(e, env)
-            case nodes.Comprehension() | nodes.Where():
-                return f"[{self.iteration(e, env)}]"
             case nodes.Compare("in" | "not in" as op, left, right) if (listed := constant_list(self, right, env)):
                 code = self.expr(left, env)
                 return membership(self, op, left, code, self.ns[listed], bool(_ATOM.fullmatch(code)), env) \

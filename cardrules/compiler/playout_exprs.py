@@ -98,12 +98,6 @@ class Exprs(ModuleNames):
         if known and value.__class__ not in (list, tuple, dict):  # an option, a symbol, a number: one constant
             return self.const(value)
         match e:
-            case nodes.Name(name):
-                return self.name(name, env)
-            case nodes.Call():
-                return self.call(e, env)
-            case nodes.Comprehension() | nodes.Where():
-                return f"[{self.iteration(e, env)}]"
             case nodes.Compare("==" | "!=" as op, left, right) if self.a_value(left, env) or self.a_value(right, env):
                 return f"({self.expr(left, env)} {'is' if op == '==' else 'is not'} {self.expr(right, env)})"
         code = written(self, e, env)

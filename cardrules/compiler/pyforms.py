@@ -1,9 +1,10 @@
 """An expression node -> its Python form, where that form is the same for every back end: numbers, texts, a card's
-attribute, indexing, tuples and lists, operators, `if ... else`, ranges.
+attribute, indexing, tuples and lists, operators, `if ... else`, ranges; names, calls and loops by the writer's
+own `name`, `call` and `iteration`.
 
-The engine's code generator (codegen.Emitter.plain) and the playout's (playout_exprs.Exprs.expr) write names,
-calls, comprehensions and their own special cases themselves, then hand the rest here. `g` is either writer:
-what is used of it is `expr(e, env)` for the parts, `const(value)`, `runtime(name, value)`, `c.card_attrs`.
+The engine's code generator (codegen.Emitter.plain) and the playout's (playout_exprs.Exprs.expr) write their
+own special cases first, then hand the node here. `g` is either writer: what is used of it is `expr(e, env)`
+for the parts, `name`, `call`, `iteration`, `const(value)`, `runtime(name, value)`, `c.card_attrs`.
 """
 
 from __future__ import annotations
@@ -20,6 +21,12 @@ OPS = {"+": "+", "-": "-", "*": "*", "//": "//", "%": "%", "==": "==", "!=": "!=
 def written(g: Any, e: nodes.Expr, env: Any) -> str | None:
     """The Python code of `e`, or None for a node the writer writes itself."""
     match e:
+        case nodes.Name(name):  # each writer's own names, calls and loops
+            return g.name(name, env)
+        case nodes.Call():
+            return g.call(e, env)
+        case nodes.Comprehension() | nodes.Where():
+            return f"[{g.iteration(e, env)}]"
         case nodes.Int(value):
             return repr(int(value))
         case nodes.Str(value):
