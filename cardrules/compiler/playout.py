@@ -12,8 +12,8 @@ side). Whatever it cannot play as the engine would raises (engine/playouts.py), 
 on the engine instead.
 
 This is the start of the second back end of docs/performance.md: it covers what the rules need most
-(moves, deals, shuffles, variables, loops, choices with plain and "afterwards" guards, rounds, eliminations)
-and refuses the rest (triggers, grids, zone families, teams, secret choices, hidden choices, results).
+(moves, deals, shuffles, variables, loops, choices with plain and "afterwards" guards, rounds, eliminations,
+`on move` triggers: playout_triggers.py) and refuses the rest (playout_game.refusal, and Unsupported where met).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from . import visibility
 from .enumeration import as_list
 from .playout_exprs import Env, Exprs, Unsupported
 from .playout_trials import deciding_attribute
+from .playout_triggers import NESTED, check_trial, destination, fire, fires, listening, zone_name
 from .reads import expression_reads
 
 if TYPE_CHECKING:
@@ -52,6 +53,7 @@ class Where:
     breakable: bool = False
     turn_ends: bool = False
     zones: dict[str, str] = attrs.Factory(dict)  # a binder's name -> the zone its cards come from
+    zone_names: dict[str, str] = attrs.Factory(dict)  # a binder's name -> that zone's name (for a trigger's `from`)
     # In a loop that may go round again with no card moved (a choice with an option that moves none and goes
     # on): what a listing or a test reads may stand, so they are kept (listed_once, kept_test).
     repeats_unchanged: bool = False
@@ -64,6 +66,7 @@ class Writer:
         self.c = c
         self.sides = next((d for d in c.rules.declarations if isinstance(d, nodes.SidesDecl)), None)
         self.caches: list[str] = []  # the locals keeping an option's last listing (listed_once)
+        self.firing: list[nodes.TriggerDecl] = []  # the triggers being written, innermost last
         self.in_setup = False  # writing `setup:` or `round setup:` (nobody moves the cards there)
         self.ns: dict[str, Any] = dict(_HELPERS)
         self.x = Exprs(c, self.ns)
@@ -138,20 +141,36 @@ def binder_zone(w: Writer, source: nodes.Expr, where: Where) -> str | None:
 
 
 def move(w: Writer, st: nodes.Move, where: Where) -> None:
-    zone = st.destination.id if isinstance(st.destination, nodes.Name) else getattr(st.destination, "func", "")
-    if any(t.zone == zone for t in w.c.triggers):
-        raise Unsupported("an `on move` trigger")
+    """`move CARDS to ZONE`: the cards taken from where they lie and put, then a trigger that listens to a lone
+    card's move (playout_triggers.py)."""
+    zone = destination(st)
     w.line("zv += 1")  # a card moves (the listings kept by listed_once are stale)
     if zone in w.c.zone_specs and w.c.zone_specs[zone].kind.by_cell:
-        move_to_cell(w, st, where)
+        card, lone, source = move_to_cell(w, st, where)
+    else:
+        card, lone, source = move_cards(w, st, where)
+    if not listening(w.c, zone):
         return
+    if lone is None:
+        fire(w, card, source, zone, where)
+        return
+    w.line(f"if {lone}:")
+    w.depth += 1
+    fire(w, card, source, zone, where)
+    w.depth -= 1
+
+
+def move_cards(w: Writer, st: nodes.Move, where: Where) -> tuple[str, str | None, str | None]:
+    """The move to a zone that is no grid. Gives what a trigger needs: the code of the card moved when it was
+    one card, the test that it was (None: certainly one), the name of the zone it came from (None: unknown)."""
     dest = zone_code(w, st.destination, where)
     put = "{d}[0:0] = {m}" if st.bottom else "{d}.extend({m})"
     match st.cards:
         case nodes.Call("top", (source,)) if not w.c.records_movers:  # a draw: the top card
-            src = zone_code(w, source, where)
-            w.line(f"{dest}.insert(0, {src}.pop())" if st.bottom else f"{dest}.append({src}.pop())")
-            return
+            src, m = zone_code(w, source, where), w.x.fresh("m")
+            w.line(f"{m} = {src}.pop()")
+            w.line(f"{dest}.insert(0, {m})" if st.bottom else f"{dest}.append({m})")
+            return m, None, zone_name(source)
         case nodes.Name(name) if name in w.c.zone_specs and not w.c.zone_specs[name].kind.by_cell:
             whole = zone_code(w, st.cards, where)
         case nodes.Call(name, (_,)) if name in w.c.zone_specs or name in w.c.families:
@@ -159,25 +178,23 @@ def move(w: Writer, st: nodes.Move, where: Where) -> None:
         case _:
             whole = None
     if whole is not None:  # a whole zone: its cards in order, the zone emptied
-        m = w.x.fresh("m")
+        m, lone = w.x.fresh("m"), w.x.fresh("m")
         w.line(f"{m} = {whole}")
         w.line(f"if {m} is {dest}: raise UNPLAYABLE('a zone moved onto itself')")
         w.line(put.format(d=dest, m=m))
         moved(w, m, False)
+        w.line(f"{lone} = {m}[0] if len({m}) == 1 else None")  # (the zone is emptied before a trigger runs)
         w.line(f"{m}.clear()")
-        return
+        return lone, f"{lone} is not None", zone_name(st.cards)
     m, source = w.x.fresh("m"), card_source(w, st.cards, where)
     w.line(f"{m} = {w.expr(st.cards, where)}")
     if source is not None and isinstance(st.cards, nodes.Name):  # a card bound from a zone: certainly a card
         w.line(f"{source}.remove({m})")
         w.line(f"{dest}.insert(0, {m})" if st.bottom else f"{dest}.append({m})")
         moved(w, m, True)
-        return
+        return m, None, where.zone_names.get(st.cards.id)
     w.line(f"if {m}.__class__ is Card:")
-    if source is not None and isinstance(st.cards, nodes.Name):
-        w.line(f"    {source}.remove({m})")
-    else:
-        w.line(f"    TAKE_CARD(Z, {m})")
+    w.line(f"    TAKE_CARD(Z, {m})")
     w.line(f"    {dest}.insert(0, {m})" if st.bottom else f"    {dest}.append({m})")
     w.line(f"    {m} = [{m}]")
     w.line("else:")
@@ -185,23 +202,26 @@ def move(w: Writer, st: nodes.Move, where: Where) -> None:
     w.line(f"    TAKE_CARDS(Z, {m})")
     w.line("    " + put.format(d=dest, m=m))
     moved(w, m, False)
+    return f"{m}[0]", f"len({m}) == 1", None
 
 
-def move_to_cell(w: Writer, st: nodes.Move, where: Where) -> None:
-    """`move CARDS to grid(CELL)`: the cards go onto that cell's stack (moving.move_to_cell)."""
+def move_to_cell(w: Writer, st: nodes.Move, where: Where) -> tuple[str, str | None, str | None]:
+    """`move CARDS to grid(CELL)`: the cards go onto that cell's stack (moving.move_to_cell); as move_cards."""
     grid = f"Z[{int(w.c.zone_specs[st.destination.func].index)}]"
     cell, m = w.x.fresh("q"), w.x.fresh("m")
     w.line(f"{cell} = AS_CELL({w.expr(st.destination.args[0], where)})")
     w.line(f"if {cell} is None: raise UNPLAYABLE('not a cell')")
+    source = None
     match st.cards:
-        case nodes.Call("top", (source,)) if not _is_grid(w, source):  # the top card of a zone: popped
-            src = zone_code(w, source, where)
+        case nodes.Call("top", (zone,)) if not _is_grid(w, zone):  # the top card of a zone: popped
+            src, source = zone_code(w, zone, where), zone_name(zone)
             w.line(f"{m} = [{src}.pop()]")
         case _:
             w.line(f"{m} = AS_LIST({w.expr(st.cards, where)})")
             w.line(f"TAKE_CARDS(Z, {m})")
     w.line(f"{grid}.put({cell}, {m}, {st.bottom})")
     moved(w, m, False)
+    return f"{m}[0]", f"len({m}) == 1", source
 
 
 def _is_grid(w: Writer, zone: nodes.Expr) -> bool:
@@ -382,14 +402,15 @@ def for_stmt(w: Writer, st: nodes.For, where: Where) -> None:
     v = w.x.fresh("v")
     w.line(f"for {v} in AS_LIST({w.expr(st.source, where)}):")
     spend(w, st.body, "    ")
-    w.indented(st.body, Where(where.env.bind_loop(st.var, v), False, False, where.zones))
+    w.indented(st.body, attrs.evolve(where, env=where.env.bind_loop(st.var, v), breakable=False, turn_ends=False,
+                                     repeats_unchanged=False))
 
 
 def loop(w: Writer, test: str, body: tuple, where: Where) -> None:
     """`repeat` and `while`: each round counts against the steps a game may take between two decisions."""
     w.line(f"while {test}:")
     spend(w, body, "    ")
-    w.indented(body, Where(where.env, True, False, where.zones, repeats_unchanged(body)))
+    w.indented(body, attrs.evolve(where, breakable=True, turn_ends=False, repeats_unchanged=repeats_unchanged(body)))
 
 
 def repeats_unchanged(body: tuple) -> bool:
@@ -408,15 +429,23 @@ def spend(w: Writer, body: tuple, indent: str = "") -> None:
     w.line(f"{indent}if budget < 0: raise UNPLAYABLE('the steps budget')")
 
 
-def cost(w: Writer, body: tuple, depth: int = 0) -> int:
-    """Two steps a statement, those of the actions it does included (the checker rules out their cycles)."""
+def cost(w: Writer, body: tuple, depth: int = 0, running: tuple = ()) -> int:
+    """Two steps a statement, those of the actions it does and of the triggers its moves may set off included
+    (the checker rules out cycles of actions; triggers that may set themselves off are not written)."""
     steps = 2
     for st in nodes.statements(body):
         steps += 2
         if isinstance(st, nodes.Do) and depth < 20:
             decl = w.c.sym.actions[st.name]
             bodies = [decl.body] if isinstance(decl, nodes.ActionDecl) else [cl.body for cl in decl.clauses]
-            steps += sum(cost(w, inner, depth + 1) for inner in bodies)
+            steps += sum(cost(w, inner, depth + 1, running) for inner in bodies)
+        elif isinstance(st, nodes.Move):
+            for trigger in listening(w.c, destination(st)):
+                if any(trigger is r for r in running):
+                    raise Unsupported("an `on move` trigger that may set itself off")
+                if len(running) >= NESTED:
+                    raise Unsupported("triggers set off by triggers, too deep")
+                steps += 2 + cost(w, trigger.body, depth, (*running, trigger))
     return steps
 
 
@@ -437,7 +466,7 @@ def do(w: Writer, st: nodes.Do, where: Where) -> None:
         env = env.bind(param, w.x.fresh("a"))
     if values:
         w.line(f"{', '.join(env.names[p] for p in decl.params)}, = {', '.join(values)},")
-    inner = Where(env, False, where.turn_ends)
+    inner = Where(env, False, where.turn_ends)  # (an action's scope is its parameters)
     if isinstance(decl, nodes.ActionDecl):
         w.block(decl.body, inner)
         return
@@ -499,18 +528,26 @@ def chosen(w: Writer, kept: list, where: Where) -> None:
     for i, option in kept:
         w.line(f"{keyword} o[0] == {i}:" if len(kept) > 1 else "if True:")
         keyword = "elif"
-        env, zones = where.env, dict(where.zones)
+        env, zones, zone_names = where.env, dict(where.zones), dict(where.zone_names)
         names = []
         for binder in option.binders:
             v = w.x.fresh("b")
             names.append(v)
-            zone = binder_zone(w, binder.source, Where(env, zones=zones))
-            if zone is not None:
-                zones[binder.var] = zone
+            bind_zone(w, binder, env, zones, zone_names)
             env = env.bind(binder.var, v)
         if names:
             w.line(f"    {names[0]} = o[1]" if len(names) == 1 else f"    {', '.join(names)}, = o[1:]")
-        w.indented(option.body, attrs.evolve(where, env=env, zones=zones))
+        w.indented(option.body, attrs.evolve(where, env=env, zones=zones, zone_names=zone_names))
+
+
+def bind_zone(w: Writer, binder: nodes.Binder, env: Env, zones: dict, zone_names: dict) -> str | None:
+    """The zone a binder's cards come from (binder_zone), noted with its name under the binder's name."""
+    zone = binder_zone(w, binder.source, Where(env, zones=zones))
+    if zone is not None:
+        zones[binder.var] = zone
+        zone_names[binder.var] = zone_name(binder.source.source if isinstance(binder.source, nodes.Where)
+                                           else binder.source)
+    return zone
 
 
 def listed_once(w: Writer, index: int, option: nodes.Option, found: str, where: Where) -> None:
@@ -579,23 +616,22 @@ def key_of(w: Writer, reads: set[str], where: Where) -> str | None:
 
 def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: Where) -> None:
     """The loops over an option's binders and the test of its guards, adding each legal move to `found`."""
-    env, zones, names, depth = where.env, dict(where.zones), [], w.depth
+    env, zones, zone_names, names, depth = where.env, dict(where.zones), dict(where.zone_names), [], w.depth
     guards = [g for g in option.guards if w.c.constant(g.when) != (True, False)]  # an option's `when` may drop one
     plain, later = [g for g in guards if not g.afterwards], [g for g in guards if g.afterwards]
-    deciding = deciding_attribute(w.c, option, later, set(where.env.names)) if later and where.turn_ends else None
+    deciding = deciding_attribute(w.c, option, later, set(where.env.names)) \
+        if later and where.turn_ends and not fires(w.c, option.body) else None  # (a trigger may read any attribute)
     verdicts = None
     if deciding is not None:  # the trial's answer for each value of the card's attribute, for this listing
         verdicts = w.x.fresh("verdicts")
         w.line(f"{verdicts} = {{}}")
     for binder in option.binders:
         v = w.x.fresh("b")
-        zone = binder_zone(w, binder.source, Where(env, zones=zones))
+        zone = bind_zone(w, binder, env, zones, zone_names)
         if zone is not None and not later and not isinstance(binder.source, nodes.Where):
             w.line(f"for {v} in {zone}:")  # a zone's own list: nothing moves while the listing walks it
         else:
             w.line(f"for {v} in AS_LIST({w.x.expr(binder.source, env)}):")
-        if zone is not None:
-            zones[binder.var] = zone
         env = env.bind_loop(binder.var, v)
         names.append(v)
         w.depth += 1
@@ -604,7 +640,7 @@ def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: 
             w.line(f"if {v}.__class__ is Card: raise UNPLAYABLE('a card the chooser may not see')")
     per_candidate: dict[str, str] = {}
     env = attrs.evolve(env, per_candidate=per_candidate, binders=frozenset(names))
-    inner = attrs.evolve(where, env=env, zones=zones)
+    inner = attrs.evolve(where, env=env, zones=zones, zone_names=zone_names)
     start = len(w.lines)
     tests = [w.x.twice(lambda g=g: guard_test(w, g, inner)) for g in plain]
     if tests:
@@ -651,8 +687,7 @@ def judged_once(w: Writer, option: nodes.Option, later: list, where: Where, verd
 
 def try_afterwards(w: Writer, option: nodes.Option, later: list, where: Where, found_move: str | None) -> None:
     """`only if ... afterwards`, where the option's body is the rest of the turn and only moves cards: the
-    moves made in place, the guards judged (`ok`), every card put back where it was (State._allowed_in_place);
-    then `found_move` when they hold."""
+    moves made, the guards judged (`ok`), the game put back as it was; then `found_move` when they hold."""
     if not where.turn_ends or not option.body or not all(isinstance(st, nodes.Move) for st in option.body):
         raise Unsupported("an `afterwards` guard before more of the turn")
     applies = []
@@ -664,11 +699,23 @@ def try_afterwards(w: Writer, option: nodes.Option, later: list, where: Where, f
             a = w.x.fresh("a")
             w.line(f"{a} = {w.expr(g.when, where)}")
             applies.append(a)
-    undo = []
     where = attrs.evolve(where, env=attrs.evolve(where.env, lazies=None, per_candidate=None))  # the cards moved
-    for st in option.body:
-        if any(t.zone == getattr(st.destination, "id", getattr(st.destination, "func", "")) for t in w.c.triggers):
-            raise Unsupported("an `on move` trigger")
+    tests = [w.expr(g.condition, where) if a == "True" else f"(not {a} or {w.expr(g.condition, where)})"
+             for g, a in zip(later, applies)]
+    if fires(w.c, option.body):
+        tried_with_triggers(w, option.body, where, " and ".join(tests))
+    else:
+        tried_in_place(w, option.body, where, " and ".join(tests))
+    if found_move is not None:
+        w.line("if ok:")
+        w.line("    " + found_move)
+
+
+def tried_in_place(w: Writer, body: tuple, where: Where, test: str) -> None:
+    """Moves that set off no trigger made in place, `ok = test`, every card put back where it was
+    (State._allowed_in_place)."""
+    undo = []
+    for st in body:
         t, m, z, i = (w.x.fresh(x) for x in "tmzi")
         w.line(f"{t} = {zone_code(w, st.destination, where)}")
         w.line(f"{m} = {w.expr(st.cards, where)}")
@@ -679,15 +726,26 @@ def try_afterwards(w: Writer, option: nodes.Option, later: list, where: Where, f
         w.line(f"del {z}[{i}]")
         w.line(f"{t}.insert(0, {m})" if st.bottom else f"{t}.append({m})")
         undo.append((f"del {t}[0]" if st.bottom else f"{t}.pop()", f"{z}.insert({i}, {m})"))
-    tests = [w.expr(g.condition, where) if a == "True" else f"(not {a} or {w.expr(g.condition, where)})"
-             for g, a in zip(later, applies)]
-    w.line(f"ok = {' and '.join(tests)}")
+    w.line(f"ok = {test}")
     for put_back, take_back in reversed(undo):
         w.line(put_back)
         w.line(take_back)
-    if found_move is not None:
-        w.line("if ok:")
-        w.line("    " + found_move)
+
+
+def tried_with_triggers(w: Writer, body: tuple, where: Where, test: str) -> None:
+    """Moves that may set off a trigger, made with the triggers' bodies (the engine plays such an option on a
+    clone to the end of the turn), `ok = test`, then the zones, variables, generator and who is out put back
+    as they were. Only triggers that decide nothing and end nothing (playout_triggers.check_trial) are run so."""
+    check_trial(w.c, body)
+    if any(spec.kind.by_cell for spec in w.c.zone_specs.values()):
+        raise Unsupported("an `afterwards` trial setting off a trigger in a game with a grid")
+    saved = w.x.fresh("saved")
+    w.line(f"{saved} = [z[:] for z in Z], V[:], rng, out[:], act")
+    w.block(body, attrs.evolve(where, turn_ends=False))
+    w.line(f"ok = {test}")
+    w.line(f"for z, k in zip(Z, {saved}[0]):")
+    w.line("    z[:] = k")  # (in place: a listing may be walking a zone's list)
+    w.line(f"V[:], rng, out[:], act = {saved}[1], {saved}[2], {saved}[3], {saved}[4]")
 
 
 STATEMENTS: dict[type, Callable[[Writer, Any, Where], Any]] = {

@@ -33,7 +33,6 @@ def refusal(c: "Compiler", game: "Game") -> str | None:
     """Why the game as a whole cannot be played by a playout, or None."""
     checks = (
         ("values reset when their card moves", any(spec.reset_on_move for spec in c.var_specs.values())),
-        ("`on move` triggers", bool(c.triggers)),
         ("secret choices", any(d.secret is not None for d in game.decisions.values())),
         ("zones that open in order", any(spec.kind.opens_in_order for spec in game.zones)),
     )

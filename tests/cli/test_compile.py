@@ -69,4 +69,4 @@ def test_the_listing_ends_with_the_playout_or_why_there_is_none(invoke):
     assert "# Constants and helpers of the playout's namespace:" in playout and " at 0x" not in playout
     ast.parse(red7.output)
     seven7s = invoke("compile", "seven7s")
-    assert "# This game has none: `on move` triggers; its games are played on the engine." in seven7s.output
+    assert "# This game has none: zones that open in order; its games are played on the engine." in seven7s.output

@@ -1,0 +1,106 @@
+"""A playout's `on move` triggers (compiler/playout.py): after a lone card's move, the first trigger that listens
+to it written in place (as moving.fire runs it), and which triggers an `afterwards` trial may run.
+
+The engine fires a trigger only when a move's cards are one card: it tries the triggers of the destination
+zone in the order they are declared (those an option switches off are gone) and runs the first whose source
+zone and condition hold, its name bound to the card, then goes on after the move. A playout writes the same
+as an if/elif chain right after the move. A trigger that may set itself off again (directly or through
+another) is not written: the game is played on the engine.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from ..language import nodes
+from .playout_exprs import Env, Unsupported
+
+if TYPE_CHECKING:
+    from .compiler import Compiler
+
+
+NESTED = 6  # the most triggers written one inside another (each is written in place: the code doubles at worst)
+
+
+def declarations(c: "Compiler") -> list[nodes.TriggerDecl]:
+    """The triggers that may run, in the order the engine tries them (procedures.build_program's)."""
+    return [d for d in c.rules.declarations if isinstance(d, nodes.TriggerDecl)
+            and c.constant(d.condition) != (True, False)]
+
+
+def destination(st: nodes.Move) -> str:
+    """The name of the zone (or zone family, or grid) a move's cards go to."""
+    return st.destination.id if isinstance(st.destination, nodes.Name) else getattr(st.destination, "func", "")
+
+
+def listening(c: "Compiler", zone: str) -> list[nodes.TriggerDecl]:
+    return [d for d in declarations(c) if d.zone == zone]
+
+
+def zone_name(e: nodes.Expr) -> str | None:
+    """The zone's name in `deck`, `hand(p)`, `columns(t)`, or None."""
+    match e:
+        case nodes.Name(name) | nodes.Call(name, (_,)):
+            return name
+    return None
+
+
+def fire(w: Any, card: str, source: str | None, zone: str, where: Any) -> None:
+    """After a lone card (the code `card`) moved into `zone` from the zone named `source` (None: not known
+    where the writer stands): the first listening trigger whose source and condition hold, in place."""
+    triggers = listening(w.c, zone)
+    if not triggers:
+        return
+    local = w.x.fresh("c")
+    w.line(f"{local} = {card}")
+    keyword = "if"
+    for decl in triggers:
+        if decl.source is not None and source is None:
+            raise Unsupported("an `on move ... from` trigger after a move from a zone not known here")
+        if decl.source is not None and decl.source != source:
+            continue
+        if any(decl is running for running in w.firing):
+            raise Unsupported("an `on move` trigger that may set itself off")
+        env = Env().bind(decl.var, local)
+        test = "True" if decl.condition is None else w.x.expr(decl.condition, env)
+        w.line(f"{keyword} {test}:")
+        keyword = "elif"
+        body = attrs.evolve(where, env=env, breakable=False, turn_ends=False, zones={}, zone_names={},
+                            repeats_unchanged=False)
+        w.firing.append(decl)
+        in_setup, w.in_setup = w.in_setup, False  # (the engine writes trigger bodies after the set-up's)
+        w.indented(decl.body, body)
+        w.in_setup = in_setup
+        w.firing.pop()
+        if decl.condition is None:
+            break
+
+
+def fires(c: "Compiler", body: tuple) -> bool:
+    """Whether a move of `body` (its own statements) may set off a trigger."""
+    return any(isinstance(st, nodes.Move) and listening(c, destination(st)) for st in body)
+
+
+# What an `afterwards` trial may run of a trigger's body: statements that change zones and variables (put back
+# after the trial) and nothing that decides, ends the game or the round, changes the turn player or loops.
+_TRIAL_SAFE = (nodes.Move, nodes.Deal, nodes.Set, nodes.Say, nodes.If, nodes.Let, nodes.Pass, nodes.Reveal,
+               nodes.Shuffle, nodes.Do)
+
+
+def check_trial(c: "Compiler", body: tuple, running: tuple = ()) -> None:
+    """Raise Unsupported unless a body, the actions it does and the triggers its moves may set off hold only
+    _TRIAL_SAFE statements (`running`: the triggers whose bodies hold this one)."""
+    for st in nodes.statements(body):
+        if not isinstance(st, _TRIAL_SAFE):
+            raise Unsupported("an `afterwards` trial setting off a trigger that decides, loops or ends something")
+        if isinstance(st, nodes.Do):
+            decl = c.sym.actions[st.name]  # (the checker rules out cycles of actions)
+            for inner in [decl.body] if isinstance(decl, nodes.ActionDecl) else [cl.body for cl in decl.clauses]:
+                check_trial(c, inner, running)
+        elif isinstance(st, nodes.Move):
+            for trigger in listening(c, destination(st)):
+                if any(trigger is r for r in running):
+                    raise Unsupported("an `on move` trigger that may set itself off")
+                check_trial(c, trigger.body, (*running, trigger))
