@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import attrs
 
 from ..engine import draws, playouts
+from ..engine.zones import opened_in
 from ..engine.zones.grid import as_cell
 from ..language import nodes
 from ..values import NOTHING, SEATS, Card
@@ -41,7 +42,8 @@ _HELPERS = {"NOTHING": NOTHING, "MISSING": playouts.MISSING, "SEATS": SEATS, "Ca
             "UNPLAYABLE": playouts.Unplayable, "TAKE_CARDS": playouts.take_cards, "TAKE_CARD": playouts.take_card,
             "SEAT": playouts.seat, "SEATS_OF": playouts.seats, "AS_LIST": as_list,
             "RANDOM_BELOW": draws.below, "FIND": playouts.find_zone, "SHUFFLE": draws.shuffle,
-            "AS_CELL": as_cell, "SIDE_OF": playouts.side_of}
+            "AS_CELL": as_cell, "SIDE_OF": playouts.side_of, "OPENED": opened_in,
+            "BY_PLACE": playouts.by_place}
 
 
 @attrs.frozen
@@ -163,12 +165,15 @@ def move(w: Writer, st: nodes.Move, where: Where) -> None:
 def move_cards(w: Writer, st: nodes.Move, where: Where) -> tuple[str, str | None, str | None]:
     """The move to a zone that is no grid. Gives what a trigger needs: the code of the card moved when it was
     one card, the test that it was (None: certainly one), the name of the zone it came from (None: unknown)."""
-    dest = zone_code(w, st.destination, where)
+    dest, slot = zone_code(w, st.destination, where), opening_slot(w, st.destination, where)
+    if slot is not None:  # (its slot worked out once: the zone opens when a card enters it empty)
+        dest = f"Z[{slot}]"
     put = "{d}[0:0] = {m}" if st.bottom else "{d}.extend({m})"
     match st.cards:
         case nodes.Call("top", (source,)) if not w.c.records_movers:  # a draw: the top card
             src, m = zone_code(w, source, where), w.x.fresh("m")
             w.line(f"{m} = {src}.pop()")
+            opens(w, dest, slot, None)
             w.line(f"{dest}.insert(0, {m})" if st.bottom else f"{dest}.append({m})")
             return m, None, zone_name(source)
         case nodes.Name(name) if name in w.c.zone_specs and not w.c.zone_specs[name].kind.by_cell:
@@ -181,6 +186,7 @@ def move_cards(w: Writer, st: nodes.Move, where: Where) -> tuple[str, str | None
         m, lone = w.x.fresh("m"), w.x.fresh("m")
         w.line(f"{m} = {whole}")
         w.line(f"if {m} is {dest}: raise UNPLAYABLE('a zone moved onto itself')")
+        opens(w, dest, slot, m)
         w.line(put.format(d=dest, m=m))
         moved(w, m, False)
         w.line(f"{lone} = {m}[0] if len({m}) == 1 else None")  # (the zone is emptied before a trigger runs)
@@ -190,19 +196,45 @@ def move_cards(w: Writer, st: nodes.Move, where: Where) -> tuple[str, str | None
     w.line(f"{m} = {w.expr(st.cards, where)}")
     if source is not None and isinstance(st.cards, nodes.Name):  # a card bound from a zone: certainly a card
         w.line(f"{source}.remove({m})")
+        opens(w, dest, slot, None)
         w.line(f"{dest}.insert(0, {m})" if st.bottom else f"{dest}.append({m})")
         moved(w, m, True)
         return m, None, where.zone_names.get(st.cards.id)
     w.line(f"if {m}.__class__ is Card:")
     w.line(f"    TAKE_CARD(Z, {m})")
+    opens(w, dest, slot, None, "    ")
     w.line(f"    {dest}.insert(0, {m})" if st.bottom else f"    {dest}.append({m})")
     w.line(f"    {m} = [{m}]")
     w.line("else:")
     w.line(f"    {m} = AS_LIST({m})")
     w.line(f"    TAKE_CARDS(Z, {m})")
+    opens(w, dest, slot, m, "    ")
     w.line("    " + put.format(d=dest, m=m))
     moved(w, m, False)
     return f"{m}[0]", f"len({m}) == 1", None
+
+
+def opening(w: Writer, zone: nodes.Expr) -> bool:
+    """A member of a family that opens in order (`columns`)."""
+    return isinstance(zone, nodes.Call) and zone.func in w.c.families and w.c.sym.kind(zone.func).opens_in_order
+
+
+def opening_slot(w: Writer, zone: nodes.Expr, where: Where) -> str | None:
+    """A local holding the slot of a zone that opens in order, or None."""
+    if not opening(w, zone):
+        return None
+    first, keys = w.c.families[zone.func]
+    slot = w.x.fresh("sl")
+    w.line(f"{slot} = {int(first)} + {w.x.const(keys)}[{w.expr(zone.args[0], where)}]")
+    return slot
+
+
+def opens(w: Writer, dest: str, slot: str | None, cards: str | None, indent: str = "") -> None:
+    """Cards entering an empty zone that opens in order (`cards`: a list of them, else one card) make it the
+    family's newest member, before they are put (moving.py: zones.note_opened)."""
+    if slot is not None:
+        some = f" and {cards}" if cards is not None else ""
+        w.line(f"{indent}if not {dest}{some}: OPENED(opened, {slot})")
 
 
 def move_to_cell(w: Writer, st: nodes.Move, where: Where) -> tuple[str, str | None, str | None]:
@@ -238,6 +270,8 @@ def deal(w: Writer, st: nodes.Deal, where: Where) -> None:
                 raise Unsupported("a grid")
             base = w.x.zone_base(name)
             targets = f"Z[{base}:{base} + n]"
+        case zone if opening(w, zone):
+            raise Unsupported("a deal into zones that open in order")
         case _:
             targets = f"[{zone_code(w, st.destination, where)}]"
     t, r = w.x.fresh("t"), w.x.fresh("r")
@@ -628,16 +662,15 @@ def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: 
     for binder in option.binders:
         v = w.x.fresh("b")
         zone = bind_zone(w, binder, env, zones, zone_names)
-        if zone is not None and not later and not isinstance(binder.source, nodes.Where):
+        if visibility.may_hide(binder.source, w.c.sym):  # cards the chooser may not see, offered by place
+            w.line(f"for {v} in BY_PLACE(G, n, out, me, Z, rng, AS_LIST({w.x.expr(binder.source, env)})):")
+        elif zone is not None and not later and not isinstance(binder.source, nodes.Where):
             w.line(f"for {v} in {zone}:")  # a zone's own list: nothing moves while the listing walks it
         else:
             w.line(f"for {v} in AS_LIST({w.x.expr(binder.source, env)}):")
         env = env.bind_loop(binder.var, v)
         names.append(v)
         w.depth += 1
-    for binder, v in zip(option.binders, names):  # a card the chooser may not see is named by place: the engine's
-        if visibility.may_hide(binder.source, w.c.sym):
-            w.line(f"if {v}.__class__ is Card: raise UNPLAYABLE('a card the chooser may not see')")
     per_candidate: dict[str, str] = {}
     env = attrs.evolve(env, per_candidate=per_candidate, binders=frozenset(names))
     inner = attrs.evolve(where, env=env, zones=zones, zone_names=zone_names)
@@ -702,7 +735,7 @@ def try_afterwards(w: Writer, option: nodes.Option, later: list, where: Where, f
     where = attrs.evolve(where, env=attrs.evolve(where.env, lazies=None, per_candidate=None))  # the cards moved
     tests = [w.expr(g.condition, where) if a == "True" else f"(not {a} or {w.expr(g.condition, where)})"
              for g, a in zip(later, applies)]
-    if fires(w.c, option.body):
+    if fires(w.c, option.body) or any(opening(w, st.destination) for st in option.body):
         tried_with_triggers(w, option.body, where, " and ".join(tests))
     else:
         tried_in_place(w, option.body, where, " and ".join(tests))
@@ -740,12 +773,12 @@ def tried_with_triggers(w: Writer, body: tuple, where: Where, test: str) -> None
     if any(spec.kind.by_cell for spec in w.c.zone_specs.values()):
         raise Unsupported("an `afterwards` trial setting off a trigger in a game with a grid")
     saved = w.x.fresh("saved")
-    w.line(f"{saved} = [z[:] for z in Z], V[:], rng, out[:], act")
+    w.line(f"{saved} = [z[:] for z in Z], V[:], rng, out[:], act, opened[:]")
     w.block(body, attrs.evolve(where, turn_ends=False))
     w.line(f"ok = {test}")
     w.line(f"for z, k in zip(Z, {saved}[0]):")
     w.line("    z[:] = k")  # (in place: a listing may be walking a zone's list)
-    w.line(f"V[:], rng, out[:], act = {saved}[1], {saved}[2], {saved}[3], {saved}[4]")
+    w.line(f"V[:], rng, out[:], act, opened[:] = {saved}[1:]")
 
 
 STATEMENTS: dict[type, Callable[[Writer, Any, Where], Any]] = {

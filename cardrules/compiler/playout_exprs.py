@@ -190,6 +190,10 @@ class Exprs(ModuleNames):
         if name in c.sym.defs or name in c.sym.cases:
             args = [self.expr(a, env) for a in e.args]
             return self.inlined(name, args, env) or self.lazy(f"{self.want(name)}({', '.join(args)})", env)
+        if name == "keys" and c.sym.kind(e.args[0].id).opens_in_order:  # the members holding cards, oldest first
+            first, keys = c.families[e.args[0].id]  # (builtins.open_keys; the playout notes every opening)
+            by_slot = {first + i: key for key, i in keys.items()}
+            return f"[{self.const(by_slot)}[slot] for slot in opened if Z[slot]]"
         if name in _STATE_CALLS:
             return _STATE_CALLS[name].format(self.expr(e.args[0], env))
         if name == "next_seat":

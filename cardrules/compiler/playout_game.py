@@ -3,9 +3,10 @@ or None when the rules use something a playout does not play (yet).
 
 The function is laid out as the engine's program is (procedures.build_program): the setup, then rounds of a
 round setup and turns (the turn, the turn's end, `after turn`, the end checks, the next player), with each
-decision inline. Its signature: play(n, rng, Z, V, bits, limit, STEPS) -> (first, winners, turns, decisions, the
+decision inline. Its signature: play(n, rng, Z, V, bits, limit, STEPS, G) -> (first, winners, turns, decisions, the
 rules' `result` or None, the sides as lists of seats or None),
-where Z and V are the zones and variables of a blank game with its cards placed (engine/playouts.start).
+where Z and V are the zones and variables of a blank game with its cards placed (engine/playouts.start) and G
+the Game (which zones each seat sees, for the cards named by place: engine/playouts.by_place).
 """
 
 from __future__ import annotations
@@ -34,7 +35,6 @@ def refusal(c: "Compiler", game: "Game") -> str | None:
     checks = (
         ("values reset when their card moves", any(spec.reset_on_move for spec in c.var_specs.values())),
         ("secret choices", any(d.secret is not None for d in game.decisions.values())),
-        ("zones that open in order", any(spec.kind.opens_in_order for spec in game.zones)),
     )
     return next((what for what, found in checks if found), None)
 
@@ -75,9 +75,14 @@ def write(c: "Compiler", describe: Callable | None = None) -> tuple[str, dict]:
     procs = {d.kind: d for d in c.rules.declarations if isinstance(d, nodes.ProcedureDecl)}
     body = program(w, procs)
     defs = definitions(w)
-    head = ["def play(n, rng, Z, V, bits, limit, STEPS):", "    out = [False] * n", "    act = list(SEATS[:n])",
+    head = ["def play(n, rng, Z, V, bits, limit, STEPS, G):", "    out = [False] * n", "    act = list(SEATS[:n])",
             "    me = 0",
-            "    turns = decisions = 0", "    first = -1", "    budget = STEPS", "    zv = 0"]
+            "    turns = decisions = 0", "    first = -1", "    budget = STEPS", "    zv = 0",
+            "    opened = []"]  # the members of families that open in order, as opened (State.opened)
+    opening = [int(first) + i for name, (first, keys) in c.families.items() if c.sym.kind(name).opens_in_order
+               for i in range(len(keys))]
+    if opening:  # (a game that starts with one open is left to the engine, which knows its order)
+        head += [f"    if any(Z[slot] for slot in {opening}): raise UNPLAYABLE('a zone opened before the game')"]
     head += [f"    {cache} = (None, None)" for cache in w.caches]
     if c.records_movers:  # each card's mover, after every variable (percard.mover_base)
         per_player = sum(spec.size for spec in c.var_specs.values() if spec.per_player)

@@ -42,7 +42,7 @@ def _secret(rng: int, card: int) -> int:
     return z ^ (z >> 31)
 
 
-def _in_secret_order(rng: int, cards: list[Card]) -> list[Card]:
+def in_secret_order(rng: int, cards: list[Card]) -> list[Card]:
     """`cards` sorted by `_secret` (a stable sort, as `sorted(cards, key=...)`), the keys worked out in
     one loop rather than a call per card."""
     keyed = []
@@ -140,7 +140,7 @@ class Namer:
                 self.names.update(entry[1])
                 self.ranks.update(entry[2])
                 return
-        here = _in_secret_order(s.rng, cards if whole else [c for c in cards if c in unseen])
+        here = in_secret_order(s.rng, cards if whole else [c for c in cards if c in unseen])
         where = s.game.derived.zone_texts(s)[slot]
         names = {card: Unseen(slot, number, f"{where}#{number}") for number, card in enumerate(here, 1)}
         ranks = {card: (slot, number) for number, card in enumerate(here, 1)}

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from ..values import NOTHING, SEATS, SEQUENCES, Card, Seat, is_seat
+from .naming import in_secret_order
 
 if TYPE_CHECKING:
     from .game import Game
@@ -22,7 +23,7 @@ def play(game: "Game", n: int, seed: int, bits: list[Callable[[int], int]], limi
     turns, the decisions, the rules' `result` as the game ended or None, the sides or None). `bits`: each
     seat's generator's `getrandbits`. Raises where the engine must play it."""
     zones, values, rng = start(game, n, seed)
-    return game.playout(n, rng, zones, values, bits, limit, game.limits.steps)
+    return game.playout(n, rng, zones, values, bits, limit, game.limits.steps, game)
 
 
 _STARTS: dict[tuple[int, int], tuple] = {}  # (id(game), n) -> (the game, its blank zones and variables)
@@ -105,6 +106,45 @@ def find_zone(zones: list, card) -> list:
     raise Unplayable("a card to move lies in no zone")
 
 
+_PLACES: dict[tuple, tuple] = {}  # (id(game), n, seat, who is out) -> (the game, its hidden slots, watchers)
+
+
+def by_place(game: "Game", n: int, out: list, player: int, zones: list, rng: int, values: list) -> list:
+    """A binder's list in the order the engine offers it to `player` (naming.Namer.reorder): the cards lying
+    in zones the player cannot see, named by place, take the places such cards hold in the list in the order
+    of their names (each zone's cards in the generator's secret order). Where the player could tell such a
+    zone's cards apart (a stack), the names leave out the cards the player knows, which only the engine
+    follows: that game is the engine's."""
+    offered = {value for value in values if value.__class__ is Card}
+    if not offered:
+        return values
+    key = (id(game), n, player, tuple(out))
+    kept = _PLACES.get(key)
+    if kept is None or kept[0] is not game:
+        from .state import State
+
+        probe = State(game=game, n=n, zones=[], vars=[], eliminated=list(out), locals=[], rng=0)  # (derived._probe)
+        if len(_PLACES) > 256:
+            _PLACES.clear()
+        kept = _PLACES[key] = (game, game.derived.hidden_slots(probe, player), game.derived.sight(probe)[1])
+    ranks: dict = {}
+    for slot in kept[1]:
+        cards = zones[slot]
+        if cards and not offered.isdisjoint(cards):
+            if kept[2][slot] >> player & 1:
+                raise Unplayable("a card named by place in a zone whose cards its chooser may know")
+            for number, card in enumerate(in_secret_order(rng, cards), 1):
+                ranks[card] = (slot, number)
+    if not ranks:
+        return values
+    places = [i for i, value in enumerate(values) if value.__class__ is Card and value in ranks]
+    ordered = sorted([values[i] for i in places], key=ranks.__getitem__)
+    values = list(values)
+    for i, card in zip(places, ordered):
+        values[i] = card
+    return values
+
+
 def side_of(sides: list, player) -> list:
     """The side (team) a seat plays on (State.side)."""
     for members in sides:
@@ -128,5 +168,5 @@ def seats(value, n: int) -> list[int]:
     return [seat(p, n) for p in values]
 
 
-__all__ = ["MISSING", "NOTHING", "SEATS", "NewRound", "Unplayable", "find_zone", "seat", "seats", "side_of",
+__all__ = ["MISSING", "NOTHING", "SEATS", "NewRound", "Unplayable", "by_place", "find_zone", "seat", "seats", "side_of",
            "take_card", "take_cards"]

@@ -65,8 +65,9 @@ def test_the_listing_ends_with_the_playout_or_why_there_is_none(invoke):
     red7 = invoke("compile", "red7")
     assert red7.exit_code == 0, red7.output
     playout = red7.output[red7.output.index("# ---- The playout"):]
-    assert "def play(n, rng, Z, V, bits, limit, STEPS):" in playout
+    assert "def play(n, rng, Z, V, bits, limit, STEPS, G):" in playout
     assert "# Constants and helpers of the playout's namespace:" in playout and " at 0x" not in playout
     ast.parse(red7.output)
-    seven7s = invoke("compile", "seven7s")
-    assert "# This game has none: zones that open in order; its games are played on the engine." in seven7s.output
+    sushi = invoke("compile", "sushi-go")
+    assert "# This game has none: values reset when their card moves; its games are played on the engine." \
+        in sushi.output

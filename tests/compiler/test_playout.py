@@ -17,8 +17,8 @@ from cardrules.simulation.runner import Plan, play_game
 from cardrules.simulation.seeds import deal_seed
 
 # Every bundled game the playout plays today, with the games it refuses.
-PLAYED = ["crazy-eights", "red7", "the-game", "go-fish", "lost-cities", "punto", "hearts"]
-REFUSED = {"seven7s": "zones that open in order", "sushi-go": "values reset when their card moves"}
+PLAYED = ["crazy-eights", "red7", "the-game", "go-fish", "lost-cities", "punto", "hearts", "seven7s"]
+REFUSED = {"sushi-go": "values reset when their card moves"}
 
 
 @pytest.fixture(autouse=True)
@@ -34,7 +34,8 @@ def switch_sets(name: str) -> list[dict]:
 
 
 # games played both ways for each player count and option set
-GAMES = {"crazy-eights": 40, "red7": 40, "the-game": 12, "go-fish": 15, "lost-cities": 8, "punto": 6, "hearts": 6}
+GAMES = {"crazy-eights": 40, "red7": 40, "the-game": 12, "go-fish": 15, "lost-cities": 8, "punto": 6, "hearts": 6,
+         "seven7s": 20}
 CASES = [(name, options) for name in PLAYED for options in switch_sets(name)]
 
 
@@ -206,7 +207,7 @@ def test_a_loop_near_the_steps_budget_ends_as_on_the_engine(rounds):
 
 PROPERTY_GAMES = [(name, players) for name in PLAYED for players in range(*{
     "crazy-eights": (2, 6), "red7": (2, 5), "the-game": (1, 6), "go-fish": (2, 5), "lost-cities": (2, 3),
-    "punto": (2, 5), "hearts": (4, 5)}[name])]
+    "punto": (2, 5), "hearts": (4, 5), "seven7s": (2, 5)}[name])]
 
 
 @settings(max_examples=30, deadline=None, database=None)
@@ -296,3 +297,52 @@ def test_a_trigger_that_may_set_itself_off_is_left_to_the_engine():
     rules = cardrules.prepare_source(looping, "t.rules")
     c, built = build_game(rules.rules, rules.symbols, {}, rules.sources, rules.name)
     assert why_not(c, built) == "an `on move` trigger that may set itself off"
+
+
+# Cards offered by place: another player's cards, taken unseen (the order of the offer decides which one).
+BLIND = """game "Blind"
+players 2..3
+attribute suit: spades > hearts
+attribute number: 1..9
+cards: number * suit -> deck
+zone deck: stack, hidden
+zone hand: per_player, owner, row
+zone pile: stack, public
+
+setup:
+  shuffle deck
+  deal 3 from deck to hand
+  first player: random(players)
+
+turn:
+  choose "Take a card unseen from another hand, or play one of yours":
+    take(x in concat([hand(q) for q in players where q != me])) only if count(hand(me)) < 5:
+      move x to hand(me)
+    play(card in hand(me)):
+      move card to pile
+      if not empty(deck):
+        move top(deck) to hand(me)
+
+end when count(pile) >= 12:
+  win best(players, by: sum(hand(it), by: number))
+"""
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_cards_offered_by_place_come_in_the_engines_order(players):
+    """The playout offers the cards a chooser cannot see in the order of their names (naming.Namer): the same
+    card is taken for the same draw, so the games are the engine's, every one played by the playout."""
+    game = cardrules.load_source(BLIND, "t.rules")
+    plan = Plan.make("t.rules", {}, players, ["random"] * players, 5, 60)
+    records = [runner._played_out(game, plan, index, deal_seed(plan.seed, index)) for index in range(60)]
+    assert records == [play_game(game, plan, index, playout=False) for index in range(60)]
+
+
+def test_cards_by_place_in_a_zone_whose_cards_the_chooser_may_know_are_the_engines():
+    """A hand its owner holds as a stack: whoever saw a card go into it can tell it from the others, and only the
+    engine follows who knows what, so the playout hands such a game back (and the record is the engine's)."""
+    game = cardrules.load_source(BLIND.replace("owner, row", "owner"), "t.rules")
+    assert game.playout is not None
+    plan = Plan.make("t.rules", {}, 2, ["random"] * 2, 5, 10)
+    assert all(runner._played_out(game, plan, i, deal_seed(plan.seed, i)) is None for i in range(10))
+    assert [play_game(game, plan, i) for i in range(10)] == [play_game(game, plan, i, playout=False) for i in range(10)]

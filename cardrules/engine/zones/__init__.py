@@ -233,7 +233,11 @@ def note_opened(s: "State", slot: int) -> None:
     """A card is about to enter the empty zone at `slot`: it becomes its family's newest member.
     `State.opened` keeps the slots in order; an emptied member stays listed until it is opened
     again, when it moves to the end (readers skip the empty ones)."""
-    opened = s.opened
+    opened_in(s.opened, slot)
+
+
+def opened_in(opened: list[int], slot: int) -> None:
+    """`note_opened` on the list of slots in the order they were opened (a playout keeps its own)."""
     if slot in opened:
         opened.remove(slot)
     opened.append(slot)
