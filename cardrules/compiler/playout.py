@@ -134,12 +134,23 @@ def card_source(w: Writer, e: nodes.Expr, where: Where) -> str | None:
 
 
 def binder_zone(w: Writer, source: nodes.Expr, where: Where) -> str | None:
-    """The zone a binder's cards come from: `card in hand(me)` or `card in hand(me) where ...`."""
-    inner = source.source if isinstance(source, nodes.Where) else source
+    """The zone a binder's cards come from: `card in hand(me)`, `card in hand(me) where ...`, `card in
+    sorted(hand(me))`."""
     try:
-        return zone_code(w, inner, where)
+        return zone_code(w, lying_in(w, source), where)
     except Unsupported:
         return None
+
+
+def lying_in(w: Writer, source: nodes.Expr) -> nodes.Expr:
+    """Where a binder's cards lie: the zone of a `where` or of `sorted(...)` (the zone's own cards, in
+    another order), else the source itself."""
+    match source:
+        case nodes.Where(inner, _):
+            return lying_in(w, inner)
+        case nodes.Call("sorted", (inner,), ()) if "sorted" not in w.c.sym.defs:
+            return lying_in(w, inner)
+    return source
 
 
 def move(w: Writer, st: nodes.Move, where: Where) -> None:
@@ -579,8 +590,7 @@ def bind_zone(w: Writer, binder: nodes.Binder, env: Env, zones: dict, zone_names
     zone = binder_zone(w, binder.source, Where(env, zones=zones))
     if zone is not None:
         zones[binder.var] = zone
-        zone_names[binder.var] = zone_name(binder.source.source if isinstance(binder.source, nodes.Where)
-                                           else binder.source)
+        zone_names[binder.var] = zone_name(lying_in(w, binder.source))
     return zone
 
 
@@ -664,7 +674,7 @@ def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: 
         zone = bind_zone(w, binder, env, zones, zone_names)
         if visibility.may_hide(binder.source, w.c.sym):  # cards the chooser may not see, offered by place
             w.line(f"for {v} in BY_PLACE(G, n, out, me, Z, rng, AS_LIST({w.x.expr(binder.source, env)})):")
-        elif zone is not None and not later and not isinstance(binder.source, nodes.Where):
+        elif zone is not None and not later and lying_in(w, binder.source) is binder.source:
             w.line(f"for {v} in {zone}:")  # a zone's own list: nothing moves while the listing walks it
         else:
             w.line(f"for {v} in AS_LIST({w.x.expr(binder.source, env)}):")
@@ -759,10 +769,12 @@ def tried_in_place(w: Writer, body: tuple, where: Where, test: str) -> None:
         w.line(f"del {z}[{i}]")
         w.line(f"{t}.insert(0, {m})" if st.bottom else f"{t}.append({m})")
         undo.append((f"del {t}[0]" if st.bottom else f"{t}.pop()", f"{z}.insert({i}, {m})"))
+    w.line("zv += 1")  # (the values kept while the zones stand: playout_game.kept_while)
     w.line(f"ok = {test}")
     for put_back, take_back in reversed(undo):
         w.line(put_back)
         w.line(take_back)
+    w.line("zv += 1")
 
 
 def tried_with_triggers(w: Writer, body: tuple, where: Where, test: str) -> None:
@@ -779,6 +791,7 @@ def tried_with_triggers(w: Writer, body: tuple, where: Where, test: str) -> None
     w.line(f"for z, k in zip(Z, {saved}[0]):")
     w.line("    z[:] = k")  # (in place: a listing may be walking a zone's list)
     w.line(f"V[:], rng, out[:], act, opened[:] = {saved}[1:]")
+    w.line("zv += 1")
 
 
 STATEMENTS: dict[type, Callable[[Writer, Any, Where], Any]] = {

@@ -159,7 +159,8 @@ def definitions(w: Writer) -> list[str]:
         name = w.x.wanted[done]
         done += 1
         cached = name in w.c.emitter.pure  # reads nothing but its arguments (the compiler's pure_definitions)
-        fn = f"d_{name}_body" if cached else f"d_{name}"
+        version = None if cached else versioned(w, name)
+        fn = f"d_{name}_body" if cached or version is not None else f"d_{name}"
         if name in w.c.sym.defs:
             decl = w.c.sym.defs[name]
             env, params = parameters(w, decl.params)
@@ -174,6 +175,8 @@ def definitions(w: Writer) -> list[str]:
             params = case(w, decl, fn)
         if cached:
             kept(w, name, params)
+        elif version is not None:
+            kept_while(w, name, version)
     return w.lines
 
 
@@ -234,6 +237,35 @@ def kept(w: Writer, name: str, params: str) -> None:
     w.line(f"    if len({table}) >= {LIMIT}:")
     w.line(f"        {table}.clear()")
     w.line(f"    value = {table}[key] = d_{name}_body({params})")
+    w.line("    return value")
+
+
+def versioned(w: Writer, name: str) -> str | None:
+    """The code of what a definition without parameters reads, when that is only zones (through the count
+    of their changes, `zv`), variables, the turn player and who is out, and its body walks a list (a cheaper
+    one is worked out again); else None."""
+    decl = w.c.sym.defs.get(name)
+    if decl is None or decl.params or not any(isinstance(node, nodes.Comprehension | nodes.Where)
+                                              for node in nodes.walk(decl.body)):
+        return None
+    reads = w.c.reads[name]
+    if any(not (r.startswith(("zone ", "var ")) or r in ("zones", "movers", "players", "me", "active"))
+           for r in reads):
+        return None
+    parts = ["zv"] + ["me"] * ("me" in reads) + ["act"] * ("active" in reads)
+    parts += [f"V[{w.x.var_span(r[4:])}]" for r in sorted(reads) if r.startswith("var ")]
+    return parts[0] if len(parts) == 1 else f"({', '.join(parts)})"
+
+
+def kept_while(w: Writer, name: str, version: str) -> None:
+    """`d_NAME`: a definition's value kept while what it reads stands (`version`: playout_game.versioned)."""
+    w.line(f"kv_{name} = [None, None]")
+    w.line(f"def d_{name}():")
+    w.line(f"    key = {version}")
+    w.line(f"    if kv_{name}[0] == key:")
+    w.line(f"        return kv_{name}[1]")
+    w.line(f"    value = d_{name}_body()")
+    w.line(f"    kv_{name}[0], kv_{name}[1] = key, value")
     w.line("    return value")
 
 
