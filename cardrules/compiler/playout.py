@@ -180,9 +180,11 @@ def move_cards(w: Writer, st: nodes.Move, where: Where) -> tuple[str, str | None
     if slot is not None:  # (its slot worked out once: the zone opens when a card enters it empty)
         dest = f"Z[{slot}]"
     put = "{d}[0:0] = {m}" if st.bottom else "{d}.extend({m})"
+    drawn_from = top_of(w, st.cards, where)
     match st.cards:
-        case nodes.Call("top", (source,)) if not w.c.records_movers:  # a draw: the top card
-            src, m = zone_code(w, source, where), w.x.fresh("m")
+        case _ if drawn_from is not None and not w.c.records_movers:  # a draw: the top card
+            source, at = drawn_from
+            src, m = zone_code(w, source, at), w.x.fresh("m")
             w.line(f"{m} = {src}.pop()")
             opens(w, dest, slot, None)
             w.line(f"{dest}.insert(0, {m})" if st.bottom else f"{dest}.append({m})")
@@ -254,17 +256,28 @@ def move_to_cell(w: Writer, st: nodes.Move, where: Where) -> tuple[str, str | No
     cell, m = w.x.fresh("q"), w.x.fresh("m")
     w.line(f"{cell} = AS_CELL({w.expr(st.destination.args[0], where)})")
     w.line(f"if {cell} is None: raise UNPLAYABLE('not a cell')")
-    source = None
-    match st.cards:
-        case nodes.Call("top", (zone,)) if not _is_grid(w, zone):  # the top card of a zone: popped
-            src, source = zone_code(w, zone, where), zone_name(zone)
-            w.line(f"{m} = [{src}.pop()]")
-        case _:
-            w.line(f"{m} = AS_LIST({w.expr(st.cards, where)})")
-            w.line(f"TAKE_CARDS(Z, {m})")
+    source, drawn_from = None, top_of(w, st.cards, where)
+    if drawn_from is not None and not _is_grid(w, drawn_from[0]):  # the top card of a zone: popped
+        src, source = zone_code(w, drawn_from[0], drawn_from[1]), zone_name(drawn_from[0])
+        w.line(f"{m} = [{src}.pop()]")
+    else:
+        w.line(f"{m} = AS_LIST({w.expr(st.cards, where)})")
+        w.line(f"TAKE_CARDS(Z, {m})")
     w.line(f"{grid}.put({cell}, {m}, {st.bottom})")
     moved(w, m, False)
     return f"{m}[0]", f"len({m}) == 1", source
+
+
+def top_of(w: Writer, e: nodes.Expr, where: Where) -> tuple[nodes.Expr, Where] | None:
+    """The zone of `top(ZONE)`, written so or as a definition without parameters that is just that, with where
+    its names are read (a definition's body: the file's names only)."""
+    match e:
+        case nodes.Call("top", (zone,), ()) if "top" not in w.c.sym.defs:
+            return zone, where
+        case nodes.Name(name) if name not in where.env.names and name in w.c.sym.defs \
+                and not w.c.sym.defs[name].params:
+            return top_of(w, w.c.sym.defs[name].body, Where())
+    return None
 
 
 def _is_grid(w: Writer, zone: nodes.Expr) -> bool:
@@ -314,6 +327,7 @@ def set_var(w: Writer, st: nodes.Set, where: Where) -> None:
     if w.c.var_specs[getattr(st.target, "id", None) or st.target.func].reset_on_move:
         raise Unsupported("a variable reset on move")
     w.line(f"V[{slot}] = {w.expr(st.value, where)}")
+    w.line("vv += 1")
 
 
 def first_player(w: Writer, st: nodes.FirstPlayer, where: Where) -> None:
@@ -791,6 +805,7 @@ def tried_with_triggers(w: Writer, body: tuple, where: Where, test: str) -> None
     w.line(f"for z, k in zip(Z, {saved}[0]):")
     w.line("    z[:] = k")  # (in place: a listing may be walking a zone's list)
     w.line(f"V[:], rng, out[:], act, opened[:] = {saved}[1:]")
+    w.line("vv += 1")
     w.line("zv += 1")
 
 

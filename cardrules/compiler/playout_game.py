@@ -78,7 +78,8 @@ def write(c: "Compiler", describe: Callable | None = None) -> tuple[str, dict]:
     head = ["def play(n, rng, Z, V, bits, limit, STEPS, G):", "    out = [False] * n", "    act = list(SEATS[:n])",
             "    me = 0",
             "    turns = decisions = 0", "    first = -1", "    budget = STEPS", "    zv = 0",
-            "    opened = []"]  # the members of families that open in order, as opened (State.opened)
+            "    opened = []",  # the members of families that open in order, as opened (State.opened)
+            "    vv = 0"]  # the count of variables set (versioned)
     opening = [int(first) + i for name, (first, keys) in c.families.items() if c.sym.kind(name).opens_in_order
                for i in range(len(keys))]
     if opening:  # (a game that starts with one open is left to the engine, which knows its order)
@@ -176,7 +177,7 @@ def definitions(w: Writer) -> list[str]:
         if cached:
             kept(w, name, params)
         elif version is not None:
-            kept_while(w, name, version)
+            kept_while(w, name, version, params)
     return w.lines
 
 
@@ -241,31 +242,33 @@ def kept(w: Writer, name: str, params: str) -> None:
 
 
 def versioned(w: Writer, name: str) -> str | None:
-    """The code of what a definition without parameters reads, when that is only zones (through the count
+    """The code of what a definition reads besides its arguments, when that is only zones (through the count
     of their changes, `zv`), variables, the turn player and who is out, and its body walks a list (a cheaper
     one is worked out again); else None."""
     decl = w.c.sym.defs.get(name)
-    if decl is None or decl.params or not any(isinstance(node, nodes.Comprehension | nodes.Where)
-                                              for node in nodes.walk(decl.body)):
+    if decl is None or not any(isinstance(node, nodes.Comprehension | nodes.Where) for node in nodes.walk(decl.body)):
         return None
     reads = w.c.reads[name]
     if any(not (r.startswith(("zone ", "var ")) or r in ("zones", "movers", "players", "me", "active"))
            for r in reads):
         return None
     parts = ["zv"] + ["me"] * ("me" in reads) + ["act"] * ("active" in reads)
-    parts += [f"V[{w.x.var_span(r[4:])}]" for r in sorted(reads) if r.startswith("var ")]
+    parts += ["vv"] * any(r.startswith("var ") for r in reads)  # (any variable set: compared as counts, exactly)
     return parts[0] if len(parts) == 1 else f"({', '.join(parts)})"
 
 
-def kept_while(w: Writer, name: str, version: str) -> None:
-    """`d_NAME`: a definition's value kept while what it reads stands (`version`: playout_game.versioned)."""
-    w.line(f"kv_{name} = [None, None]")
-    w.line(f"def d_{name}():")
-    w.line(f"    key = {version}")
-    w.line(f"    if kv_{name}[0] == key:")
-    w.line(f"        return kv_{name}[1]")
-    w.line(f"    value = d_{name}_body()")
-    w.line(f"    kv_{name}[0], kv_{name}[1] = key, value")
+def kept_while(w: Writer, name: str, version: str, params: str) -> None:
+    """`d_NAME`: a definition's last value, kept while what it reads stands (`version`: playout_game.versioned)
+    for the same arguments (the same objects: 1, True and a seat or card numbered 1 are equal, not alike)."""
+    names = [p for p in params.split(", ") if p]
+    same = "".join(f" and kept[{i}] is {p}" for i, p in enumerate(names, 2))
+    w.line(f"kv_{name} = [MISSING, None{', None' * len(names)}]")
+    w.line(f"def d_{name}({params}):")
+    w.line(f"    kept, key = kv_{name}, {version}")
+    w.line(f"    if kept[0] == key{same}:")
+    w.line("        return kept[1]")
+    w.line(f"    value = d_{name}_body({params})")
+    w.line(f"    kept[:] = key, value{''.join(', ' + p for p in names)}")
     w.line("    return value")
 
 
