@@ -302,7 +302,10 @@ def deal(w: Writer, st: nodes.Deal, where: Where) -> None:
     w.line("zv += 1")
     w.line(f"{t} = {targets}")
     w.line(f"{r} = {count}")
-    w.line(f"if {r}.__class__ is not int or any(z is {src} for z in {t}): raise UNPLAYABLE('a deal the engine judges')")
+    apart = None not in (zone_name(st.source), zone_name(st.destination)) \
+        and zone_name(st.source) != zone_name(st.destination)  # two zones by name: never the same list
+    same = "" if apart else f" or any(z is {src} for z in {t})"
+    w.line(f"if {r}.__class__ is not int{same}: raise UNPLAYABLE('a deal the engine judges')")
     w.line(f"for _ in range({r}):")
     w.line(f"    for z in {t}:")
     w.line(f"        z.append({src}.pop())")
