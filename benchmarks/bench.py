@@ -88,6 +88,18 @@ def engine_player(game: cardrules.Game, players: int) -> Callable[[int], int]:
     return play
 
 
+def playout_player(game: cardrules.Game, players: int) -> Callable[[int], int]:
+    """The same games as engine_player (one generator seeded k for every seat), played by the game's playout
+    (compiler/playout.py: the second back end `simulate` plays random seats with)."""
+    import random
+
+    from cardrules.engine import playouts
+
+    def play(k: int) -> int:
+        return playouts.play(game, players, k, [random.Random(k).getrandbits] * players, 10**9)[3]
+    return play
+
+
 def handwritten_player(module, players: int) -> Callable[[int], int]:
     def play(k: int) -> int:
         return module.play_random_game(players, k)[1]
@@ -196,16 +208,26 @@ def profile(seconds: float, seed: int, top: int) -> str:
 
 
 def ratios(seconds: float, seed: int, implementations: dict[str, Any]) -> dict[str, Any]:
-    """Engine / each hand-written Red7, basic 2p: all sides in alternating slices of a tenth of the row time."""
+    """Engine / each hand-written Red7, basic 2p, and the playout / each: all sides in alternating slices of a
+    tenth of the row time."""
     name, players = REFERENCE
-    engine = Meter(engine_player(cardrules.load(name), players), seed)
+    game = cardrules.load(name)
+    engine = Meter(engine_player(game, players), seed)
+    played_out = Meter(playout_player(game, players), seed)
     plain = {impl: Meter(handwritten_player(module, players), seed) for impl, module in implementations.items()}
     for _ in range(10):
         engine.run_for(seconds / 10)
+        played_out.run_for(seconds / 10)
         for meter in plain.values():
             meter.run_for(seconds / 10)
     result: dict[str, Any] = {"game": name, "players": players, "target": TARGET_RATIO,
-                              "engine": engine.row(impl="engine", game=name, options="-", players=players)}
+                              "engine": engine.row(impl="engine", game=name, options="-", players=players),
+                              "playout": played_out.row(impl="playout", game=name, options="-", players=players)}
+    for impl, meter in plain.items():
+        cpu_ratio = (played_out.games / played_out.cpu) / (meter.games / meter.cpu)
+        print(f"\nRatio playout / {impl}, {name} basic {players}p (alternating slices): {cpu_ratio:.3f} in games per "
+              f"CPU second ({played_out.games / played_out.cpu:.1f} vs {meter.games / meter.cpu:.1f} games/cpu-s)")
+        result[f"playout_{impl}"] = round(cpu_ratio, 4)
     for impl, meter in plain.items():
         ratio = (engine.games / engine.wall) / (meter.games / meter.wall)
         decision_ratio = (engine.decisions / engine.wall) / (meter.decisions / meter.wall)

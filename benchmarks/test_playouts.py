@@ -10,10 +10,10 @@ SCRIPT = Path(__file__).resolve().parent / "playouts.py"
 
 
 def test_a_covered_game_gets_a_row_with_both_rates_and_an_uncovered_one_says_so():
-    done = subprocess.run([sys.executable, str(SCRIPT), "--game", "crazy-eights", "--game", "seven7s", "-p", "2",
+    done = subprocess.run([sys.executable, str(SCRIPT), "--game", "crazy-eights", "--game", "sushi-go", "-p", "2",
                            "--rounds", "1", "--slice", "0.05"], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     rows = done.stdout.splitlines()
     eights = next(line.split() for line in rows if line.startswith("crazy-eights"))
     assert eights[1] == "2" and int(eights[2]) > 0 and int(eights[3]) > 0 and float(eights[4]) > 0
-    assert any(line.startswith("seven7s") and "played on the engine" in line for line in rows)
+    assert any(line.startswith("sushi-go") and "played on the engine" in line for line in rows)

@@ -156,11 +156,12 @@ def definitions(w: Writer) -> list[str]:
     """The definitions the playout calls, each a function of its body (those they call in turn, too); one
     that reads nothing of the game but its arguments keeps its values for the game in a table by them."""
     w.lines, w.depth, done = [], 1, 0
+    in_trials = tried(w)
     while done < len(w.x.wanted):
         name = w.x.wanted[done]
         done += 1
         cached = name in w.c.emitter.pure  # reads nothing but its arguments (the compiler's pure_definitions)
-        version = None if cached else versioned(w, name)
+        version = None if cached or name in in_trials else versioned(w, name)
         fn = f"d_{name}_body" if cached or version is not None else f"d_{name}"
         if name in w.c.sym.defs:
             decl = w.c.sym.defs[name]
@@ -255,6 +256,17 @@ def versioned(w: Writer, name: str) -> str | None:
     parts = ["zv"] + ["me"] * ("me" in reads) + ["act"] * ("active" in reads)
     parts += ["vv"] * any(r.startswith("var ") for r in reads)  # (any variable set: compared as counts, exactly)
     return parts[0] if len(parts) == 1 else f"({', '.join(parts)})"
+
+
+def tried(w: Writer) -> set[str]:
+    """The names an `afterwards` guard reads or calls directly: asked after each trial's move, never of the
+    same game twice, such a definition's value is not kept (versioned)."""
+    found: set[str] = set()
+    for node in nodes.walk(w.c.rules):
+        if isinstance(node, nodes.Guard) and node.afterwards:
+            found |= {n.id for n in nodes.walk(node.condition) if isinstance(n, nodes.Name)}
+            found |= {n.func for n in nodes.walk(node.condition) if isinstance(n, nodes.Call)}
+    return found
 
 
 def kept_while(w: Writer, name: str, version: str, params: str) -> None:
