@@ -18,8 +18,9 @@ import attrs
 
 from ..engine.game import describe_value
 from ..language import nodes
-from .playout import Where, Writer, spend
+from .playout import spend, writer
 from .playout_exprs import Env, Unsupported
+from .playout_writer import Where, Writer
 
 # The values a pure definition keeps, at most, before its table starts afresh (as the engine's: codegen.py).
 LIMIT = 100_000
@@ -70,7 +71,7 @@ def build(c: "Compiler", game: "Game") -> Callable | None:
 
 def write(c: "Compiler", describe: Callable | None = None) -> tuple[str, dict]:
     """The playout's source and the namespace it runs in; `describe` writes a value as the game does."""
-    w = Writer(c)
+    w = writer(c)
     w.x.describe = describe
     procs = {d.kind: d for d in c.rules.declarations if isinstance(d, nodes.ProcedureDecl)}
     body = program(w, procs)
