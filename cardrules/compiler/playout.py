@@ -13,7 +13,7 @@ on the engine instead.
 
 This is the start of the second back end of docs/performance.md: it covers what the rules need most
 (moves, deals, shuffles, variables, loops, choices with plain and "afterwards" guards, rounds, eliminations,
-`on move` triggers: playout_triggers.py) and refuses the rest (playout_game.refusal, and Unsupported where met).
+`on move` triggers: playout_triggers.py, secret simultaneous choices) and raises Unsupported for the rest.
 This module writes the statements; playout_writer.py holds the writer and the zones as code, playout_choices.py
 the choices, playout_exprs.py the expressions, playout_game.py the function around them.
 """
@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING, Any, Callable
 import attrs
 
 from ..language import nodes
-from .playout_choices import choose, kept_test
+from .playout_choices import choose, chosen, kept_test, listed_and_drawn
 from .playout_exprs import Env, Unsupported
 from .playout_triggers import NESTED, destination, fire, listening, zone_name
-from .playout_writer import Where, Writer, card_source, opening, opening_slot, zone_code
+from .playout_writer import Where, Writer, card_source, opening, opening_slot, resets, zone_code
 
 if TYPE_CHECKING:
     from .compiler import Compiler
@@ -69,12 +69,13 @@ def move_cards(w: Writer, st: nodes.Move, where: Where) -> tuple[str, str | None
     put = "{d}[0:0] = {m}" if st.bottom else "{d}.extend({m})"
     drawn_from = top_of(w, st.cards, where)
     match st.cards:
-        case _ if drawn_from is not None and not w.c.records_movers:  # a draw: the top card
+        case _ if drawn_from is not None:  # a draw: the top card
             source, at = drawn_from
             src, m = zone_code(w, source, at), w.x.fresh("m")
             w.line(f"{m} = {src}.pop()")
             opens(w, dest, slot, None)
             w.line(f"{dest}.insert(0, {m})" if st.bottom else f"{dest}.append({m})")
+            moved(w, m, True)
             return m, None, zone_name(source)
         case nodes.Name(name) if name in w.c.zone_specs and not w.c.zone_specs[name].kind.by_cell:
             whole = zone_code(w, st.cards, where)
@@ -145,7 +146,8 @@ def top_of(w: Writer, e: nodes.Expr, where: Where) -> tuple[nodes.Expr, Where] |
     its names are read (a definition's body: the file's names only)."""
     match e:
         case nodes.Call("top", (zone,), ()) if "top" not in w.c.sym.defs:
-            return zone, where
+            named = zone_name(zone)
+            return (zone, where) if named in w.c.zone_specs or named in w.c.families else None
         case nodes.Name(name) if name not in where.env.names and name in w.c.sym.defs \
                 and not w.c.sym.defs[name].params:
             return top_of(w, w.c.sym.defs[name].body, Where())
@@ -181,8 +183,9 @@ def deal(w: Writer, st: nodes.Deal, where: Where) -> None:
     w.line(f"for _ in range({r}):")
     w.line(f"    for z in {t}:")
     w.line(f"        z.append({src}.pop())")
-    if w.c.records_movers:
-        w.line("        " + ("V[mb + z[-1]] = " + ("NOTHING" if w.in_setup else "SEATS[me]")))
+    w.depth += 2
+    moved(w, "z[-1]", True)
+    w.depth -= 2
 
 
 def shuffle(w: Writer, st: nodes.Shuffle, where: Where) -> None:
@@ -199,8 +202,6 @@ def set_var(w: Writer, st: nodes.Set, where: Where) -> None:
             slot = w.x.var_slot(name, [w.expr(a, where) for a in args])
         case _:
             raise Unsupported("a `set` of something else")
-    if w.c.var_specs[getattr(st.target, "id", None) or st.target.func].reset_on_move:
-        raise Unsupported("a variable reset on move")
     w.line(f"V[{slot}] = {w.expr(st.value, where)}")
     w.line("vv += 1")
 
@@ -273,16 +274,18 @@ def risky_parts(w: Writer, e: nodes.Expr, where: Where) -> list[nodes.Expr]:
 
 
 def moved(w: Writer, cards: str, one: bool) -> None:
-    """Who moved the cards, for rules that read `mover(card)` (percard.py): nobody in the set-up, else the
-    turn player. `one`: `cards` is a single card, else a list."""
-    if not w.c.records_movers:
-        return
-    who = "NOTHING" if w.in_setup else "SEATS[me]"
+    """What a move does for each card it moved (percard.move_hook): who moved it, for rules that read
+    `mover(card)` (nobody in the set-up, else the turn player), then its values of `reset on move` variables
+    back to their initial one. `one`: `cards` is a single card, else a list."""
+    writes = [f"V[mb + {{0}}] = {'NOTHING' if w.in_setup else 'SEATS[me]'}"] if w.c.records_movers else []
+    writes += [f"V[{w.x.var_slot(name, ['{0}'])}] = {initial}" for name, initial in resets(w)]
     if one:
-        w.line(f"V[mb + {cards}] = {who}")
-    else:
+        for write in writes:
+            w.line(write.format(cards))
+    elif writes:
         w.line(f"for c in {cards}:")
-        w.line(f"    V[mb + c] = {who}")
+        for write in writes:
+            w.line("    " + write.format("c"))
 
 
 def let(w: Writer, st: nodes.Let, where: Where) -> Env:
@@ -413,10 +416,38 @@ def do(w: Writer, st: nodes.Do, where: Where) -> None:
     w.line("    raise UNPLAYABLE('no clause for this value')")
 
 
+def simultaneously(w: Writer, st: nodes.Simultaneous, where: Where) -> None:
+    """`simultaneously for p in PLAYERS: choose ...` (engine/secret.py): each listed player not out chooses in
+    turn on the same game, then the chosen options' bodies run in the list's order, each with `me` and `p` its
+    player (one put out by an earlier body skipped), and the turn player is `me` again."""
+    if any(isinstance(inner, nodes.Simultaneous) for inner in nodes.statements(st.body)):
+        raise Unsupported("a 'simultaneously' inside another")
+    seats, picks, turn, seat, p = (w.x.fresh(x) for x in ("ss", "sc", "st", "sp", "p"))
+    w.line(f"{seats} = SECRET_SEATS({w.expr(st.players, where)}, n, out)")
+    w.line(f"{turn}, {picks} = me, []")
+    w.line(f"for me in {seats}:")
+    w.depth += 1
+    w.line(f"{p} = SEATS[me]")
+    inner = attrs.evolve(where, env=where.env.bind(st.var, p), breakable=False, turn_ends=False,
+                         repeats_unchanged=False)
+    options = listed_and_drawn(w, st.body[0], inner)
+    w.line(f"{picks}.append(o)")
+    w.depth -= 1
+    w.line(f"for {seat}, o in zip({seats}, {picks}):")
+    w.depth += 1
+    w.line(f"if out[{seat}]: continue")
+    w.line(f"me, {p} = {seat}, SEATS[{seat}]")
+    spend(w, tuple(inner for option in st.body[0].options for inner in option.body))  # (each body counts)
+    chosen(w, options, inner)
+    w.line(f"if me != {seat}: raise UNPLAYABLE('a turn player set while secret choices are carried out')")
+    w.depth -= 1
+    w.line(f"me = {turn}")
+
+
 STATEMENTS: dict[type, Callable[[Writer, Any, Where], Any]] = {
     nodes.Move: move, nodes.Deal: deal, nodes.Shuffle: shuffle, nodes.Set: set_var,
     nodes.FirstPlayer: first_player, nodes.Eliminate: eliminate, nodes.Win: win, nodes.Lose: lose, nodes.Say: say,
     nodes.Let: let, nodes.Pass: nothing, nodes.Reveal: nothing, nodes.NewRound: new_round, nodes.Stop: stop,
     nodes.If: if_stmt, nodes.For: for_stmt, nodes.Repeat: repeat, nodes.While: while_stmt, nodes.Do: do,
-    nodes.Choose: choose,
+    nodes.Choose: choose, nodes.Simultaneous: simultaneously,
 }

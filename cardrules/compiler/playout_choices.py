@@ -11,13 +11,18 @@ from . import visibility
 from .playout_exprs import Env, Unsupported
 from .playout_trials import deciding_attribute
 from .playout_triggers import check_trial, fires, zone_name
-from .playout_writer import Where, Writer, binder_zone, lying_in, opening, zone_code
+from .playout_writer import Where, Writer, binder_zone, lying_in, opening, resets, zone_code
 from .reads import expression_reads
 
 
 def choose(w: Writer, st: nodes.Choose, where: Where) -> None:
     """A decision: its legal moves listed as the engine lists them (options in order, binders nested, guards
     judged), the fallbacks only when none is legal; the seat's generator draws one, and its body follows."""
+    chosen(w, listed_and_drawn(w, st, where), where)
+
+
+def listed_and_drawn(w: Writer, st: nodes.Choose, where: Where) -> list[tuple[int, nodes.Option]]:
+    """A decision's legal moves and the seat's draw among them (`o`); its options, numbered, for `chosen`."""
     w.line("if decisions >= limit: raise UNPLAYABLE('the decision limit')")
     found = w.x.fresh("o")
     w.line(f"{found} = []")
@@ -39,7 +44,7 @@ def choose(w: Writer, st: nodes.Choose, where: Where) -> None:
     if lazies:
         w.lines.insert(start, "    " * w.depth + f"{' = '.join(lazies.values())} = MISSING")
     drawn(w, found)
-    chosen(w, kept, where)
+    return kept
 
 
 def drawn(w: Writer, found: str) -> None:
@@ -235,8 +240,9 @@ def try_afterwards(w: Writer, option: nodes.Option, later: list, where: Where, f
     where = attrs.evolve(where, env=attrs.evolve(where.env, lazies=None, per_candidate=None))  # the cards moved
     tests = [w.expr(g.condition, where) if a == "True" else f"(not {a} or {w.expr(g.condition, where)})"
              for g, a in zip(later, applies)]
-    if fires(w.c, option.body) or any(opening(w, st.destination) for st in option.body):
-        tried_with_triggers(w, option.body, where, " and ".join(tests))
+    if fires(w.c, option.body) or any(opening(w, st.destination) for st in option.body) or w.c.records_movers \
+            or resets(w):  # (a move that does more than move: the engine tries it on a clone)
+        tried_on_a_copy(w, option.body, where, " and ".join(tests))
     else:
         tried_in_place(w, option.body, where, " and ".join(tests))
     if found_move is not None:
@@ -267,13 +273,14 @@ def tried_in_place(w: Writer, body: tuple, where: Where, test: str) -> None:
     w.line("zv += 1")
 
 
-def tried_with_triggers(w: Writer, body: tuple, where: Where, test: str) -> None:
-    """Moves that may set off a trigger, made with the triggers' bodies (the engine plays such an option on a
-    clone to the end of the turn), `ok = test`, then the zones, variables, generator and who is out put back
-    as they were. Only triggers that decide nothing and end nothing (playout_triggers.check_trial) are run so."""
+def tried_on_a_copy(w: Writer, body: tuple, where: Where, test: str) -> None:
+    """Moves that do more than move cards (set off a trigger, open a column, note who moved, reset a card's
+    values), made as in the game (the engine plays such an option on a clone to the end of the turn), `ok =
+    test`, then the zones, variables, generator and who is out put back as they were. Only triggers that
+    decide nothing and end nothing (playout_triggers.check_trial) are run so."""
     check_trial(w.c, body)
     if any(spec.kind.by_cell for spec in w.c.zone_specs.values()):
-        raise Unsupported("an `afterwards` trial setting off a trigger in a game with a grid")
+        raise Unsupported("an `afterwards` trial on a copy of a game with a grid")
     saved = w.x.fresh("saved")
     w.line(f"{saved} = [z[:] for z in Z], V[:], rng, out[:], act, opened[:]")
     w.block(body, attrs.evolve(where, turn_ends=False))

@@ -31,20 +31,8 @@ if TYPE_CHECKING:
     from .compiler import Compiler
 
 
-def refusal(c: "Compiler", game: "Game") -> str | None:
-    """Why the game as a whole cannot be played by a playout, or None."""
-    checks = (
-        ("values reset when their card moves", any(spec.reset_on_move for spec in c.var_specs.values())),
-        ("secret choices", any(d.secret is not None for d in game.decisions.values())),
-    )
-    return next((what for what, found in checks if found), None)
-
-
 def why_not(c: "Compiler", game: "Game") -> str | None:
     """Why a compiled game has no playout (what it uses that a playout does not write), or None."""
-    found = refusal(c, game)
-    if found is not None:
-        return found
     try:
         write(c)
     except Unsupported as exc:
@@ -54,8 +42,6 @@ def why_not(c: "Compiler", game: "Game") -> str | None:
 
 def build(c: "Compiler", game: "Game") -> Callable | None:
     """The playout of a compiled game, or None."""
-    if refusal(c, game) is not None:
-        return None
     try:
         source, ns = write(c, functools.partial(describe_value, card_texts=game.card_texts,
                                                 card_labels=game.card_labels))

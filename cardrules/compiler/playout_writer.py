@@ -25,7 +25,7 @@ _HELPERS = {"NOTHING": NOTHING, "MISSING": playouts.MISSING, "SEATS": SEATS, "Ca
             "SEAT": playouts.seat, "SEATS_OF": playouts.seats, "AS_LIST": as_list,
             "RANDOM_BELOW": draws.below, "FIND": playouts.find_zone, "SHUFFLE": draws.shuffle,
             "AS_CELL": as_cell, "SIDE_OF": playouts.side_of, "OPENED": opened_in,
-            "BY_PLACE": playouts.by_place}
+            "BY_PLACE": playouts.by_place, "SECRET_SEATS": playouts.secret_seats}
 
 
 @attrs.frozen
@@ -149,3 +149,17 @@ def opening_slot(w: Writer, zone: nodes.Expr, where: Where) -> str | None:
     slot = w.x.fresh("sl")
     w.line(f"{slot} = {int(first)} + {w.x.const(keys)}[{w.expr(zone.args[0], where)}]")
     return slot
+
+
+def resets(w: Writer) -> list[tuple[str, str]]:
+    """The variables whose card's value goes back to the initial one when the card moves, with that value as
+    code: one value per card, its initial value a constant (else the engine plays: worked out at each move)."""
+    found = []
+    for name, spec in w.c.var_specs.items():
+        if not spec.reset_on_move:
+            continue
+        known, value = w.c.constant(w.c.sym.vars[name].initial)
+        if spec.per_player or len(spec.keys) != 1 or spec.card_key != 0 or not known:
+            raise Unsupported("a value reset on move kept per player, by more keys, or worked out")
+        found.append((name, w.x.const(value)))
+    return found

@@ -160,6 +160,18 @@ def seat(value, n: int) -> int:
     raise Unplayable("not a seat")
 
 
+def secret_seats(listed, n: int, out: list) -> list[int]:
+    """The seats of a `simultaneously` that choose, in the list's order, those out left out (secret.start);
+    a list the engine refuses is the engine's to report."""
+    chosen: list[int] = []
+    for p in listed if isinstance(listed, SEQUENCES) else [listed]:
+        if not is_seat(p, n) or int(p) in chosen:
+            raise Unplayable("a 'simultaneously' the engine judges")
+        if not out[p]:
+            chosen.append(int(p))
+    return chosen
+
+
 def seats(value, n: int) -> list[int]:
     """The seats a `win` or `eliminate` names: one seat or a list of seats."""
     if value.__class__ is Seat and 0 <= value < n:
@@ -168,5 +180,5 @@ def seats(value, n: int) -> list[int]:
     return [seat(p, n) for p in values]
 
 
-__all__ = ["MISSING", "NOTHING", "SEATS", "NewRound", "Unplayable", "by_place", "find_zone", "seat", "seats", "side_of",
-           "take_card", "take_cards"]
+__all__ = ["MISSING", "NOTHING", "SEATS", "NewRound", "Unplayable", "by_place", "find_zone", "seat", "seats",
+           "secret_seats", "side_of", "take_card", "take_cards"]

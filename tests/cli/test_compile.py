@@ -68,6 +68,6 @@ def test_the_listing_ends_with_the_playout_or_why_there_is_none(invoke):
     assert "def play(n, rng, Z, V, bits, limit, STEPS, G):" in playout
     assert "# Constants and helpers of the playout's namespace:" in playout and " at 0x" not in playout
     ast.parse(red7.output)
-    sushi = invoke("compile", "sushi-go")
-    assert "# This game has none: values reset when their card moves; its games are played on the engine." \
-        in sushi.output
+    expert = invoke("compile", "red7", "-o", "expert")
+    assert "# This game has none: an `on move` trigger that may set itself off; its games are played on the " \
+        "engine." in expert.output
