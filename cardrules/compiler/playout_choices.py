@@ -164,7 +164,13 @@ def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: 
     if deciding is not None:  # the trial's answer for each value of the card's attribute, for this listing
         verdicts = w.x.fresh("verdicts")
         w.line(f"{verdicts} = {{}}")
-    for binder in option.binders:
+    parts = leveled(w, option, plain)
+    for level, binder in enumerate(option.binders):
+        ahead = [part for part, at in parts if at == level]  # judged before this binder's list (the engine's too)
+        if ahead:
+            outer = attrs.evolve(where, env=env, zones=zones, zone_names=zone_names)
+            w.line(f"if {' and '.join(w.x.twice(lambda e=e: w.expr(e, outer)) for e in ahead)}:")
+            w.depth += 1
         v = w.x.fresh("b")
         zone = bind_zone(w, binder, env, zones, zone_names)
         if visibility.may_hide(binder.source, w.c.sym):  # cards the chooser may not see, offered by place
@@ -180,7 +186,7 @@ def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: 
     env = attrs.evolve(env, per_candidate=per_candidate, binders=frozenset(names))
     inner = attrs.evolve(where, env=env, zones=zones, zone_names=zone_names)
     start = len(w.lines)
-    tests = [w.x.twice(lambda g=g: guard_test(w, g, inner)) for g in plain]
+    tests = [w.x.twice(lambda e=e: w.expr(e, inner)) for e, at in parts if at == len(option.binders)]
     if tests:
         w.line(f"if {' and '.join(tests)}:")
         w.depth += 1
@@ -192,17 +198,30 @@ def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: 
     else:
         w.line(found_move)
     if per_candidate:
-        indent = "    " * (depth + len(names))
+        indent = "    " * (w.depth - bool(tests))
         w.lines.insert(start, indent + f"{' = '.join(per_candidate.values())} = MISSING")
     w.depth = depth
 
 
-def guard_test(w: Writer, g: nodes.Guard, where: Where) -> str:
-    test = w.expr(g.condition, where)
-    known, value = w.c.constant(g.when)
-    if g.when is None or known:
-        return test
-    return f"(not {w.expr(g.when, where)} or {test})"
+def leveled(w: Writer, option: nodes.Option, plain: list[nodes.Guard]) -> list[tuple[nodes.Expr, int]]:
+    """The plain guards' tests, each with how many binders it reads (counted from the first), as the engine
+    judges them (enumeration._tests): a guard split at its `and`s, one with a `when` whole."""
+    depth_of = {binder.var: i + 1 for i, binder in enumerate(option.binders)}
+    out = []
+    for g in plain:
+        known, _ = w.c.constant(g.when)
+        whole = g.when is not None and not known
+        for part in [g.condition] if whole else conjuncts(g.condition):
+            test = nodes.BoolOp("or", nodes.Not(g.when), part) if whole else part
+            read = {node.id for node in nodes.walk(test) if isinstance(node, nodes.Name)}
+            out.append((test, max((depth_of.get(name, 0) for name in read), default=0)))
+    return out
+
+
+def conjuncts(e: nodes.Expr) -> list[nodes.Expr]:
+    if isinstance(e, nodes.BoolOp) and e.op == "and":
+        return conjuncts(e.left) + conjuncts(e.right)
+    return [e]
 
 
 def judged_once(w: Writer, option: nodes.Option, later: list, where: Where, verdicts: tuple[str, str],
