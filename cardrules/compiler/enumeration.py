@@ -64,7 +64,8 @@ def as_list(value) -> list:
     return list(value) if isinstance(value, SEQUENCES) else [value]
 
 
-def _names(e: nodes.Expr | None) -> set[str]:
+def names_in(e: nodes.Expr | None) -> set[str]:
+    """The names an expression holds (a binder's among them: what a guard reads of the candidate)."""
     return set() if e is None else {node.id for node in nodes.walk(e) if isinstance(node, nodes.Name)}
 
 
@@ -98,9 +99,10 @@ class _Test:
     level: int  # how many binders it reads, counted from the first: it is judged once they are bound
 
 
-def _conjuncts(e: nodes.Expr) -> list[nodes.Expr]:
+def conjuncts(e: nodes.Expr) -> list[nodes.Expr]:
+    """The parts of `A and B and ...` (a guard's tests, each judged as soon as its binders are bound)."""
     if isinstance(e, nodes.BoolOp) and e.op == "and":
-        return _conjuncts(e.left) + _conjuncts(e.right)
+        return conjuncts(e.left) + conjuncts(e.right)
     return [e]
 
 
@@ -110,8 +112,8 @@ def _tests(option: nodes.Option, guards: list[tuple[nodes.Guard, GuardSpec]]) ->
     out = []
     for gd, gs in guards:
         whole = gs.afterwards or gs.applies is not None  # judged after the move, or with its `when`: whole
-        for part in [gd.condition] if whole else _conjuncts(gd.condition):
-            read = _names(part) | (_names(gd.when) if gs.applies is not None else set())
+        for part in [gd.condition] if whole else conjuncts(gd.condition):
+            read = names_in(part) | (names_in(gd.when) if gs.applies is not None else set())
             level = innermost if gs.afterwards else max((depth_of.get(name, 0) for name in read), default=0)
             out.append(_Test(gd, gs, part, level))
     return out
@@ -260,7 +262,7 @@ def _listing_stamp(c: "Compiler", option: nodes.Option, sc: Scope,
     and no more than a stamp can follow), when some way back to its `choose` leaves all of it as it was."""
     exprs = [b.source for b in option.binders] + [gd.condition for gd, _ in guards]
     exprs += [gd.when for gd, _ in guards if gd.when is not None]
-    if set().union(*(_names(e) for e in exprs)) & set(sc.names):
+    if set().union(*(names_in(e) for e in exprs)) & set(sc.names):
         return None
     stamp = expression_stamp(exprs, c.sym, [b.var for b in option.binders], c.emitter.slots)
     if stamp is None:
@@ -343,7 +345,8 @@ def _stable(c: "Compiler", option: nodes.Option, hides: tuple[bool, ...]) -> lis
     earlier: set[str] = set()
     out = []
     for binder, hidden in zip(option.binders, hides):
-        out.append(not hidden and not (_names(binder.source) & earlier) and not c.emitter.facts().draws(binder.source))
+        out.append(not hidden and not (names_in(binder.source) & earlier)
+                   and not c.emitter.facts().draws(binder.source))
         earlier.add(binder.var)
     return out
 

@@ -437,7 +437,7 @@ def simultaneously(w: Writer, st: nodes.Simultaneous, where: Where) -> None:
     w.depth += 1
     w.line(f"if out[{seat}]: continue")
     w.line(f"me, {p} = {seat}, SEATS[{seat}]")
-    spend(w, tuple(inner for option in st.body[0].options for inner in option.body))  # (each body counts)
+    spend(w, tuple(stmt for option in st.body[0].options for stmt in option.body))  # (each body counts)
     chosen(w, options, inner)
     w.line(f"if me != {seat}: raise UNPLAYABLE('a turn player set while secret choices are carried out')")
     w.depth -= 1

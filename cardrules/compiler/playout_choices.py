@@ -8,6 +8,7 @@ import attrs
 
 from ..language import nodes
 from . import visibility
+from .enumeration import conjuncts, names_in
 from .playout_exprs import Env, Unsupported
 from .playout_trials import deciding_attribute
 from .playout_triggers import check_trial, fires, zone_name
@@ -213,15 +214,8 @@ def leveled(w: Writer, option: nodes.Option, plain: list[nodes.Guard]) -> list[t
         whole = g.when is not None and not known
         for part in [g.condition] if whole else conjuncts(g.condition):
             test = nodes.BoolOp("or", nodes.Not(g.when), part) if whole else part
-            read = {node.id for node in nodes.walk(test) if isinstance(node, nodes.Name)}
-            out.append((test, max((depth_of.get(name, 0) for name in read), default=0)))
+            out.append((test, max((depth_of.get(name, 0) for name in names_in(test)), default=0)))
     return out
-
-
-def conjuncts(e: nodes.Expr) -> list[nodes.Expr]:
-    if isinstance(e, nodes.BoolOp) and e.op == "and":
-        return conjuncts(e.left) + conjuncts(e.right)
-    return [e]
 
 
 def judged_once(w: Writer, option: nodes.Option, later: list, where: Where, verdicts: tuple[str, str],

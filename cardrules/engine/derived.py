@@ -104,5 +104,10 @@ class Derived:
 
 
 def _probe(s: State) -> State:
-    """A state with nothing but the game, the number of players and who is out: all a fact here may read."""
-    return State(game=s.game, n=s.n, zones=[], vars=[], eliminated=list(s.eliminated), locals=[], rng=0)
+    return probe(s.game, s.n, s.eliminated)
+
+
+def probe(game: "Game", n: int, eliminated: list[bool]) -> State:
+    """A state with nothing but the game, the number of players and who is out: all a fact here may read (a
+    playout asks `Derived` with one: engine/playouts.by_place)."""
+    return State(game=game, n=n, zones=[], vars=[], eliminated=list(eliminated), locals=[], rng=0)

@@ -121,12 +121,12 @@ def by_place(game: "Game", n: int, out: list, player: int, zones: list, rng: int
     key = (id(game), n, player, tuple(out))
     kept = _PLACES.get(key)
     if kept is None or kept[0] is not game:
-        from .state import State
+        from .derived import probe
 
-        probe = State(game=game, n=n, zones=[], vars=[], eliminated=list(out), locals=[], rng=0)  # (derived._probe)
+        state = probe(game, n, out)
         if len(_PLACES) > 256:
             _PLACES.clear()
-        kept = _PLACES[key] = (game, game.derived.hidden_slots(probe, player), game.derived.sight(probe)[1])
+        kept = _PLACES[key] = (game, game.derived.hidden_slots(state, player), game.derived.sight(state)[1])
     ranks: dict = {}
     for slot in kept[1]:
         cards = zones[slot]
