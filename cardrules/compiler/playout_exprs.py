@@ -27,7 +27,10 @@ if TYPE_CHECKING:
     from .compiler import Compiler
 
 _READS_STATE = re.compile(r"\bs\b")  # a builtin's code that reads the engine's State
-TINY = 4  # the most nodes of a definition always written in place: `top(pile).suit` is three
+# The most nodes of a definition always written in place: `top(pile).suit` is three; a key such as
+# `(count(best(p)), highest(best(p)))` seven: written in place, its calls are the ones the body around it
+# keeps already (`lazy`), where a call of it would look them up again.
+TINY = 8
 SMALL = 40  # the most nodes of a definition written in place of its calls: a guard of a few tests, not a table
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _ATOM = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|SEATS\[me\]|-?[0-9]+")  # code cheap to repeat
