@@ -395,3 +395,26 @@ def test_secret_choices_and_values_reset_on_move_play_as_on_the_engine(players):
     plan = Plan.make("t.rules", {}, players, ["random"] * players, 9, 40)
     records = [runner._played_out(game, plan, index, deal_seed(plan.seed, index)) for index in range(40)]
     assert records == [play_game(game, plan, index, playout=False) for index in range(40)]
+
+
+REFUSALS = [
+    # a trigger inside an `afterwards` trial that asks for a decision: the engine searches the turn's rest
+    (TRIGGERS.replace("  move top(pile) to deck\n  shuffle deck",
+                      '  choose "Keep it?":\n    keep:\n      pass\n    back:\n      move card to deck'),
+     "an `afterwards` trial setting off a trigger that decides, loops or ends something"),
+    # a per-card value reset to a value worked out at each move
+    (SECRET.replace("var marked per card = false", "var marked per card = count(pile) > 3"),
+     "a value reset on move kept per player, by more keys, or worked out"),
+]
+
+
+@pytest.mark.parametrize("text, why", REFUSALS, ids=["decision-in-trial", "worked-out-reset"])
+def test_what_a_playout_does_not_write_is_said_and_played_on_the_engine(text, why):
+    from cardrules.compiler.build import build_game
+    from cardrules.compiler.playout_game import why_not
+
+    rules = cardrules.prepare_source(text, "t.rules")
+    c, game = build_game(rules.rules, rules.symbols, {}, rules.sources, rules.name)
+    assert game.playout is None and why_not(c, game) == why
+    plan = Plan.make("t.rules", {}, 2, ["random"] * 2, 3, 3)
+    assert [play_game(game, plan, i) for i in range(3)] == [play_game(game, plan, i, playout=False) for i in range(3)]
