@@ -58,6 +58,7 @@ class Compiler:
         self.frame = Frame()  # the procedures' shared frame: State.locals
         self.card_names: dict[str, Card] = {}
         self.triggers: list = []  # set by procedures.build_program before any move is compiled
+        self.trigger_decls: list = []  # their declarations, in the same order (the playout writes their bodies)
         self.families: dict[str, tuple[int, dict[Sym, int]]] = {}  # zone family -> (first slot, key -> i)
         self.shared_vars = 0
         self.shared_zones = 0

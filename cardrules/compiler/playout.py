@@ -45,7 +45,7 @@ def move(w: Writer, st: nodes.Move, where: Where) -> None:
     card's move (playout_triggers.py)."""
     zone = destination(st)
     w.line("zv += 1")  # a card moves (the listings kept by listed_once are stale)
-    if zone in w.c.zone_specs and w.c.zone_specs[zone].kind.by_cell:
+    if _is_grid(w, st.destination):
         card, lone, source = move_to_cell(w, st, where)
     else:
         card, lone, source = move_cards(w, st, where)
@@ -68,15 +68,13 @@ def move_cards(w: Writer, st: nodes.Move, where: Where) -> tuple[str, str | None
         dest = f"Z[{slot}]"
     put = "{d}[0:0] = {m}" if st.bottom else "{d}.extend({m})"
     drawn_from = top_of(w, st.cards, where)
+    if drawn_from is not None:  # a draw: the top card
+        source, at = drawn_from
+        src, m = zone_code(w, source, at), w.x.fresh("m")
+        w.line(f"{m} = {src}.pop()")
+        put_card(w, dest, slot, m, st.bottom)
+        return m, None, zone_name(source)
     match st.cards:
-        case _ if drawn_from is not None:  # a draw: the top card
-            source, at = drawn_from
-            src, m = zone_code(w, source, at), w.x.fresh("m")
-            w.line(f"{m} = {src}.pop()")
-            opens(w, dest, slot, None)
-            w.line(f"{dest}.insert(0, {m})" if st.bottom else f"{dest}.append({m})")
-            moved(w, m, True)
-            return m, None, zone_name(source)
         case nodes.Name(name) if name in w.c.zone_specs and not w.c.zone_specs[name].kind.by_cell:
             whole = zone_code(w, st.cards, where)
         case nodes.Call(name, (_,)) if name in w.c.zone_specs or name in w.c.families:
@@ -97,14 +95,13 @@ def move_cards(w: Writer, st: nodes.Move, where: Where) -> tuple[str, str | None
     w.line(f"{m} = {w.expr(st.cards, where)}")
     if source is not None and isinstance(st.cards, nodes.Name):  # a card bound from a zone: certainly a card
         w.line(f"{source}.remove({m})")
-        opens(w, dest, slot, None)
-        w.line(f"{dest}.insert(0, {m})" if st.bottom else f"{dest}.append({m})")
-        moved(w, m, True)
+        put_card(w, dest, slot, m, st.bottom)
         return m, None, where.zone_names.get(st.cards.id)
     w.line(f"if {m}.__class__ is Card:")
     w.line(f"    TAKE_CARD(Z, {m})")
-    opens(w, dest, slot, None, "    ")
-    w.line(f"    {dest}.insert(0, {m})" if st.bottom else f"    {dest}.append({m})")
+    w.depth += 1
+    put_card(w, dest, slot, m, st.bottom, noted=False)  # (noted below with the list's cards)
+    w.depth -= 1
     w.line(f"    {m} = [{m}]")
     w.line("else:")
     w.line(f"    {m} = AS_LIST({m})")
@@ -113,6 +110,15 @@ def move_cards(w: Writer, st: nodes.Move, where: Where) -> tuple[str, str | None
     w.line("    " + put.format(d=dest, m=m))
     moved(w, m, False)
     return f"{m}[0]", f"len({m}) == 1", None
+
+
+def put_card(w: Writer, dest: str, slot: str | None, card: str, bottom: bool, noted: bool = True) -> None:
+    """One card taken already, put on top of (or under) the zone `dest`, opening it if it opens in order;
+    `noted`: what the move keeps for the card is written too (moved)."""
+    opens(w, dest, slot, None)
+    w.line(f"{dest}.insert(0, {card})" if bottom else f"{dest}.append({card})")
+    if noted:
+        moved(w, card, True)
 
 
 def opens(w: Writer, dest: str, slot: str | None, cards: str | None, indent: str = "") -> None:
@@ -155,7 +161,7 @@ def top_of(w: Writer, e: nodes.Expr, where: Where) -> tuple[nodes.Expr, Where] |
 
 
 def _is_grid(w: Writer, zone: nodes.Expr) -> bool:
-    name = zone.id if isinstance(zone, nodes.Name) else getattr(zone, "func", "")
+    name = zone_name(zone)
     return name in w.c.zone_specs and w.c.zone_specs[name].kind.by_cell
 
 

@@ -24,19 +24,15 @@ if TYPE_CHECKING:
 NESTED = 6  # the most triggers written one inside another (each is written in place: the code doubles at worst)
 
 
-def declarations(c: "Compiler") -> list[nodes.TriggerDecl]:
-    """The triggers that may run, in the order the engine tries them (procedures.build_program's)."""
-    return [d for d in c.rules.declarations if isinstance(d, nodes.TriggerDecl)
-            and c.constant(d.condition) != (True, False)]
-
-
 def destination(st: nodes.Move) -> str:
     """The name of the zone (or zone family, or grid) a move's cards go to."""
     return st.destination.id if isinstance(st.destination, nodes.Name) else getattr(st.destination, "func", "")
 
 
 def listening(c: "Compiler", zone: str) -> list[nodes.TriggerDecl]:
-    return [d for d in declarations(c) if d.zone == zone]
+    """The triggers that may run after a move into `zone`, in the order the engine tries them (those an
+    option switches off are gone: procedures.build_program)."""
+    return [d for d in c.trigger_decls if d.zone == zone]
 
 
 def zone_name(e: nodes.Expr) -> str | None:

@@ -533,7 +533,7 @@ def build_program(c: "Compiler") -> dict[str, int]:
     procs = {d.kind: d for d in c.rules.declarations if isinstance(d, nodes.ProcedureDecl)}
     triggers = [d for d in c.rules.declarations if isinstance(d, nodes.TriggerDecl)
                 and c.constant(d.condition) != (True, False)]  # switched off by an option
-    c.triggers = [_trigger(c, d, sc) for d in triggers]
+    c.trigger_decls, c.triggers = triggers, [_trigger(c, d, sc) for d in triggers]
     c.round_label = Label()
     setup_pc = c.here()
     c.in_setup = True  # the cards setup moves are moved by nobody (`mover` is none)
