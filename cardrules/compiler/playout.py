@@ -426,7 +426,7 @@ def simultaneously(w: Writer, st: nodes.Simultaneous, where: Where) -> None:
     """`simultaneously for p in PLAYERS: choose ...` (engine/secret.py): each listed player not out chooses in
     turn on the same game, then the chosen options' bodies run in the list's order, each with `me` and `p` its
     player (one put out by an earlier body skipped), and the turn player is `me` again."""
-    if any(isinstance(inner, nodes.Simultaneous) for inner in nodes.statements(st.body)):
+    if w.in_secret:  # (in a body, an action it does or a trigger it sets off: the engine's error)
         raise Unsupported("a 'simultaneously' inside another")
     seats, picks, turn, seat, p = (w.x.fresh(x) for x in ("ss", "sc", "st", "sp", "p"))
     w.line(f"{seats} = SECRET_SEATS({w.expr(st.players, where)}, n, out)")
@@ -444,7 +444,9 @@ def simultaneously(w: Writer, st: nodes.Simultaneous, where: Where) -> None:
     w.line(f"if out[{seat}]: continue")
     w.line(f"me, {p} = {seat}, SEATS[{seat}]")
     spend(w, tuple(stmt for option in st.body[0].options for stmt in option.body))  # (each body counts)
+    w.in_secret = True
     chosen(w, options, inner)
+    w.in_secret = False
     w.line(f"if me != {seat}: raise UNPLAYABLE('a turn player set while secret choices are carried out')")
     w.depth -= 1
     w.line(f"me = {turn}")

@@ -53,6 +53,7 @@ class Writer:
         self.caches: list[str] = []  # the locals keeping an option's last listing (listed_once)
         self.firing: list[nodes.TriggerDecl] = []  # the triggers being written, innermost last
         self.in_setup = False  # writing `setup:` or `round setup:` (nobody moves the cards there)
+        self.in_secret = False  # writing the bodies of a `simultaneously` (one more cannot start: secret.start)
         self.ns: dict[str, Any] = dict(_HELPERS)
         self.x = Exprs(c, self.ns)
         self.lines: list[str] = []

@@ -405,10 +405,15 @@ REFUSALS = [
     # a per-card value reset to a value worked out at each move
     (SECRET.replace("var marked per card = false", "var marked per card = count(pile) > 3"),
      "a value reset on move kept per player, by more keys, or worked out"),
+    # a `simultaneously` started inside another's body, through an action: the engine's error at run time
+    (SECRET.replace("\nsetup:", "\naction again:\n  simultaneously for q in players:\n    choose \"Again\":\n"
+                                 "      go(other in hand(q)):\n        move other to pile\n\nsetup:")
+     .replace("          set marked(card) = true", "          set marked(card) = true\n        do again"),
+     "a 'simultaneously' inside another"),
 ]
 
 
-@pytest.mark.parametrize("text, why", REFUSALS, ids=["decision-in-trial", "worked-out-reset"])
+@pytest.mark.parametrize("text, why", REFUSALS, ids=["decision-in-trial", "worked-out-reset", "nested-secret"])
 def test_what_a_playout_does_not_write_is_said_and_played_on_the_engine(text, why):
     from cardrules.compiler.build import build_game
     from cardrules.compiler.playout_game import why_not
