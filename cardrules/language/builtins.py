@@ -260,6 +260,12 @@ def is_truth(e: nodes.Expr) -> bool:
 
 
 # ---- pure functions -------------------------------------------------------------------------------
+# `top`, `bottom`, `highest`, `lowest` and `empty` are written into the generated code (no call: a grid game asks
+# `top(grid(q))` for every cell); `(xs or ONLY_NOTHING)[-1]` is `xs[-1] if xs else NOTHING` with xs worked out
+# once, `max(xs or ONLY_NOTHING)` is `max(xs) if xs else NOTHING`.
+_ONLY_NOTHING = (NOTHING,)
+
+
 @builtin("count", 1, 1, "count(xs)", "the number of elements of a list or zone", emit=template("len({0})"),
          cardless=True, takes=("list",), gives="number")
 def b_count(xs):
@@ -267,20 +273,15 @@ def b_count(xs):
 
 
 @builtin("highest", 1, 1, "highest(xs)", "the highest element (cards by the card order); `none` if empty",
-         takes=("list",), gives="element")
+         takes=("list",), gives="element", emit=template("max({0} or ONLY_NOTHING)", ONLY_NOTHING=_ONLY_NOTHING))
 def b_highest(xs):
     return max(xs) if xs else NOTHING
 
 
 @builtin("lowest", 1, 1, "lowest(xs)", "the lowest element; `none` if empty", takes=("list",),
-         gives="element")
+         gives="element", emit=template("min({0} or ONLY_NOTHING)", ONLY_NOTHING=_ONLY_NOTHING))
 def b_lowest(xs):
     return min(xs) if xs else NOTHING
-
-
-# `top`, `bottom` and `empty` are written into the generated code (no call: a grid game asks
-# `top(grid(q))` for every cell); `(xs or ONLY_NOTHING)[-1]` is `xs[-1] if xs else NOTHING` with xs worked out once.
-_ONLY_NOTHING = (NOTHING,)
 
 
 @builtin("top", 1, 1, "top(zone)", "the top (last) card of a zone, or last element of a list; `none` if empty",

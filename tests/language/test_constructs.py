@@ -38,6 +38,8 @@ def value_of(expr: str, setup: str = ""):
     ("[count(r) for r in runs(deck where rank != 3, by: rank)]", [2, 3]),
     ("count(largest(runs(deck where rank != 3, by: rank)))", 3),
     ("highest(deck).rank", 6), ("lowest(deck).rank", 1), ("top(pile)", None), ("empty(pile)", True),
+    ("highest([2, 9, 4])", 9), ("lowest([2, 9, 4])", 2), ("highest(pile) == none", True),
+    ("lowest(pile) == none", True), ("highest([count(pile)]) + lowest([5, count(deck)])", 5),
     ("7 // 2 + 7 % 2 * 10", 13), ("2 if 1 > 2 else 3", 3), ("[8, 7, 6][num_players - 1]", 7),
     ("(1, 2) < (1, 3)", True), ("not (1 in [1, 2])", False), ("3 not in [1, 2]", True),
     ("left(1)", 0), ("right(0)", 1), ("best(players, by: -it)", 0),
