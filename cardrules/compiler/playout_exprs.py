@@ -20,6 +20,7 @@ from ..engine.percard import mover_among
 from ..language import nodes
 from ..language.builtins import FUNCTIONS, NAMES, Constant, owner_among, seat_after, words_of
 from ..values import NOTHING, SEATS, Sym
+from . import pure_keys
 from .codegen import BuiltinCall, ModuleNames
 from .pyforms import written
 
@@ -82,6 +83,7 @@ class Exprs(ModuleNames):
         self.counts: dict[str, int] = {}
         self.describe: Callable[[Any], str] | None = None  # how the game writes a value (words), when known
         self.uses_random = False  # a `random(xs)`: the playout defines RAND, drawing from its generator
+        self.keyed: dict[str, dict[str, str]] = {}  # a pure definition -> its keyed wrappers -> their kinds
 
     def const(self, value: Any) -> str:
         if value is None or value.__class__ in (int, bool):  # written as itself (the engine's writer does so
@@ -192,7 +194,8 @@ class Exprs(ModuleNames):
             return f"V[{self.var_slot(name, [self.expr(a, env) for a in e.args])}]"
         if name in c.sym.defs or name in c.sym.cases:
             args = [self.expr(a, env) for a in e.args]
-            return self.inlined(name, args, env) or self.lazy(f"{self.want(name)}({', '.join(args)})", env)
+            return self.inlined(name, args, env) or self.lazy(
+                self.keyed_call(name, e.args, args, env) or f"{self.want(name)}({', '.join(args)})", env)
         if name == "keys" and c.sym.kind(e.args[0].id).opens_in_order:  # the members holding cards, oldest first
             first, keys = c.families[e.args[0].id]  # (builtins.open_keys; the playout notes every opening)
             by_slot = {first + i: key for key, i in keys.items()}
@@ -224,6 +227,19 @@ class Exprs(ModuleNames):
         if _READS_STATE.search(code):
             raise Unsupported(f"builtin {name} reads the state")
         return code
+
+    def keyed_call(self, name: str, arg_nodes: tuple[nodes.Expr, ...], args: list[str], env: Env) -> str | None:
+        """The call of a pure definition through the wrapper for its arguments' kinds (pure_keys.kind: a key built
+        without testing each argument's class, the general wrapper's table), or None where a kind is not known."""
+        g = self.c.emitter
+        if name not in g.pure or name in g.fixed or not args:
+            return None
+        kinds = [pure_keys.kind(g, a, env) for a in arg_nodes]
+        if None in kinds:
+            return None
+        wrapper = f"{self.want(name)}_{''.join(kinds)}"
+        self.keyed.setdefault(name, {})[wrapper] = "".join(kinds)
+        return f"{wrapper}({', '.join(args)})"
 
     def inlined(self, name: str, args: list[str], env: Env) -> str | None:
         """A small definition's body written in place of its call (no call): one of at most SMALL nodes that

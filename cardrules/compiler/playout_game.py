@@ -61,6 +61,7 @@ def write(c: "Compiler", describe: Callable | None = None) -> tuple[str, dict]:
     w.x.describe = describe
     procs = {d.kind: d for d in c.rules.declarations if isinstance(d, nodes.ProcedureDecl)}
     body = program(w, procs)
+    sides = None if w.sides is None else w.x.expr(w.sides.value, Env())  # (before the definitions it may call)
     defs = definitions(w)
     head = ["def play(n, rng, Z, V, bits, limit, STEPS, G):", "    out = [False] * n", "    act = list(SEATS[:n])",
             "    me = 0",
@@ -81,8 +82,8 @@ def write(c: "Compiler", describe: Callable | None = None) -> tuple[str, dict]:
              for name, index in w.ns.pop("_var_bases", {}).items()]
     if w.x.uses_random:
         head += RANDOM
-    if w.sides is not None:  # the rules' `sides`, as they stand when asked
-        head += ["    def SIDES():", f"        return {w.x.expr(w.sides.value, Env())}"]
+    if sides is not None:  # the rules' `sides`, as they stand when asked
+        head += ["    def SIDES():", f"        return {sides}"]
     return "\n".join(head + defs + body) + "\n", w.ns
 
 
@@ -144,6 +145,7 @@ def definitions(w: Writer) -> list[str]:
     that reads nothing of the game but its arguments keeps its values for the game in a table by them."""
     w.lines, w.depth, done = [], 1, 0
     in_trials = tried(w)
+    tables: dict[str, str] = {}  # a pure definition -> its table's constant
     while done < len(w.x.wanted):
         name = w.x.wanted[done]
         done += 1
@@ -163,9 +165,12 @@ def definitions(w: Writer) -> list[str]:
             decl = w.c.sym.cases[name]
             params = case(w, decl, fn)
         if cached:
-            kept(w, name, params)
+            tables[name] = kept(w, name, params)
         elif version is not None:
             kept_while(w, name, version, params)
+    for name, wrappers in w.x.keyed.items():  # (their calls were all written with the bodies)
+        for wrapper, kinds in wrappers.items():
+            keyed(w, name, wrapper, kinds, tables[name])
     return w.lines
 
 
@@ -209,9 +214,9 @@ def case(w: Writer, decl: nodes.CaseDecl, fn: str) -> str:
     return params
 
 
-def kept(w: Writer, name: str, params: str) -> None:
+def kept(w: Writer, name: str, params: str) -> str:
     """`d_NAME`: the value of a pure definition from its table for the game, worked out once for each
-    arguments (a list argument keyed by its elements, a tuple tagged apart from a list)."""
+    arguments (a list argument keyed by its elements, a tuple tagged apart from a list); the table's constant."""
     table, tag = w.x.const({}), w.x.const(TUPLE)
     keys = "".join(f"(tuple({p}) if {p}.__class__ is list else ({tag}, {p}) if {p}.__class__ is tuple else {p}), "
                    for p in params.split(", ") if p)
@@ -226,6 +231,27 @@ def kept(w: Writer, name: str, params: str) -> None:
     w.line(f"    if len({table}) >= {LIMIT}:")
     w.line(f"        {table}.clear()")
     w.line(f"    value = {table}[key] = d_{name}_body({params})")
+    w.line("    return value")
+    return table
+
+
+def keyed(w: Writer, name: str, wrapper: str, kinds: str, table: str) -> None:
+    """`wrapper`: `d_NAME` for arguments of known kinds (pure_keys.kind: `l` a plain list, `v` neither a list nor
+    a tuple), its key built as `kept`'s would be, without the tests, in the same table."""
+    params = [f"a{i}" for i in range(len(kinds))]
+    parts = "".join(f"tuple({a}), " if k == "l" else f"{a}, " for k, a in zip(kinds, params))
+    joined = ", ".join(params)
+    w.line(f"def {wrapper}({joined}):")
+    w.line(f"    key = ({parts})")
+    w.line("    try:")
+    w.line(f"        return {table}[key]")
+    w.line("    except KeyError:")
+    w.line("        pass")
+    w.line("    except TypeError:  # an argument that is no key (a list of lists)")
+    w.line(f"        return d_{name}_body({joined})")
+    w.line(f"    if len({table}) >= {LIMIT}:")
+    w.line(f"        {table}.clear()")
+    w.line(f"    value = {table}[key] = d_{name}_body({joined})")
     w.line("    return value")
 
 

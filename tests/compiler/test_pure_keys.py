@@ -84,3 +84,29 @@ def test_the_same_moves_with_and_without_keyed_wrappers(name, monkeypatch):
         plain = compile_game(rules.rules, rules.symbols, {}, rules.sources, rules.name)
     seeds = range(6 if name in ("punto", "lost-cities", "hearts", "go-fish") else 12)
     assert same_games(keyed, plain, seeds) > 0
+
+
+def test_the_playout_calls_the_same_keyed_wrappers_over_one_table(monkeypatch):
+    """The playout (playout_exprs.Exprs.keyed_call) picks the wrapper for its arguments' kinds as the engine does:
+    a zone and a value give `d_sized_lv`, a parameter the general wrapper; both read one table, so a key worked
+    out through one is not worked out again through the other; and the games are the engine's."""
+    from cardrules.simulation import runner
+    from cardrules.simulation.runner import Plan, play_game
+    from cardrules.simulation.seeds import deal_seed
+
+    monkeypatch.setenv("CARDRULES_PLAYOUT", "always")
+    game = cardrules.load_source(text("by_zone(me) > by_rule(me) - 2 and by_name(hand(me)) > 0"), "k.rules")
+    source = game.playout.source
+    assert re.search(r"d_sized_lv\(Z\[b_hand \+ ", source)  # by_zone and by_rule, written in place
+    assert re.search(r"d_sized\(p[0-9]+, 0\)", source)  # in by_name's body: a parameter
+    general = re.search(r"^    def d_sized\(.*?\n            return (k[0-9]+)\[key\]$", source, re.M | re.S)[1]
+    keyed = re.search(r"^    def d_sized_lv\(a0, a1\):\n        key = \(tuple\(a0\), a1, \)\n"
+                      r"        try:\n            return (k[0-9]+)\[key\]$", source, re.M)[1]
+    assert keyed == general
+    plan = Plan.make("k.rules", {}, 2, ["random"] * 2, 5, 20)
+    table = game.playout.__globals__[general]
+    table.clear()
+    CALLS.clear()
+    records = [runner._played_out(game, plan, i, deal_seed(plan.seed, i)) for i in range(20)]
+    assert None not in records and len(CALLS) == len(table) > 0  # each key worked out once, by either wrapper
+    assert records == [play_game(game, plan, i, playout=False) for i in range(20)]
