@@ -220,7 +220,21 @@ def kept(w: Writer, name: str, params: str) -> str:
     table, tag = w.x.const({}), w.x.const(TUPLE)
     keys = "".join(f"(tuple({p}) if {p}.__class__ is list else ({tag}, {p}) if {p}.__class__ is tuple else {p}), "
                    for p in params.split(", ") if p)
-    w.line(f"def d_{name}({params}):")
+    table_wrapper(w, name, f"d_{name}", params, keys, table)
+    return table
+
+
+def keyed(w: Writer, name: str, wrapper: str, kinds: str, table: str) -> None:
+    """`wrapper`: `d_NAME` for arguments of known kinds (pure_keys.kind: `l` a plain list, `v` neither a list nor
+    a tuple), its key built as `kept`'s would be, without the tests, in the same table."""
+    params = [f"a{i}" for i in range(len(kinds))]
+    keys = "".join(f"tuple({a}), " if k == "l" else f"{a}, " for k, a in zip(kinds, params))
+    table_wrapper(w, name, wrapper, ", ".join(params), keys, table)
+
+
+def table_wrapper(w: Writer, name: str, fn: str, params: str, keys: str, table: str) -> None:
+    """`fn(params)`: `d_NAME_body`'s value from `table` by the key `keys` makes."""
+    w.line(f"def {fn}({params}):")
     w.line(f"    key = ({keys})")
     w.line("    try:")
     w.line(f"        return {table}[key]")
@@ -231,27 +245,6 @@ def kept(w: Writer, name: str, params: str) -> str:
     w.line(f"    if len({table}) >= {LIMIT}:")
     w.line(f"        {table}.clear()")
     w.line(f"    value = {table}[key] = d_{name}_body({params})")
-    w.line("    return value")
-    return table
-
-
-def keyed(w: Writer, name: str, wrapper: str, kinds: str, table: str) -> None:
-    """`wrapper`: `d_NAME` for arguments of known kinds (pure_keys.kind: `l` a plain list, `v` neither a list nor
-    a tuple), its key built as `kept`'s would be, without the tests, in the same table."""
-    params = [f"a{i}" for i in range(len(kinds))]
-    parts = "".join(f"tuple({a}), " if k == "l" else f"{a}, " for k, a in zip(kinds, params))
-    joined = ", ".join(params)
-    w.line(f"def {wrapper}({joined}):")
-    w.line(f"    key = ({parts})")
-    w.line("    try:")
-    w.line(f"        return {table}[key]")
-    w.line("    except KeyError:")
-    w.line("        pass")
-    w.line("    except TypeError:  # an argument that is no key (a list of lists)")
-    w.line(f"        return d_{name}_body({joined})")
-    w.line(f"    if len({table}) >= {LIMIT}:")
-    w.line(f"        {table}.clear()")
-    w.line(f"    value = {table}[key] = d_{name}_body({joined})")
     w.line("    return value")
 
 
