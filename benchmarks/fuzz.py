@@ -14,7 +14,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SUITES = ["tests/language/test_mutations.py", "tests/cli/test_fuzz_files.py"]
+SUITES = ["tests/language/test_mutations.py", "tests/cli/test_fuzz_files.py",
+          "tests/compiler/test_playout.py::test_a_mutated_rules_file_plays_the_same_games_both_ways"]
 
 
 def main() -> int:

@@ -4,6 +4,7 @@ the games the engine plays, and anything it does not play is left to the engine.
 from __future__ import annotations
 
 import itertools
+import os
 
 import pytest
 from hypothesis import given, settings
@@ -15,6 +16,12 @@ from cardrules.engine.accepts import options_refusal
 from cardrules.simulation import runner
 from cardrules.simulation.runner import Plan, play_game
 from cardrules.simulation.seeds import deal_seed
+
+from ..language.test_mutations import MUTANTS, mutate
+from ..language.test_mutations import SETTINGS as MUTATION_SETTINGS
+from ..language.test_mutations import TEXTS as MUTATION_TEXTS
+
+LONG = bool(os.environ.get("CARDRULES_FUZZ_EXAMPLES"))  # benchmarks/fuzz.py: its many examples here too
 
 # Every bundled game the playout plays today, with the games it refuses.
 PLAYED = ["crazy-eights", "red7", "the-game", "go-fish", "lost-cities", "punto", "hearts", "seven7s", "sushi-go"]
@@ -221,6 +228,23 @@ def test_any_seed_plays_the_same_game_both_ways(case, seed, options):
     game = cardrules.load(name, chosen)
     plan = Plan.make(name, chosen, players, ["random"] * players, seed, 1)
     assert play_game(game, plan, 0) == play_game(game, plan, 0, playout=False)
+
+
+@settings(MUTATION_SETTINGS, max_examples=MUTATION_SETTINGS.max_examples if LONG else 60)
+@given(MUTANTS, st.integers(0, 2**31))
+def test_a_mutated_rules_file_plays_the_same_games_both_ways(mutant, seed):
+    """A bundled file mutated (tests/language/test_mutations.py: tokens and lines deleted, swapped, replaced)
+    that still loads: where its playout plays a game itself, the record is the engine's. The mutants reach
+    shapes no bundled game has (a guard moved to another option, a number changed, a statement dropped)."""
+    source, steps = mutant
+    try:
+        game = cardrules.load_source(mutate(MUTATION_TEXTS[source], steps), str(source))
+    except cardrules.RulesError:
+        return
+    plan = Plan.make(str(source), {}, game.min_players, ["random"] * game.min_players, seed, 3, 2_000)
+    for index in range(3):
+        by_playout = runner._played_out(game, plan, index, deal_seed(plan.seed, index))
+        assert by_playout is None or by_playout == play_game(game, plan, index, playout=False), (steps, index)
 
 
 # `on move` triggers: one listening from a zone, one from anywhere, one set off by another's move, a trigger run
