@@ -428,24 +428,25 @@ def _fixed_number(c: Checking, e: nodes.Expr, depth: int = 0) -> int | None:
 
 
 # Grid geometry (engine/zones/grid.py): cells are (x, y) pairs; the key of a cell is computed from its top card.
+# What gives cells, sizes or truths holds no card (`cardless`: a choice among cells hides nothing).
 for _record in (
-    Function("cell", 2, 2, "cell(x, y)", "the cell (x, y)", run=g_cell, takes=("number",), gives="cell"),
+    Function("cell", 2, 2, "cell(x, y)", "the cell (x, y)", run=g_cell, cardless=True, takes=("number",), gives="cell"),
     Function("neighbours", 1, 1, "neighbours(q)", "the 8 cells around cell `q`, touching it by an edge or a "
-             "corner", run=g_neighbours, takes=("cell",),
+             "corner", run=g_neighbours, cardless=True, takes=("cell",),
              gives="cells"),
     Function("box", 1, 1, "box(qs)", "the width and height of the smallest rectangle holding the cells `qs`, as "
-             "a tuple; `(0, 0)` for none", run=g_box, takes=("cells",),
+             "a tuple; `(0, 0)` for none", run=g_box, cardless=True, takes=("cells",),
              gives="pair"),
     Function("cells", 1, 1, "cells(g)", "the occupied cells of grid `g`", run=g_cells, grid=True,
-             gives="cells"),
+             cardless=True, gives="cells"),
     Function("frontier", 1, 3, "frontier(g)", "the empty cells that touch an occupied cell of `g` by an edge or "
              "a corner; `frontier(g, n)`: only those where a card keeps the layout within `n` × `n`, as `within` "
              "says (`frontier(g, w, h)`: `w` cells across, `h` down)", run=g_frontier, grid=True,
-             check=_area_check(1), takes=("", "number"), gives="cells"),
+             cardless=True, check=_area_check(1), takes=("", "number"), gives="cells"),
     Function("within", 3, 4, "within(g, q, n)", "true when the occupied cells of `g` and the cell `q` fit in an "
              "`n` × `n` square: a card laid on `q` keeps the layout that small (`within(g, q, w, h)`: `w` cells "
-             "across, `h` down)", run=g_within, grid=True, check=_area_check(2), takes=("", "cell", "number"),
-             gives="truth"),
+             "across, `h` down)", run=g_within, grid=True, cardless=True, check=_area_check(2),
+             takes=("", "cell", "number"), gives="truth"),
     Function("lines", 2, 2, "lines(g, q, by: key)", "through the occupied cell `q`, in each of the four "
              "directions (horizontal, vertical, diagonal down-right, diagonal up-right), the maximal run of "
              "consecutive occupied cells whose keys equal `q`'s: four lists of top cards, in order along the "

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+import cardrules
 from cardrules.compiler.visibility import may_hide, seen_by_nobody, shown_to_chooser
 from cardrules.language import builtins, nodes
 from cardrules.language.check import check
@@ -65,11 +66,20 @@ def test_top_and_bottom_of_a_hidden_zone_are_seen_by_nobody(sym):
     assert not seen_by_nobody(expr("top(pile)"), sym.zones)
 
 
+def test_a_choice_among_cells_hides_nothing():
+    """Cells, sizes and truths of a grid hold no card: a binder over them is offered as listed (no card to name
+    by place), whatever the grid's visibility."""
+    rules = cardrules.prepare("punto")
+    assert not may_hide(expr("frontier(grid, 6) + cells(grid) + [cell(0, 0)]"), rules.symbols)
+    assert not may_hide(expr("[q for q in neighbours(cell(0, 0)) where within(grid, q, 6)]"), rules.symbols)
+    assert may_hide(expr("concat(lines(grid, cell(0, 0), by: color))"), rules.symbols)
+
+
 def test_the_flags_are_the_records():
     flagged = {flag: {name for name, f in builtins.FUNCTIONS.items() if getattr(f, flag)}
                for flag in ("cardless", "same_elements", "by_place")}
     assert flagged == {"cardless": {"count", "left", "right", "label", "words", "next_seat", "keys", "values",
-                                     "mover"},
+                                     "mover", "cell", "neighbours", "box", "cells", "frontier", "within"},
                        "same_elements": {"sorted"}, "by_place": {"top", "bottom"}}
     assert {name for name, n in builtins.NAMES.items() if n.cardless} == {
         "true", "false", "none", "players", "active", "num_players"}
