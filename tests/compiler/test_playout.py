@@ -230,7 +230,7 @@ def test_any_seed_plays_the_same_game_both_ways(case, seed, options):
     assert play_game(game, plan, 0) == play_game(game, plan, 0, playout=False)
 
 
-@settings(MUTATION_SETTINGS, max_examples=MUTATION_SETTINGS.max_examples if LONG else 60)
+@settings(MUTATION_SETTINGS, max_examples=MUTATION_SETTINGS.max_examples if LONG else 40)
 @given(MUTANTS, st.integers(0, 2**31))
 def test_a_mutated_rules_file_plays_the_same_games_both_ways(mutant, seed):
     """A bundled file mutated (tests/language/test_mutations.py: tokens and lines deleted, swapped, replaced)
