@@ -231,14 +231,11 @@ class Exprs(ModuleNames):
     def keyed_call(self, name: str, arg_nodes: tuple[nodes.Expr, ...], args: list[str], env: Env) -> str | None:
         """The call of a pure definition through the wrapper for its arguments' kinds (pure_keys.kind: a key built
         without testing each argument's class, the general wrapper's table), or None where a kind is not known."""
-        g = self.c.emitter
-        if name not in g.pure or name in g.fixed or not args:
+        kinds = pure_keys.kinds_of(self.c.emitter, name, arg_nodes, env)
+        if kinds is None:
             return None
-        kinds = [pure_keys.kind(g, a, env) for a in arg_nodes]
-        if None in kinds:
-            return None
-        wrapper = f"{self.want(name)}_{''.join(kinds)}"
-        self.keyed.setdefault(name, {})[wrapper] = "".join(kinds)
+        wrapper = f"{self.want(name)}_{kinds}"
+        self.keyed.setdefault(name, {})[wrapper] = kinds
         return f"{wrapper}({', '.join(args)})"
 
     def inlined(self, name: str, args: list[str], env: Env) -> str | None:

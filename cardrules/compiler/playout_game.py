@@ -21,6 +21,7 @@ from ..language import nodes
 from .playout import spend, writer
 from .playout_exprs import Env, Unsupported
 from .playout_writer import Where, Writer
+from .pure_keys import args_of, key_parts
 
 # The values a pure definition keeps, at most, before its table starts afresh (as the engine's: codegen.py).
 LIMIT = 100_000
@@ -227,9 +228,8 @@ def kept(w: Writer, name: str, params: str) -> str:
 def keyed(w: Writer, name: str, wrapper: str, kinds: str, table: str) -> None:
     """`wrapper`: `d_NAME` for arguments of known kinds (pure_keys.kind: `l` a plain list, `v` neither a list nor
     a tuple), its key built as `kept`'s would be, without the tests, in the same table."""
-    params = [f"a{i}" for i in range(len(kinds))]
-    keys = "".join(f"tuple({a}), " if k == "l" else f"{a}, " for k, a in zip(kinds, params))
-    table_wrapper(w, name, wrapper, ", ".join(params), keys, table)
+    params = args_of(len(kinds))
+    table_wrapper(w, name, wrapper, ", ".join(params), key_parts(kinds, params), table)
 
 
 def table_wrapper(w: Writer, name: str, fn: str, params: str, keys: str, table: str) -> None:

@@ -16,7 +16,7 @@ Anything else (a parameter, an operator that may join lists, a definition's valu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.zones import ZoneKind
 from ..language import nodes
@@ -73,21 +73,32 @@ def _definition(g: "Emitter", name: str) -> nodes.DefDecl | None:
     return g.c.sym.defs.get(name) or g.inlinable.get(name)
 
 
+def kinds_of(g: "Emitter", name: str, arg_nodes: tuple[nodes.Expr, ...], env: Any) -> str | None:
+    """The kinds of a pure definition's call's arguments (`lv`: a list, then a value), or None where it has no
+    keyed wrapper: not pure, no arguments, or a kind not known (the playout asks this too: playout_exprs)."""
+    if name not in g.pure or name in g.fixed or not arg_nodes:
+        return None
+    kinds = [kind(g, a, env) for a in arg_nodes]
+    return None if None in kinds else "".join(kinds)
+
+
 def keyed_call(g: "Emitter", name: str, arg_nodes: tuple[nodes.Expr, ...], args: list[str], env: "Env"
                ) -> str | None:
     """The call of a pure definition through the wrapper for its arguments' kinds, or None where one is not
     known (or the call passes names bound around: a parameter's kind is the caller's)."""
-    if name not in g.pure or name in g.fixed or not args:
-        return None
-    kinds = [kind(g, a, env) for a in arg_nodes]
-    if None in kinds:
+    kinds = kinds_of(g, name, arg_nodes, env)
+    if kinds is None:
         return None
     fn = g.def_names[name]
-    wrapper = f"{fn}_{''.join(kinds)}"
+    wrapper = f"{fn}_{kinds}"
     if wrapper not in g.ns:
-        parts = "".join(f"tuple({a}), " if k == "l" else f"{a}, " for k, a in zip(kinds, args_of(len(args))))
-        g.define(_source(wrapper, fn, cache(g, fn), parts, len(args)), wrapper)
+        g.define(_source(wrapper, fn, cache(g, fn), key_parts(kinds, args_of(len(args))), len(args)), wrapper)
     return f"{wrapper}({', '.join(['s', *args])})"
+
+
+def key_parts(kinds: str, params: list[str]) -> str:
+    """The key's parts for parameters of these kinds, as code: a list's items as a tuple, a value itself."""
+    return "".join(f"tuple({a}), " if k == "l" else f"{a}, " for k, a in zip(kinds, params))
 
 
 def args_of(n: int) -> list[str]:
