@@ -27,7 +27,7 @@ import attrs
 from ..language import nodes
 from .playout_choices import choose, chosen, kept_test, listed_and_drawn
 from .playout_exprs import Env, Unsupported
-from .playout_triggers import NESTED, destination, fire, listening, zone_name
+from .playout_triggers import NESTED, action_bodies, destination, fire, listening, zone_name
 from .playout_writer import Where, Writer, card_source, opening, opening_slot, resets, zone_code
 
 if TYPE_CHECKING:
@@ -379,9 +379,7 @@ def cost(w: Writer, body: tuple, depth: int = 0, running: tuple = ()) -> int:
     for st in nodes.statements(body):
         steps += 2
         if isinstance(st, nodes.Do) and depth < 20:
-            decl = w.c.sym.actions[st.name]
-            bodies = [decl.body] if isinstance(decl, nodes.ActionDecl) else [cl.body for cl in decl.clauses]
-            steps += sum(cost(w, inner, depth + 1, running) for inner in bodies)
+            steps += sum(cost(w, inner, depth + 1, running) for inner in action_bodies(w.c, st))
         elif isinstance(st, nodes.Move):
             for trigger in listening(w.c, destination(st)):
                 if any(trigger is r for r in running):

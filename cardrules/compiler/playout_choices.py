@@ -31,7 +31,7 @@ def listed_and_drawn(w: Writer, st: nodes.Choose, where: Where) -> list[tuple[in
     # worked out once for all of it.
     lazies: dict[str, str] = {}
     listing, start = attrs.evolve(where, env=attrs.evolve(where.env, lazies=lazies)), len(w.lines)
-    kept = [(i, option) for i, option in enumerate(st.options)]
+    kept = list(enumerate(st.options))
     for i, option in kept:
         if not option.fallback:
             listed_once(w, i, option, found, listing)

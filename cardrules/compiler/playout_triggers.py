@@ -92,11 +92,16 @@ def check_trial(c: "Compiler", body: tuple, running: tuple = ()) -> None:
         if not isinstance(st, _TRIAL_SAFE):
             raise Unsupported("an `afterwards` trial setting off a trigger that decides, loops or ends something")
         if isinstance(st, nodes.Do):
-            decl = c.sym.actions[st.name]  # (the checker rules out cycles of actions)
-            for inner in [decl.body] if isinstance(decl, nodes.ActionDecl) else [cl.body for cl in decl.clauses]:
+            for inner in action_bodies(c, st):  # (the checker rules out cycles of actions)
                 check_trial(c, inner, running)
         elif isinstance(st, nodes.Move):
             for trigger in listening(c, destination(st)):
                 if any(trigger is r for r in running):
                     raise Unsupported("an `on move` trigger that may set itself off")
                 check_trial(c, trigger.body, (*running, trigger))
+
+
+def action_bodies(c: "Compiler", st: nodes.Do) -> list[tuple]:
+    """The bodies an action may run: its own, or each of its clauses' (`action name(x, k) by k:`)."""
+    decl = c.sym.actions[st.name]
+    return [decl.body] if isinstance(decl, nodes.ActionDecl) else [clause.body for clause in decl.clauses]
