@@ -149,23 +149,26 @@ def check_playout(game: cardrules.Game, players: int, seed: int, render_move=sho
     for viewer in viewers:
         for card in leaks(game, plain([render_view(game, view_for(state, viewer), painter)]), visible(state, viewer)):
             problems.append(f"start, seen by P{viewer}: {card}")
+    allowed = {v: visible(state, v) for v in viewers}  # what each viewer sees of the state as it stands
     for _ in range(MAX_MOVES):
         if state.is_terminal():
             break
         seat = state.current_player()
-        for card in leaks(game, plain(screen(painter, state, seat)), visible(state, seat)):
+        for card in leaks(game, plain(screen(painter, state, seat)), allowed[seat]):
             problems.append(f"turn {state.turns}, P{seat}'s screen: {card}")
         action = rng.choice(state.legal_actions())
         before = state.clone()
         move = before_move(state, seat, action)
         seen = {v: seen_cards(state, v) for v in range(players)}
-        allowed = {v: visible(state, v) for v in viewers}
         state.apply_action(action)
         ended = [event.snapshot for event in state.events if event.snapshot is not None]  # a round, as it ended
+        after = {v: visible(state, v) for v in viewers}  # (the next move's `allowed`: the state is the same)
         for viewer in viewers:
             text = plain(render_move(painter, before, move, state, viewer, seen.get(viewer, set())))
-            for card in leaks(game, text, allowed[viewer].union(*(visible(s, viewer) for s in [state, *ended]))):
+            shown = allowed[viewer].union(after[viewer], *(visible(s, viewer) for s in ended))
+            for card in leaks(game, text, shown):
                 problems.append(f"turn {state.turns}, P{seat} moved, told to P{viewer}: {card} in {text!r}")
+        allowed = after
     return problems
 
 
