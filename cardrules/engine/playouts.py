@@ -9,16 +9,16 @@ which then says what the engine says.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from ..values import NOTHING, SEATS, SEQUENCES, Card, Seat, is_seat
+from .accepts import options_refusal
+from .derived import probe
+from .game import Game, mix_seed
 from .naming import in_secret_order
 
-if TYPE_CHECKING:
-    from .game import Game
 
-
-def play(game: "Game", n: int, seed: int, bits: list[Callable[[int], int]], limit: int) -> tuple:
+def play(game: Game, n: int, seed: int, bits: list[Callable[[int], int]], limit: int) -> tuple:
     """Game `seed` of `n` random seats by the game's playout: (the first seat to decide or -1, the winners, the
     turns, the decisions, the rules' `result` as the game ended or None, the sides or None). `bits`: each
     seat's generator's `getrandbits`. Raises where the engine must play it."""
@@ -29,12 +29,9 @@ def play(game: "Game", n: int, seed: int, bits: list[Callable[[int], int]], limi
 _STARTS: dict[tuple[int, int], tuple] = {}  # (id(game), n) -> (the game, its blank zones and variables)
 
 
-def start(game: "Game", n: int, seed: int) -> tuple[list, list, int]:
+def start(game: Game, n: int, seed: int) -> tuple[list, list, int]:
     """A blank game's zones with the cards placed and its variables set (kept per game and number of players
     unless working them out drew from the generator), and the generator's state for `seed`."""
-    from .accepts import options_refusal
-    from .game import mix_seed
-
     kept = _STARTS.get((id(game), n))
     if kept is not None and kept[0] is game:
         return [zone[:] for zone in kept[1]], kept[2][:], mix_seed(seed)
@@ -109,7 +106,7 @@ def find_zone(zones: list, card) -> list:
 _PLACES: dict[tuple, tuple] = {}  # (id(game), n, seat, who is out) -> (the game, its hidden slots, watchers)
 
 
-def by_place(game: "Game", n: int, out: list, player: int, zones: list, rng: int, values: list) -> list:
+def by_place(game: Game, n: int, out: list, player: int, zones: list, rng: int, values: list) -> list:
     """A binder's list in the order the engine offers it to `player` (naming.Namer.reorder): the cards lying
     in zones the player cannot see, named by place, take the places such cards hold in the list in the order
     of their names (each zone's cards in the generator's secret order). Where the player could tell such a
@@ -121,8 +118,6 @@ def by_place(game: "Game", n: int, out: list, player: int, zones: list, rng: int
     key = (id(game), n, player, tuple(out))
     kept = _PLACES.get(key)
     if kept is None or kept[0] is not game:
-        from .derived import probe
-
         state = probe(game, n, out)
         if len(_PLACES) > 256:
             _PLACES.clear()

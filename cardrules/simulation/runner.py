@@ -31,6 +31,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from random import Random
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 import attrs
@@ -186,9 +187,7 @@ def _all_random(agents: Sequence[str]) -> bool:
 def _played_out(game: Game, plan: Plan, index: int, seed: int) -> GameRecord | None:
     """The record of a game played by the game's playout (engine/playouts.py), or None when the playout
     stopped short of it (an error, a budget, the decision limit): the engine then plays it and tells why."""
-    import random
-
-    bits = [random.Random(agent_seed(plan.seed, index, seat)).getrandbits for seat in range(plan.players)]
+    bits = [Random(agent_seed(plan.seed, index, seat)).getrandbits for seat in range(plan.players)]
     try:
         first, winners, turns, decisions, result, sides = playouts.play(
             game, plan.players, seed, bits, plan.max_decisions or game.limits.decisions)
