@@ -22,7 +22,7 @@ is certainly a value itself (so hashable: a list would make a set's `in` raise),
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -77,12 +77,19 @@ def _gives_a_value(g: "Emitter", e: nodes.Expr, env: "Env") -> bool:
                 and name in g.c.card_attrs:  # an attribute of the card a `where` walks
             return _valued(g, name)
         case nodes.Name(name):
-            value = named_constant(g, name, env)
-            if value is NOT_CONSTANT and name not in env.names and (decl := g.inlinable.get(name)) is not None \
-                    and not decl.params:  # `def lucky = red`, written into its callers
-                return _gives_a_value(g, decl.body, attrs.evolve(env, names={}, it=None))
-            return _is_value(value)
+            return names_a_value(g, name, env)
     return False
+
+
+def names_a_value(g: "Emitter", name: str, env: Any) -> bool:
+    """Whether a name that no loop or parameter binds certainly gives an attribute value or none: a symbol,
+    `none`, a definition the options fix, or one without parameters written into its callers whose body is
+    certainly one (`def lucky = red`). `env`: the engine's Env or the playout's (their `names` and `it`)."""
+    value = named_constant(g, name, env)
+    if value is NOT_CONSTANT and name not in env.names and (decl := g.inlinable.get(name)) is not None \
+            and not decl.params:
+        return _gives_a_value(g, decl.body, attrs.evolve(env, names={}, it=None))
+    return _is_value(value)
 
 
 def _valued(g: "Emitter", attribute: str) -> bool:

@@ -22,6 +22,7 @@ from ..language.builtins import FUNCTIONS, NAMES, Constant, owner_among, seat_af
 from ..values import NOTHING, SEATS, Sym
 from . import pure_keys
 from .codegen import BuiltinCall, ModuleNames
+from .identity import names_a_value
 from .pyforms import written
 
 if TYPE_CHECKING:
@@ -126,9 +127,11 @@ class Exprs(ModuleNames):
                 return self.valued(name)
             case nodes.Name(name) if name not in env.names and env.it is not None and name in self.c.card_attrs:
                 return self.valued(name)
-            case nodes.Name(name) if name not in env.names:
-                known, value = self.c.constant(e)
-                return known and (value.__class__ is Sym or value is NOTHING)
+            case nodes.Name(name) if name not in env.names:  # a symbol, `none`, a definition giving one: as the
+                known, value = self.c.constant(e)  # engine's code decides (fold leaves a symbol such as STOP to it)
+                if not known:
+                    return names_a_value(self.c.emitter, name, env)
+                return value.__class__ is Sym or value is NOTHING
         return False
 
     def valued(self, attribute: str) -> bool:

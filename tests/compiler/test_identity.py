@@ -66,6 +66,46 @@ def test_a_side_that_is_certainly_a_value_compares_by_identity(guard, identity):
     assert f" {identity} " in line and "==" not in line and "!=" not in line, line
 
 
+def playout_listing(guard: str) -> str:
+    """The playout's listing of the turn's options, the guard's test in it (compiler/playout_exprs.py)."""
+    game = cardrules.load_source(RULES.replace("GUARD", guard), "c.rules")
+    assert game.playout is not None
+    source = game.playout.source
+    listing = source[source.index("turns += 1"):source.index(".append((1, ))")]
+    return listing.replace(" is not MISSING", "")  # the lazy locals' test (subexpressions.py), not a comparison
+
+
+@pytest.mark.parametrize("guard, identity", [
+    ("named != red", "is not"),  # a symbol: the engine's writer names it, not the options' fold
+    ("named == lucky", "is"),  # a definition without parameters giving a colour, written into its callers
+    ("c.color == none", "is"),
+])
+def test_the_playout_compares_by_identity_where_the_engine_does(guard, identity):
+    listing = playout_listing(guard)
+    assert f" {identity} " in listing and "==" not in listing and "!=" not in listing, listing
+    assert f" {identity} " in guard_line(guard)
+    game = cardrules.load_source(RULES.replace("GUARD", guard), "c.rules")
+    for seed in range(40):  # the playout's records are the engine's (tests/compiler/test_playout.py in general)
+        assert played_out(game, seed) == on_engine(game, seed), seed
+
+
+def played_out(game: cardrules.Game, seed: int) -> tuple:
+    from cardrules.engine import playouts
+    first, winners, turns, decisions = playouts.play(game, 2, seed, [random.Random(seed).getrandbits] * 2, 10**6)[:4]
+    return winners, turns, decisions
+
+
+def on_engine(game: cardrules.Game, seed: int) -> tuple:
+    state, draw = game.new_initial_state(2, seed), random.Random(seed).getrandbits
+    while not state.is_terminal():
+        moves = state.legal_actions()
+        width, pick = len(moves).bit_length(), len(moves)
+        while pick >= len(moves):
+            pick = draw(width)
+        state.apply_action(moves[pick])
+    return sorted(state.winners), state.turns, state.decisions
+
+
 @pytest.mark.parametrize("guard", [
     "c.rank == 2",  # a number-valued attribute
     "c.rank != turns",
