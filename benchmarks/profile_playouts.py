@@ -4,7 +4,8 @@ Issue #26 item 4 asks for "the profile that remains". This plays random games of
 asked for through `simulation.runner.play_game` (the playout, `simulate`'s seeds and records, all seats
 `random`) for the CPU seconds given, and samples where Python is every millisecond of CPU time (SIGPROF: no
 cost per call, unlike cProfile, and nothing to install, unlike py-spy). A sample lands on the Python line
-running at that moment, so time spent inside a builtin written in C is counted to the line that called it.
+running at that moment (or, when CPython ran the handler on entering a function, the caller's), so time spent
+inside a builtin written in C is counted to the function that called it.
 
 It prints, per game and player count, the share of the samples:
 * by part: the playout's own body (listing moves, moving cards, drawing), its definitions (`d_NAME`, the
@@ -21,6 +22,7 @@ It prints, per game and player count, the share of the samples:
 from __future__ import annotations
 
 import argparse
+import dis
 import json
 import os
 import signal
@@ -57,12 +59,25 @@ class Sampler:
         signal.signal(signal.SIGPROF, signal.SIG_DFL)
 
     def _sample(self, _signum: int, frame: Any) -> None:
+        if frame is not None and frame.f_lasti <= _resumed_at(frame.f_code):
+            frame = frame.f_back  # a call just begun: the time went to the caller (see _resumed_at)
         stack = []
         while frame is not None and frame.f_code is not play_game.__code__:
             stack.append((frame.f_code.co_filename, frame.f_code.co_name))
             frame = frame.f_back
         if frame is not None:  # (a sample outside a game, between games, is the loop's own)
             self.stacks[tuple(reversed(stack))] += 1
+
+
+def _resumed_at(code: Any, _found: dict = {}) -> int:
+    """The offset of a function's RESUME. CPython runs a pending signal's handler where it checks, and it checks
+    on entering every Python function: a sample would land on whichever small function was called next (a
+    comparison method, a lambda) rather than on the line that spent the time. A frame still at its RESUME
+    had done nothing yet, so its caller is the one sampled."""
+    found = _found.get(code)
+    if found is None:
+        found = _found[code] = next((i.offset for i in dis.get_instructions(code) if i.opname == "RESUME"), -1)
+    return found
 
 
 def part_of(stack: tuple[tuple[str, str], ...]) -> str:
