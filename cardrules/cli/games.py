@@ -100,7 +100,10 @@ def _option_value(value: Any) -> str:
 
 
 def check(
-    paths: Annotated[list[Path], typer.Argument(metavar="PATH", help="Rules files to check.", show_default=False)],
+    paths: Annotated[list[Path], typer.Argument(
+        metavar="PATH", show_default=False,
+        help="Rules files to check; a bundled game's name (see cardrules list) checks its file, unless a file "
+             "of that name is here.")],
     as_json: JsonOpt = False,
     strict: Annotated[bool, typer.Option("--strict", help="Treat warnings as errors (exit 1).")] = False,
 ) -> None:
@@ -112,7 +115,7 @@ def check(
         console = make_console()
         files = []
         errors = warnings = 0
-        for path in paths:
+        for path in map(_file_or_bundled, paths):
             name = str(path)
             try:
                 text = read_text(path)
@@ -152,6 +155,14 @@ def check(
             console.print(summary)
         if failed:
             raise typer.Exit(1)
+
+
+def _file_or_bundled(path: Path) -> Path:
+    """The file to check: `path` itself, or, when no such file exists, the bundled game or variant of that name
+    (as `simulate GAME` and `compile GAME` take one)."""
+    if path.exists():
+        return path
+    return {**bundled_variants(), **bundled_games()}.get(str(path), path)
 
 
 COMMANDS = {"list": list_games, "check": check}

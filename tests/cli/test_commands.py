@@ -13,6 +13,7 @@ from cardrules import cli, simulation
 from cardrules.bots import RandomAgent
 from cardrules.cli import render
 from cardrules.cli.render import in_table_order
+from cardrules.resources import bundled_games
 
 REPO = Path(__file__).resolve().parents[2]
 RED7 = REPO / "games" / "red7.rules"
@@ -109,6 +110,17 @@ def test_check_bundled_game_ok(invoke):
     result = invoke("check", RED7)
     assert result.exit_code == 0, result.output
     assert f"{RED7}: ok" in result.output
+
+
+def test_check_takes_a_bundled_games_name_unless_a_file_has_it(invoke, tmp_path, monkeypatch):
+    result = invoke("check", "punto")
+    assert result.exit_code == 0, result.output
+    assert f"{bundled_games()['punto']}: ok" in result.output  # the file checked, by its path
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "punto").write_text('game "Mine"\nplayers 2..\n', encoding="utf-8")  # a file called punto here
+    result = invoke("check", "punto")
+    assert result.exit_code == 1 and "punto:2:" in result.output, result.output
+    assert "cannot read" in invoke("check", "no-such-game").output
 
 
 def test_check_broken_file(invoke, tmp_path):
