@@ -29,6 +29,7 @@ from .playout_choices import choose, chosen, kept_test, listed_and_drawn
 from .playout_exprs import Env, Unsupported
 from .playout_triggers import NESTED, action_bodies, destination, fire, listening, zone_name
 from .playout_writer import Where, Writer, card_source, opening, opening_slot, resets, zone_code
+from .quiet import cannot_fail
 
 if TYPE_CHECKING:
     from .compiler import Compiler
@@ -260,22 +261,11 @@ class _Unworded(nodes.NodeTransformer):
 
 
 def risky_parts(w: Writer, e: nodes.Expr, where: Where) -> list[nodes.Expr]:
-    """What of a `say` part may fail to be worked out (procedures._plain_part: words, numbers, `me`, local
-    names, a plain variable, the top card of a shared zone cannot; `words` of parts fails only where they do)."""
-    c = w.c
-    match e:
-        case nodes.Str() | nodes.Int():
-            return []
-        case nodes.Name(name) if name == "me" or name in where.env.names:
-            return []
-        case nodes.Name(name) if name in c.var_specs and not c.var_specs[name].per_player \
-                and c.var_specs[name].size == 1:
-            return []
-        case nodes.Call("top", (nodes.Name(zone),)) if zone in c.zone_specs and "top" not in c.sym.defs \
-                and not c.zone_specs[zone].per_player and not c.zone_specs[zone].kind.by_cell:
-            return []
-        case nodes.Call("words", args) if not e.kwargs and "words" not in c.sym.defs:
-            return [part for arg in args for part in risky_parts(w, arg, where)]
+    """What of a `say` part may fail to be worked out (quiet.py); of `words`, only the parts that may."""
+    if cannot_fail(w.c, e, where.env.names):
+        return []
+    if isinstance(e, nodes.Call) and e.func == "words" and not e.kwargs and "words" not in w.c.sym.defs:
+        return [part for arg in e.args for part in risky_parts(w, arg, where)]
     return [e]
 
 

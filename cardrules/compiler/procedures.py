@@ -27,6 +27,7 @@ from ..values import NOTHING, Card, Seat, is_seat
 from . import moving, trials, visibility
 from .enumeration import as_list, candidate_lister
 from .moving import Onward
+from .quiet import cannot_fail
 from .runtime import Trigger
 from .scope import Label, Scope
 
@@ -203,8 +204,8 @@ def say(c: "Compiler", st: nodes.Say, sc: "Scope", loop_exit) -> None:
     parts = [_seated(c.expr(p, sc)) if place(p.span) in c.sym.seat_says else c.expr(p, sc) for p in st.parts]
     to = c.expr(st.to, sc) if st.to is not None else None
     # A quiet game writes no sentence, but works out every part that could fail, so that it stops where a
-    # game told aloud would; words, numbers, `me` and the names bound in the procedure cannot fail.
-    risky = [part for part, e in zip(parts, st.parts) if not _plain_part(c, e, sc)]
+    # game told aloud would (quiet.py says which parts cannot).
+    risky = [part for part, e in zip(parts, st.parts) if not cannot_fail(c, e, sc.names)]
     nxt = Label()
 
     def say(s: State) -> int:
@@ -223,28 +224,6 @@ def say(c: "Compiler", st: nodes.Say, sc: "Scope", loop_exit) -> None:
     say.risky = len(risky)  # how many parts a quiet game works out (tests read it)
     c.emit(say, st.span)
     nxt.pc = c.here()
-
-
-def _plain_part(c: "Compiler", e: nodes.Expr, sc: "Scope") -> bool:
-    """A `say` part whose value cannot fail to be worked out: a word, a number, `me`, a name bound in scope, a
-    plain variable (a slot read), the top card of a named zone of one slot (none when empty), and `words` of such
-    parts (it writes any value)."""
-    match e:
-        case nodes.Str() | nodes.Int():
-            return True
-        case nodes.Name(name):
-            return name == "me" or name in sc.names or (name in c.var_specs and _plain_var(c.var_specs[name]))
-        case nodes.Call("top", (nodes.Name(zone),)) if zone not in sc.names and zone in c.zone_specs:
-            spec = c.zone_specs[zone]
-            return not spec.per_player and not spec.kind.by_cell and "top" not in c.sym.defs
-        case nodes.Call("words", args) if not e.kwargs and "words" not in c.sym.defs:
-            return all(_plain_part(c, arg, sc) for arg in args)
-    return False
-
-
-def _plain_var(spec) -> bool:
-    """A variable named alone that is one slot: its value is read, never computed."""
-    return not spec.per_player and spec.size == 1
 
 
 def _seated(part: Callable) -> Callable:

@@ -96,7 +96,39 @@ def test_a_quiet_say_still_works_out_a_part_that_might_fail(part):
     assert say.risky == 1
 
 
-@pytest.mark.parametrize("name,players", [("seven7s", 2), ("seven7s", 4), ("red7", 2), ("punto", 2)])
+_DEFINED = """\
+def movers = [words(mover(c), c) for c in deck]
+def mine = [mover(c) for c in hand(me)]
+def told = words(last, movers)
+def at(k) = [1, 2][k]
+def picked = [1, 2][bad]
+def chosen = [mover(c) for c in deck where c != last]
+def held = [mover(c) for c in hand(bad)]
+"""
+
+
+def _defined_says(parts: str) -> list:
+    game = cardrules.load_source(_SAYING.replace("PARTS", parts).replace("var last = none\n",
+                                                                          "var last = none\n" + _DEFINED), "t.rules")
+    return [ins for ins in game.program if getattr(ins, "__name__", "") == "say"]
+
+
+def test_a_quiet_say_skips_definitions_and_card_lists_that_cannot_fail():
+    # a definition without parameters whose body cannot fail; the movers of a zone's cards, in words
+    (say,) = _defined_says('"movers", movers, mine, told, [words(c) for c in deck], [mover(c) for c in hand(me)]')
+    assert say.risky == 0
+
+
+@pytest.mark.parametrize("part", ["at(1)", "picked", "chosen", "random([1, 2])", "held", "[mover(c) for c in [1]]",
+                                  "[mover(last) for c in deck]", "mover(last)"])
+def test_a_quiet_say_still_works_out_definitions_and_lists_that_might_fail(part):
+    # parameters, a failing body, a condition, `random` (it draws: skipping it would change the game), another
+    # seat's zone, a list that is no zone, `mover` of what may be no card
+    (say,) = _defined_says(f'"x", {part}, last')
+    assert say.risky == 1
+
+
+@pytest.mark.parametrize("name,players", [("seven7s", 2), ("seven7s", 4), ("red7", 2), ("punto", 2), ("hearts", 4)])
 def test_quiet_games_with_words_are_the_same_games(name, players):
     game = cardrules.load(name)
     for seed in range(3):
