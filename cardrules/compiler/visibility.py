@@ -92,10 +92,13 @@ def _bound(decl: nodes.DefDecl, args: tuple, env: dict[str, str], sym: "Symbols 
     return out
 
 
-def may_hide(e: nodes.Expr, sym: "Symbols") -> bool:
+def may_hide(e: nodes.Expr, sym: "Symbols", chooser: str | None = None) -> bool:
     """Whether a binder's list may hold a card its chooser cannot see (then it is checked as it is
-    offered): not when it is surely made of seen cards or of no cards at all."""
-    return not (shown_to_chooser(e, sym.zones, sym.defs) or _no_cards(e, sym, 0))
+    offered): not when it is surely made of seen cards or of no cards at all. `chooser`: the name that is
+    the chooser besides `me` (the `p` of `simultaneously for p`, where `me` is `p` too), wherever no
+    comprehension of the list binds the name again."""
+    env = {chooser: _ME} if chooser else None
+    return not (shown_to_chooser(e, sym.zones, sym.defs, env) or _no_cards(e, sym, 0, env))
 
 
 def _flag(call: nodes.Call, flag: str) -> bool:

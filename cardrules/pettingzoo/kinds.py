@@ -14,8 +14,6 @@ space; here it is judged again with `p` read as `me`.
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from ..compiler.visibility import may_hide
@@ -62,20 +60,8 @@ class _Recorder(Kinds):
                 tuple(join(a, b) for a, b in zip(before, found))
             if self.choosers:
                 self.shown[option.span] = tuple(
-                    not may_hide(_renamed(b.source, self.choosers[-1], "me"), self.sym) for b in option.binders)
+                    not may_hide(b.source, self.sym, chooser=self.choosers[-1]) for b in option.binders)
         super().option(option, env)
-
-
-def _renamed(e: Any, old: str, new: str) -> Any:
-    """An expression with every name `old` read as `new`."""
-    if isinstance(e, nodes.Name):
-        return attrs.evolve(e, id=new) if e.id == old else e
-    if isinstance(e, tuple):
-        return tuple(_renamed(item, old, new) for item in e)
-    if attrs.has(type(e)):
-        return attrs.evolve(e, **{f.name: _renamed(getattr(e, f.name), old, new)
-                                  for f in attrs.fields(type(e)) if f.init and f.name != "span"})
-    return e
 
 
 def rule_kinds(rules: nodes.RulesFile, sym: Symbols) -> RuleKinds:

@@ -250,6 +250,19 @@ def test_a_secret_choosers_own_hand_needs_no_room_for_unseen_cards():
     assert [groups for groups, _, _ in block.domains] == [("card", "none")]
 
 
+def test_a_secret_choosers_name_bound_again_in_a_list_is_not_the_chooser(tmp_path):
+    """`[top(hand(p)) for p in players]` inside `simultaneously for p` ranges over every player's hand: the
+    binder needs room for unseen cards (the chooser's `p` used to be read as `me` inside the list too, and the
+    first move naming another hand's card by place had no index)."""
+    path = tmp_path / "rebound.rules"
+    path.write_text(DRAFT.read_text().replace("in hand(p)", "in [top(hand(p)) for p in players]", 1))
+    assert "[top(hand(p)) for p in players]" in path.read_text()
+    env = make_env(str(path), players=3)
+    assert any("unseen" in groups for block in env.actions.blocks.values() for groups, _, _ in block.domains)
+    env.reset(seed=0)
+    assert legal_indexes(env)  # every move listed has its index
+
+
 TWO_BLIND = MINI.replace("zone hand: per_player, owner", "zone hand: per_player, owner\nzone box: stack, hidden")
 
 
