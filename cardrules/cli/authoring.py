@@ -155,6 +155,15 @@ def _rules_files(paths: list[Path]) -> list[Path]:
     return out
 
 
+def _bundled_hint(path: Path) -> str:
+    """For a file that is not there but names a bundled game: how to get a copy of it to change (fmt rewrites
+    files in place, never the installed games)."""
+    if path.exists() or str(path) not in {**bundled_games(), **bundled_variants()}:
+        return ""
+    return (f" ('{path}' is a bundled game: `cardrules new my-{path} --from {path}` writes a variant of it here "
+            "to change, and `cardrules fmt` formats that)")
+
+
 def fmt_command(
     paths: Annotated[list[Path], typer.Argument(metavar="PATH", help="Rules files, or directories to search for "
                                                 "*.rules files.", show_default=False)],
@@ -180,7 +189,7 @@ def fmt_command(
                 original = read_text(path)
             except OSError as exc:
                 console.print(Text.assemble((name, "bold"), ": ", ("error", "bold red"),
-                                            f": cannot read this file: {exc.strerror or exc}"))
+                                            f": cannot read this file: {exc.strerror or exc}", _bundled_hint(path)))
                 failed += 1
                 continue
             try:

@@ -472,6 +472,15 @@ def test_fmt_command(invoke, tmp_path):
     assert invoke("fmt", tmp_path / "empty-dir-does-not-exist").exit_code == 1
 
 
+def test_fmt_of_a_bundled_games_name_says_how_to_get_a_copy(invoke, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = invoke("fmt", "punto")
+    assert result.exit_code == 1 and "cannot read this file" in result.output
+    assert "cardrules new my-punto --from punto" in " ".join(result.output.split())  # (the line may wrap)
+    result = invoke("fmt", "no-such-game")
+    assert result.exit_code == 1 and "cannot read this file" in result.output and "bundled" not in result.output
+
+
 def test_fmt_check_passes_on_the_bundled_games(invoke):
     result = invoke("fmt", "--check", REPO / "games")
     assert result.exit_code == 0, result.output
