@@ -25,7 +25,7 @@ from .checked import CheckedRules, requested, through_cache
 from .diagnostics import Diagnostic, RulesError, RulesRuntimeError
 from .engine import Action, Game, IllegalAction, State
 from .files import read_text
-from .resources import bundled_games, bundled_variants
+from .resources import bundled_rules
 
 __all__ = ["load", "load_source", "prepare", "prepare_source", "CheckedRules", "check_source", "find_game", "Game",
            "State", "Action", "RulesError", "RulesRuntimeError", "IllegalAction", "Diagnostic", "played_before"]
@@ -33,7 +33,7 @@ __all__ = ["load", "load_source", "prepare", "prepare_source", "CheckedRules", "
 
 def find_game(name_or_path: str | Path, relative_to: str | None = None) -> Path:
     """A bundled game's name or a path to a rules file (relative to an extending file) -> its path."""
-    games = {**bundled_variants(), **bundled_games()}
+    games = bundled_rules()
     if str(name_or_path) in games:
         return games[str(name_or_path)]
     candidates = [Path(relative_to).parent / name_or_path] if relative_to else []

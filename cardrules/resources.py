@@ -48,3 +48,9 @@ def bundled_games() -> dict[str, Path]:
 def bundled_variants() -> dict[str, Path]:
     """Bundled rule variants by name (file stem), from `games/variants/`."""
     return _rules_in(games_dir() / "variants")
+
+
+def bundled_rules() -> dict[str, Path]:
+    """Every bundled rules file by the name commands take for it: the games and the variants (a game first,
+    should a variant share its name)."""
+    return {**bundled_variants(), **bundled_games()}

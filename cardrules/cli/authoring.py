@@ -21,7 +21,7 @@ from ..authoring.new import extends_name, variant_text
 from ..authoring.validate import unparsed_report, validate_rules
 from ..diagnostics import RulesError
 from ..files import read_text, same_file, write_text
-from ..resources import bundled_games, bundled_variants
+from ..resources import bundled_rules
 from ..words import plural
 from .common import (
     CliError,
@@ -158,7 +158,7 @@ def _rules_files(paths: list[Path]) -> list[Path]:
 def _bundled_hint(path: Path) -> str:
     """For a file that is not there but names a bundled game: how to get a copy of it to change (fmt rewrites
     files in place, never the installed games)."""
-    if path.exists() or str(path) not in {**bundled_games(), **bundled_variants()}:
+    if path.exists() or str(path) not in bundled_rules():
         return ""
     return (f" ('{path}' is a bundled game: `cardrules new my-{path} --from {path}` writes a variant of it here "
             "to change, and `cardrules fmt` formats that)")
@@ -246,7 +246,7 @@ def new_command(
         if same_file(path, target):
             raise CliError(f"{target} is the file the new variant would extend (--from {base}); give the variant "
                            "another name", 1)
-        bundled = base in {**bundled_games(), **bundled_variants()}
+        bundled = base in bundled_rules()
         extends = extends_name(base, Path(path), target, bundled)
         content = variant_text(text, path, extends, target.stem)
         try:

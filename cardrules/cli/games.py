@@ -16,7 +16,7 @@ from ..diagnostics import RulesError, Span, error
 from ..engine import OptionDoc
 from ..engine.accepts import limits
 from ..files import read_text
-from ..resources import bundled_games, bundled_variants
+from ..resources import bundled_games, bundled_rules, bundled_variants
 from .common import JsonOpt, echo_json, make_console, print_diagnostics, reporting
 from .render import plural
 from .tables import fitted
@@ -162,7 +162,7 @@ def _file_or_bundled(path: Path) -> Path:
     (as `simulate GAME` and `compile GAME` take one)."""
     if path.exists():
         return path
-    return {**bundled_variants(), **bundled_games()}.get(str(path), path)
+    return bundled_rules().get(str(path), path)
 
 
 COMMANDS = {"list": list_games, "check": check}
