@@ -127,11 +127,8 @@ class Exprs(ModuleNames):
                 return self.valued(name)
             case nodes.Name(name) if name not in env.names and env.it is not None and name in self.c.card_attrs:
                 return self.valued(name)
-            case nodes.Name(name) if name not in env.names:  # a symbol, `none`, a definition giving one: as the
-                known, value = self.c.constant(e)  # engine's code decides (fold leaves a symbol such as STOP to it)
-                if not known:
-                    return names_a_value(self.c.emitter, name, env)
-                return value.__class__ is Sym or value is NOTHING
+            case nodes.Name(name) if name not in env.names:  # a symbol, `none`, a definition giving one
+                return names_a_value(self.c.emitter, name, env)  # (as the engine's code decides: identity.py)
         return False
 
     def valued(self, attribute: str) -> bool:
