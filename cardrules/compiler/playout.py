@@ -29,7 +29,7 @@ from .playout_choices import choose, chosen, kept_test, listed_and_drawn
 from .playout_exprs import Env, Unsupported
 from .playout_triggers import NESTED, action_bodies, destination, fire, listening, zone_name
 from .playout_writer import Where, Writer, card_source, opening, opening_slot, resets, zone_code
-from .quiet import cannot_fail
+from .quiet import cannot_fail, words_parts
 
 if TYPE_CHECKING:
     from .compiler import Compiler
@@ -264,8 +264,8 @@ def risky_parts(w: Writer, e: nodes.Expr, where: Where) -> list[nodes.Expr]:
     """What of a `say` part may fail to be worked out (quiet.py); of `words`, only the parts that may."""
     if cannot_fail(w.c, e, where.env.names):
         return []
-    if isinstance(e, nodes.Call) and e.func == "words" and not e.kwargs and "words" not in w.c.sym.defs:
-        return [part for arg in e.args for part in risky_parts(w, arg, where)]
+    if (parts := words_parts(w.c, e)) is not None:
+        return [part for arg in parts for part in risky_parts(w, arg, where)]
     return [e]
 
 

@@ -39,13 +39,20 @@ def cannot_fail(c: "Compiler", e: nodes.Expr, bound: Container[str], cards: froz
             return not decl.params and name not in seen and cannot_fail(c, decl.body, (), seen=seen | {name})
         case nodes.Call("top", (nodes.Name(zone),)) if _builtin(c, "top") and _one_slot(c, zone, bound):
             return True
-        case nodes.Call("words", args) if not e.kwargs and _builtin(c, "words"):
+        case nodes.Call("words") if (args := words_parts(c, e)) is not None:
             return all(cannot_fail(c, arg, bound, cards, seen) for arg in args)
         case nodes.Call("mover", (nodes.Name(card),)) if not e.kwargs and _builtin(c, "mover"):
             return card in cards
         case nodes.Comprehension(element, var, source, None) if _cards_of_a_zone(c, source, bound):
             return cannot_fail(c, element, bound, cards | {var}, seen)
     return False
+
+
+def words_parts(c: "Compiler", e: nodes.Expr) -> tuple[nodes.Expr, ...] | None:
+    """The parts of a call of the language's `words` (it writes any value: only its parts may fail), or None."""
+    if isinstance(e, nodes.Call) and e.func == "words" and not e.kwargs and _builtin(c, "words"):
+        return e.args
+    return None
 
 
 def _builtin(c: "Compiler", name: str) -> bool:
