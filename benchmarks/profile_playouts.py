@@ -69,14 +69,17 @@ class Sampler:
             self.stacks[tuple(reversed(stack))] += 1
 
 
-def _resumed_at(code: Any, _found: dict = {}) -> int:
+_RESUMES: dict[Any, int] = {}  # a code object -> the offset of its RESUME
+
+
+def _resumed_at(code: Any) -> int:
     """The offset of a function's RESUME. CPython runs a pending signal's handler where it checks, and it checks
     on entering every Python function: a sample would land on whichever small function was called next (a
     comparison method, a lambda) rather than on the line that spent the time. A frame still at its RESUME
     had done nothing yet, so its caller is the one sampled."""
-    found = _found.get(code)
+    found = _RESUMES.get(code)
     if found is None:
-        found = _found[code] = next((i.offset for i in dis.get_instructions(code) if i.opname == "RESUME"), -1)
+        found = _RESUMES[code] = next((i.offset for i in dis.get_instructions(code) if i.opname == "RESUME"), -1)
     return found
 
 
