@@ -12,6 +12,9 @@ import cardrules
 from cardrules.compiler import codegen
 from cardrules.compiler.listing import game_source
 from cardrules.resources import bundled_games
+from cardrules.simulation import runner
+from cardrules.simulation.runner import Plan, play_game
+from cardrules.simulation.seeds import deal_seed
 
 from ..engine.side_by_side import play_side_by_side
 
@@ -85,25 +88,10 @@ def test_the_playout_compares_by_identity_where_the_engine_does(guard, identity)
     assert f" {identity} " in listing and "==" not in listing and "!=" not in listing, listing
     assert f" {identity} " in guard_line(guard)
     game = cardrules.load_source(RULES.replace("GUARD", guard), "c.rules")
-    for seed in range(40):  # the playout's records are the engine's (tests/compiler/test_playout.py in general)
-        assert played_out(game, seed) == on_engine(game, seed), seed
-
-
-def played_out(game: cardrules.Game, seed: int) -> tuple:
-    from cardrules.engine import playouts
-    first, winners, turns, decisions = playouts.play(game, 2, seed, [random.Random(seed).getrandbits] * 2, 10**6)[:4]
-    return winners, turns, decisions
-
-
-def on_engine(game: cardrules.Game, seed: int) -> tuple:
-    state, draw = game.new_initial_state(2, seed), random.Random(seed).getrandbits
-    while not state.is_terminal():
-        moves = state.legal_actions()
-        width, pick = len(moves).bit_length(), len(moves)
-        while pick >= len(moves):
-            pick = draw(width)
-        state.apply_action(moves[pick])
-    return sorted(state.winners), state.turns, state.decisions
+    plan = Plan.make("c.rules", {}, 2, ["random"] * 2, 5, 40)
+    for index in range(40):  # the playout's records are the engine's (tests/compiler/test_playout.py in general)
+        by_playout = runner._played_out(game, plan, index, deal_seed(plan.seed, index))
+        assert by_playout is not None and by_playout == play_game(game, plan, index, playout=False), index
 
 
 @pytest.mark.parametrize("guard", [
