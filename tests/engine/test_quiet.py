@@ -78,8 +78,9 @@ turn:
 """
 
 
-def _says(parts: str) -> list:
-    game = cardrules.load_source(_SAYING.replace("PARTS", parts), "t.rules")
+def _says(parts: str, definitions: str = "") -> list:
+    text = _SAYING.replace("PARTS", parts).replace("var last = none\n", "var last = none\n" + definitions)
+    game = cardrules.load_source(text, "t.rules")
     return [ins for ins in game.program if getattr(ins, "__name__", "") == "say"]
 
 
@@ -107,15 +108,9 @@ def held = [mover(c) for c in hand(bad)]
 """
 
 
-def _defined_says(parts: str) -> list:
-    game = cardrules.load_source(_SAYING.replace("PARTS", parts).replace("var last = none\n",
-                                                                          "var last = none\n" + _DEFINED), "t.rules")
-    return [ins for ins in game.program if getattr(ins, "__name__", "") == "say"]
-
-
 def test_a_quiet_say_skips_definitions_and_card_lists_that_cannot_fail():
     # a definition without parameters whose body cannot fail; the movers of a zone's cards, in words
-    (say,) = _defined_says('"movers", movers, mine, told, [words(c) for c in deck], [mover(c) for c in hand(me)]')
+    (say,) = _says('"movers", movers, mine, told, [words(c) for c in deck], [mover(c) for c in hand(me)]', _DEFINED)
     assert say.risky == 0
 
 
@@ -124,7 +119,7 @@ def test_a_quiet_say_skips_definitions_and_card_lists_that_cannot_fail():
 def test_a_quiet_say_still_works_out_definitions_and_lists_that_might_fail(part):
     # parameters, a failing body, a condition, `random` (it draws: skipping it would change the game), another
     # seat's zone, a list that is no zone, `mover` of what may be no card
-    (say,) = _defined_says(f'"x", {part}, last')
+    (say,) = _says(f'"x", {part}, last', _DEFINED)
     assert say.risky == 1
 
 
