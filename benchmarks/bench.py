@@ -34,9 +34,11 @@ import cProfile
 import importlib.util
 import io
 import json
+import math
 import os
 import platform
 import pstats
+import random
 import resource
 import statistics
 import subprocess
@@ -114,9 +116,10 @@ class Meter:
         self.games = self.decisions = self.errors = 0
         self.wall = self.cpu = 0.0
         self.first_error: str | None = None
+        self.slices: list[tuple[int, float]] = []  # (games, CPU seconds) of each run_for: the interval's samples
 
     def run_for(self, seconds: float) -> None:
-        start, cpu_start = time.perf_counter(), time.process_time()
+        start, cpu_start, games = time.perf_counter(), time.process_time(), self.games
         while True:
             try:
                 self.decisions += self.play(self.next_game)
@@ -128,7 +131,9 @@ class Meter:
             if time.perf_counter() - start >= seconds:
                 break
         self.wall += time.perf_counter() - start
-        self.cpu += time.process_time() - cpu_start
+        cpu = time.process_time() - cpu_start
+        self.cpu += cpu
+        self.slices.append((self.games - games, cpu))
 
     def row(self, **labels: Any) -> dict[str, Any]:
         return {**labels, "games": self.games, "seconds": round(self.wall, 3),
@@ -207,6 +212,25 @@ def profile(seconds: float, seed: int, top: int) -> str:
     return header + out.getvalue()
 
 
+def ratio_interval(top: Meter, bottom: Meter, draws: int = 2000) -> tuple[float, float]:
+    """A 95% interval of (top's games per CPU second) / (bottom's), by resampling the paired slices the two
+    ran in turn (a bootstrap: slice k of one beside slice k of the other, so the machine's drift stays
+    paired). Ten slices make it a rough interval, but one that shows how much the figure moved."""
+    pairs = list(zip(top.slices, bottom.slices))
+    draw = random.Random(0).choices
+    found = []
+    for _ in range(draws):
+        sample = draw(pairs, k=len(pairs))
+        top_cpu, bottom_cpu = sum(t[1] for t, _ in sample), sum(b[1] for _, b in sample)
+        bottom_games = sum(b[0] for _, b in sample)
+        if top_cpu > 0 and bottom_cpu > 0 and bottom_games > 0:
+            found.append((sum(t[0] for t, _ in sample) / top_cpu) / (bottom_games / bottom_cpu))
+    if not found:
+        return (math.nan, math.nan)
+    found.sort()
+    return found[int(0.025 * (len(found) - 1))], found[int(0.975 * (len(found) - 1))]
+
+
 def ratios(seconds: float, seed: int, implementations: dict[str, Any]) -> dict[str, Any]:
     """Engine / each hand-written Red7, basic 2p, and the playout / each: all sides in alternating slices of a
     tenth of the row time."""
@@ -225,20 +249,26 @@ def ratios(seconds: float, seed: int, implementations: dict[str, Any]) -> dict[s
                               "playout": played_out.row(impl="playout", game=name, options="-", players=players)}
     for impl, meter in plain.items():
         cpu_ratio = (played_out.games / played_out.cpu) / (meter.games / meter.cpu)
+        low, high = ratio_interval(played_out, meter)
         print(f"\nRatio playout / {impl}, {name} basic {players}p (alternating slices): {cpu_ratio:.3f} in games per "
-              f"CPU second ({played_out.games / played_out.cpu:.1f} vs {meter.games / meter.cpu:.1f} games/cpu-s)")
+              f"CPU second, 95% interval {low:.3f}-{high:.3f} over {len(meter.slices)} paired slices "
+              f"({played_out.games / played_out.cpu:.1f} vs {meter.games / meter.cpu:.1f} games/cpu-s)")
         result[f"playout_{impl}"] = round(cpu_ratio, 4)
+        result[f"playout_{impl}_interval"] = [round(low, 4), round(high, 4)]
     for impl, meter in plain.items():
         ratio = (engine.games / engine.wall) / (meter.games / meter.wall)
         decision_ratio = (engine.decisions / engine.wall) / (meter.decisions / meter.wall)
         cpu_ratio = (engine.games / engine.cpu) / (meter.games / meter.cpu)
+        low, high = ratio_interval(engine, meter)
         verdict = f"; {'meets' if cpu_ratio >= TARGET_RATIO else 'is below'} the target {TARGET_RATIO}" \
             if impl == "handwritten" else ""
         print(f"\nRatio engine / {impl}, {name} basic {players}p (alternating slices): "
               f"{ratio:.3f} in games/s, {decision_ratio:.3f} in decisions/s, {cpu_ratio:.3f} in games per CPU second "
+              f"(95% interval {low:.3f}-{high:.3f}) "
               f"({engine.games / engine.cpu:.1f} vs {meter.games / meter.cpu:.1f} games/cpu-s){verdict}")
         result[impl] = {"games_per_s": round(ratio, 4), "decisions_per_s": round(decision_ratio, 4),
                         "games_per_cpu_s": round(cpu_ratio, 4),
+                        "games_per_cpu_s_interval": [round(low, 4), round(high, 4)],
                         "row": meter.row(impl=impl, game=name, options="-", players=players)}
     return result
 

@@ -2,7 +2,8 @@
 
 A change to the engine is judged against the code before it on the same machine in the same minutes:
 this runs each checkout's engine in its own process (its own `cardrules` first on the path), one after
-the other, for --rounds rounds, and prints the medians, the spread and the ratio NEW / OLD per game.
+the other, for --rounds rounds, and prints the medians, the spread and the ratio NEW / OLD per game, with
+the least and greatest of the rounds' own ratios (round k's NEW over round k's OLD) as its interval.
 Alternating processes keep a drift of the machine's speed out of the ratio (one bench.py run per
 commit, minutes apart, does not). Make the old checkout with `git worktree add /tmp/old COMMIT`.
 
@@ -91,11 +92,12 @@ def compare(old: Path, new: Path, rows: list[tuple[str, int]], seconds: float, r
             for side, root in (("old", old), ("new", new)):
                 figures[side].append(measure(root, game, players, seconds, options, pin, playout))
         old_median, new_median = statistics.median(figures["old"]), statistics.median(figures["new"])
+        paired = sorted(n / o for o, n in zip(figures["old"], figures["new"]))  # round k's new over round k's old
         out.append({"game": game, "players": players, "options": options, "old": figures["old"],
-                    "new": figures["new"], "ratio": new_median / old_median})
+                    "new": figures["new"], "ratio": new_median / old_median, "round_ratios": paired})
         print(f"{game:14} {players}p  old {old_median:10.1f} ({min(figures['old']):.1f}-{max(figures['old']):.1f})"
               f"  new {new_median:10.1f} ({min(figures['new']):.1f}-{max(figures['new']):.1f})"
-              f"  new/old x{new_median / old_median:.2f}", flush=True)
+              f"  new/old x{new_median / old_median:.2f} (rounds x{paired[0]:.2f}-x{paired[-1]:.2f})", flush=True)
     return out
 
 

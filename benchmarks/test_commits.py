@@ -25,6 +25,9 @@ def test_two_checkouts_give_a_row_per_game_with_both_sides_and_their_ratio():
     for row in rows:
         assert len(row["old"]) == len(row["new"]) == 2 and min(row["old"] + row["new"]) > 0
         assert abs(row["ratio"] - statistics.median(row["new"]) / statistics.median(row["old"])) < 1e-9
+        paired = sorted(n / o for o, n in zip(row["old"], row["new"]))
+        assert row["round_ratios"] == paired
+        assert f"(rounds x{paired[0]:.2f}-x{paired[-1]:.2f})" in done.stdout
     assert "new/old x" in done.stdout
 
 
