@@ -23,6 +23,7 @@ from ..values import NOTHING, SEATS, Sym
 from . import pure_keys
 from .codegen import BuiltinCall, ModuleNames
 from .identity import names_a_value
+from .invariants import Facts, worth_keeping
 from .pyforms import written
 
 if TYPE_CHECKING:
@@ -60,6 +61,8 @@ class Env:
     # candidate, code -> its local (set to MISSING at each candidate); the binders' locals.
     per_candidate: dict[str, str] | None = None
     binders: frozenset[str] = frozenset()
+    # Inside a part that reads no loop's value, worked out once (Exprs.once): its own parts are not kept apart.
+    in_once: bool = False
 
     def bind(self, name: str, code: str) -> "Env":
         return attrs.evolve(self, names={**self.names, name: code})
@@ -85,6 +88,7 @@ class Exprs(ModuleNames):
         self.describe: Callable[[Any], str] | None = None  # how the game writes a value (words), when known
         self.uses_random = False  # a `random(xs)`: the playout defines RAND, drawing from its generator
         self.keyed: dict[str, dict[str, str]] = {}  # a pure definition -> its keyed wrappers -> their kinds
+        self._facts: Facts | None = None  # what `invariant` asks of each node, worked out once (made when first asked)
 
     def const(self, value: Any) -> str:
         if value is None or value.__class__ in (int, bool):  # written as itself (the engine's writer does so
@@ -103,6 +107,55 @@ class Exprs(ModuleNames):
         known, value = self.c.constant(e)
         if known and value.__class__ not in (list, tuple, dict):  # an option, a symbol, a number: one constant
             return self.const(value)
+        if env.lazies is not None and env.looping and not env.in_once and self.invariant(e, env):
+            return self.once(e, env)
+        return self.plain(e, env)
+
+    def invariant(self, e: nodes.Expr, env: Env) -> bool:
+        """Whether an expression inside a loop reads no value a loop around it binds (nor draws), and is not a
+        definition's call (`lazy` keeps those) or a zone's or a variable's slot (cheaper read again); `not x` and
+        `-x` are left to their operand (kept by itself: one more local would only add a test)."""
+        if isinstance(e, nodes.Name | nodes.Int | nodes.Str | nodes.Not | nodes.Neg):
+            return False
+        c = self.c
+        if isinstance(e, nodes.Call) and (e.func in c.sym.defs or e.func in c.sym.cases or e.func in c.zone_specs
+                                          or e.func in c.var_specs or e.func in c.families):
+            return False
+        facts = self.facts()
+        if facts.draws(e):
+            return False
+        for name in facts.free(e):
+            if name.startswith("."):  # an element's attribute inside a `where`: the element's, unless bound around
+                code = env.names.get(name[1:])
+            elif name in env.names:
+                code = env.names[name]
+            elif name == "it" or (name in c.card_attrs and env.it is not None):
+                code = env.it
+            else:
+                continue  # a declaration, a builtin name: the same all through the body
+            if code is not None and any(re.search(rf"\b{loop}\b", code) for loop in env.looping):
+                return False
+        return True
+
+    def facts(self) -> Facts:
+        """The per-node answers of this playout (invariants.Facts), made once the cards' attributes are known."""
+        if self._facts is None:
+            self._facts = Facts(self.c.card_attrs)
+        return self._facts
+
+    def once(self, e: nodes.Expr, env: Env) -> str:
+        """An expression inside a loop that reads no loop's value (`invariant`): worked out where first needed,
+        then read from a local of the body or listing (`lazy`), as the engine's code does (codegen.once):
+        `players where rank(it) == max([rank(q) for q in players])` works out the maximum once, not once a
+        player. Its own parts are worked out within that one computation (the definitions' calls in it are still
+        the body's: `lazy`). Kept only where its code costs more than reading a closure's cell
+        (invariants.worth_keeping)."""
+        code = self.plain(e, attrs.evolve(env, in_once=True))
+        if self.counting is not None or not worth_keeping(code, nested=True):
+            return code  # (`twice`'s counting writing: its loops' names are not the final ones, nor its locals)
+        return self.lazy(code, env)
+
+    def plain(self, e: nodes.Expr, env: Env) -> str:
         match e:
             case nodes.Compare("==" | "!=" as op, left, right) if self.a_value(left, env) or self.a_value(right, env):
                 return f"({self.expr(left, env)} {'is' if op == '==' else 'is not'} {self.expr(right, env)})"

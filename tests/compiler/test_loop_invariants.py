@@ -5,12 +5,18 @@ in place (`afterwards`) keeps nothing, since the state changes between its candi
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import cardrules
+from cardrules.bots import RandomAgent
 from cardrules.compiler.listing import game_source
+from cardrules.engine import playouts
+from cardrules.simulation import play_match
+from cardrules.values import Seat
 
-from .pile_game import pile_game
+from .pile_game import PLAY, pile_game
 from .tally import CALLS
 
 RULES = pile_game("Invariants", "2..2", variables="var bad = 0\n").replace(
@@ -44,11 +50,36 @@ def test_a_guard_part_no_candidate_changes_is_worked_out_once_per_listing():
 def test_the_listing_shows_the_value_kept_in_a_local():
     rules = cardrules.prepare_source(RULES.replace("OPTION", SAME), "i.rules")
     source = game_source(rules.rules, rules.symbols, {}, rules.sources, "invariants")
+    source = source[:source.index(PLAYOUT)]  # the engine's code (the playout's keeps the same: below)
     kept = [line for line in source.splitlines() if ":= k" in line and "for v" not in line]
     assert len(kept) == 1 and "is not MISSING else" in kept[0]  # the lister's guard: the top card's rank, once
     assert "def alike" not in source  # (definitions are listed by their generated names)
     comprehension = [line for line in source.splitlines() if "for v" in line and ":= k" in line]
     assert len(comprehension) == 1  # alike(p): the top card's rank, once per comprehension
+
+
+PLAYOUT = "# ---- The playout"
+LEADERS = ("var most = 0\n", "def held(p) = count(hand(p))\n"
+           "def leaders = players where tally(it) == it and held(it) == max([tally(held(q)) for q in players])\n")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_playout_works_an_invariant_out_once_per_call_as_the_engine_does(players):
+    # `leaders` compares each player's count (a seat tallied for each) with the greatest count, which no player
+    # of the outer loop changes: worked out once a call (n counts tallied), not once a player (n * n).
+    text = pile_game("Leaders", "2..4", copies=3, variables=LEADERS[0]).replace("DEFS", LEADERS[1]).replace(
+        "turn:\n", "turn:\n  set most = count(leaders)\n").replace("OPTION", PLAY.replace("GUARD", "true"))
+    game = cardrules.load_source(text, "l.rules")
+    assert game.playout is not None
+    for play in (lambda seed: playouts.play(game, players, seed, [random.Random(seed).getrandbits] * players, 10**6),
+                 lambda seed: play_match(game, players, seed, [RandomAgent(game, 0, seed)] * players, quiet=True)):
+        for seed in range(4):
+            CALLS.clear()
+            play(seed)
+            seats = [x for x in CALLS if x.__class__ is Seat]
+            counts = [x for x in CALLS if x.__class__ is not Seat]
+            assert seats and len(seats) % players == 0
+            assert len(counts) == len(seats)  # n a call: once for the whole loop over the players
 
 
 def test_a_comprehension_works_the_invariant_out_once():
