@@ -168,8 +168,9 @@ class Exprs(ModuleNames):
 
     @staticmethod
     def lambda_env(env: Env, v: str) -> Env:
-        """A keyword's function of the element `v` (`by: ...`): a lambda is a scope of its own."""
-        return attrs.evolve(env.with_it(v), lazies=None)
+        """A keyword's function of the element `v` (`by: ...`): a lambda is a scope of its own, where no value of
+        the body's or the candidate's is kept (its assignment would bind a local of the lambda)."""
+        return attrs.evolve(env.with_it(v), lazies=None, per_candidate=None)
 
     def a_value(self, e: nodes.Expr, env: Env) -> bool:
         """Whether an expression certainly gives an attribute value or none, each equal only to itself (values.Sym
@@ -190,7 +191,7 @@ class Exprs(ModuleNames):
 
     def iteration(self, e: nodes.Comprehension | nodes.Where, env: Env) -> str:
         v = self.fresh("v")
-        outer = attrs.evolve(env, lazies=None)  # Python allows no assignment expression in a loop's iterable
+        outer = attrs.evolve(env, lazies=None, per_candidate=None)  # (no assignment expression in an iterable)
         match e:
             case nodes.Comprehension(element, var, source, cond):
                 inner = env.bind_loop(var, v)
