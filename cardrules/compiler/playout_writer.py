@@ -63,9 +63,12 @@ class Writer:
         self.lines.append("    " * self.depth + text)
 
     def block(self, body: tuple, where: Where) -> None:
-        if not body:
+        start = len(self.lines)
+        self._statements(body, where)
+        if len(self.lines) == start:  # no statement, or none that writes a line (a `say` that cannot fail)
             self.line("pass")
-            return
+
+    def _statements(self, body: tuple, where: Where) -> None:
         for i, st in enumerate(body):
             last = i == len(body) - 1
             here = where if last else attrs.evolve(where, turn_ends=False)

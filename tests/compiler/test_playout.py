@@ -230,6 +230,9 @@ def test_any_seed_plays_the_same_game_both_ways(case, seed, options):
     assert play_game(game, plan, 0) == play_game(game, plan, 0, playout=False)
 
 
+UNWRITTEN = "the playout could not be written"  # playout_game.why_not: its source did not compile
+
+
 @settings(MUTATION_SETTINGS, max_examples=MUTATION_SETTINGS.max_examples if LONG else 40)
 @given(MUTANTS, st.integers(0, 2**31))
 def test_a_mutated_rules_file_plays_the_same_games_both_ways(mutant, seed):
@@ -237,9 +240,16 @@ def test_a_mutated_rules_file_plays_the_same_games_both_ways(mutant, seed):
     that still loads: where its playout plays a game itself, the record is the engine's. The mutants reach
     shapes no bundled game has (a guard moved to another option, a number changed, a statement dropped)."""
     source, steps = mutant
+    text = mutate(MUTATION_TEXTS[source], steps)
     try:
-        game = cardrules.load_source(mutate(MUTATION_TEXTS[source], steps), str(source))
+        game = cardrules.load_source(text, str(source))
     except cardrules.RulesError:
+        return
+    if game.playout is None:  # refused for what it uses, never for code the writer got wrong (a SyntaxError)
+        from cardrules.compiler.build import build_game
+        from cardrules.compiler.playout_game import why_not
+        rules = cardrules.prepare_source(text, str(source))
+        assert why_not(*build_game(rules.rules, rules.symbols, {}, rules.sources, rules.name)) != UNWRITTEN, steps
         return
     plan = Plan.make(str(source), {}, game.min_players, ["random"] * game.min_players, seed, 3, 2_000)
     for index in range(3):
@@ -311,6 +321,72 @@ def test_triggers_run_in_the_playout_as_on_the_engine(players):
     # without triggers the trial is made in place: the pile's high cards, kept while no card moves, are counted
     # again after the trial's move (playout_game.kept_while)
     assert [runner._played_out(quiet, plan, i, deal_seed(plan.seed, i)) for i in range(60)] == engine
+
+
+PER_CANDIDATE = """\
+game "Per candidate"
+players 2..4
+attribute color: red > blue > green
+attribute rank: 1..6
+cards: color * rank copies 2 -> deck
+zone deck: stack, hidden
+zone hand: per_player, owner, row
+zone pile: stack, public
+var score per player = 0
+var rounds = 0
+def above(x) = hand(me) where rank > x.rank
+def near(x) = count([d for d in hand(me) where d.rank == x.rank or d.color == x.color])
+def steady(p) = all([count([d for d in above(c)]) < 4 for c in hand(p)])
+
+setup:
+  shuffle deck
+  deal 4 from deck to hand
+  move top(deck) to pile
+  first player: random(players)
+
+turn:
+  set rounds = rounds + 1
+  choose:
+    play(c in hand(me)) only if count([d for d in above(c) where d.color != c.color]) < 2:
+      move c to pile
+      set score(me) = score(me) + c.rank
+    lay(c in hand(me)) only if sum(pile, by: near(c)) > 6 or steady(me):
+      move c to pile
+    draw only if not empty(deck):
+      move top(deck) to hand(me)
+    otherwise:
+      pass
+end when empty(deck) or rounds > 60:
+  win players where score(it) == max([score(q) for q in players])
+"""
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_call_kept_for_a_candidate_is_not_kept_in_an_iterable_or_a_keywords_function(players):
+    """`above(c)` as the list a comprehension walks, `near(c)` inside `by:`, and the same in an `all` loop of a
+    definition read the candidate: kept for each candidate elsewhere, here they are worked out in place (an
+    assignment there is a SyntaxError in an iterable, and a local of the lambda in a keyword's function). The
+    playout was refused (the SyntaxError) or handed every game back (the lambda's unbound local)."""
+    game = cardrules.load_source(PER_CANDIDATE, "c.rules")
+    assert game.playout is not None
+    plan = Plan.make("c.rules", {}, players, ["random"] * players, 5, 30)
+    records = [runner._played_out(game, plan, index, deal_seed(plan.seed, index)) for index in range(30)]
+    assert None not in records
+    assert records == [play_game(game, plan, index, playout=False) for index in range(30)]
+
+
+def test_a_block_whose_statements_write_nothing_is_a_pass():
+    """A playout skips a `say` that cannot fail (compiler/quiet.py): an `if` whose body is only such a `say`
+    was written as an `if` with no body, a playout that did not compile (so the engine played every game)."""
+    text = PER_CANDIDATE.replace("      move top(deck) to hand(me)\n",
+                                 "      move top(deck) to hand(me)\n      if count(hand(me)) > 5:\n"
+                                 "        say me, \"holds many cards\"\n      else:\n        say \"few\"\n")
+    assert "holds many cards" in text
+    game = cardrules.load_source(text, "s.rules")
+    assert game.playout is not None
+    plan = Plan.make("s.rules", {}, 3, ["random"] * 3, 5, 20)
+    records = [runner._played_out(game, plan, index, deal_seed(plan.seed, index)) for index in range(20)]
+    assert None not in records and records == [play_game(game, plan, index, playout=False) for index in range(20)]
 
 
 def test_a_trigger_that_may_set_itself_off_is_left_to_the_engine():
