@@ -60,10 +60,11 @@ def _of_element(read: frozenset[str], card_attrs: AbstractSet[str]) -> frozenset
 
 
 def reads_a_loop(read: set[str], names: dict[str, str], it: str | None, card_attrs: AbstractSet[str],
-                 every: bool = False) -> bool:
+                 every: bool = False, loops: AbstractSet[str] | None = None) -> bool:
     """Whether names read (free_names) reach a value a loop binds: a name standing for a loop's name, `it`
     being a loop's element, or an attribute of it (a bare attribute name, when `it` is bound). With `every`,
-    whether they reach any name the code around binds (a parameter, a frame slot, a loop's name)."""
+    whether they reach any name the code around binds (a parameter, a frame slot, a loop's name). `loops`:
+    the code's loop names, where they are not the engine's `v` names (the playout's binders)."""
     for name in read:
         if name.startswith("."):  # an element's attribute inside a `where`: the element's, unless bound around
             code = names.get(name[1:])
@@ -73,9 +74,14 @@ def reads_a_loop(read: set[str], names: dict[str, str], it: str | None, card_att
             code = it
         else:
             continue  # a declaration, a builtin name: the state's, the same all through the call
-        if code is not None and (every or LOOP_NAME.search(code)):
+        if code is not None and (every or (LOOP_NAME.search(code) if loops is None else _names_any(code, loops))):
             return True
     return False
+
+
+def _names_any(code: str, names: AbstractSet[str]) -> bool:
+    """Whether generated code names any of `names` (as whole words)."""
+    return any(re.search(rf"\b{re.escape(name)}\b", code) for name in names)
 
 
 def _draws_here(n: nodes.Expr) -> bool:

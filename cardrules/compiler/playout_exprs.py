@@ -23,7 +23,7 @@ from ..values import NOTHING, SEATS, Sym
 from . import pure_keys
 from .codegen import BuiltinCall, ModuleNames
 from .identity import names_a_value
-from .invariants import Facts, worth_keeping
+from .invariants import Facts, reads_a_loop, worth_keeping
 from .pyforms import written
 
 if TYPE_CHECKING:
@@ -122,20 +122,8 @@ class Exprs(ModuleNames):
                                           or e.func in c.var_specs or e.func in c.families):
             return False
         facts = self.facts()
-        if facts.draws(e):
-            return False
-        for name in facts.free(e):
-            if name.startswith("."):  # an element's attribute inside a `where`: the element's, unless bound around
-                code = env.names.get(name[1:])
-            elif name in env.names:
-                code = env.names[name]
-            elif name == "it" or (name in c.card_attrs and env.it is not None):
-                code = env.it
-            else:
-                continue  # a declaration, a builtin name: the same all through the body
-            if code is not None and any(re.search(rf"\b{loop}\b", code) for loop in env.looping):
-                return False
-        return True
+        return not facts.draws(e) and not reads_a_loop(facts.free(e), env.names, env.it, c.card_attrs,
+                                                         loops=env.looping)
 
     def facts(self) -> Facts:
         """The per-node answers of this playout (invariants.Facts), made once the cards' attributes are known."""
