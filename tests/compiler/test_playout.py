@@ -258,7 +258,10 @@ def test_a_mutated_rules_file_plays_the_same_games_both_ways(mutant, seed):
         by_playout = runner._played_out(game, plan, index, deal_seed(plan.seed, index))
         assert by_playout is None or by_playout == play_game(game, plan, index, playout=False), (steps, index)
         if by_playout is None:  # handed back: for what the engine must say, never a name the writer left unbound
-            assert not isinstance(_stopped_by(game, plan, index), NameError), (steps, index)
+            stopped = _stopped_by(game, plan, index)
+            assert not isinstance(stopped, NameError), (steps, index)
+            if not isinstance(stopped, playouts.Unplayable):  # an error: the engine's game must meet one too
+                assert play_game(game, plan, index, playout=False).error is not None, (steps, index, repr(stopped))
 
 
 def _stopped_by(game: cardrules.Game, plan: Plan, index: int) -> Exception | None:
