@@ -80,6 +80,18 @@ def _seconds(text: str) -> float | None:
         raise typer.BadParameter(str(exc)) from None
 
 
+def _version(asked: bool) -> None:
+    """`--version`: the installed cardrules (what a bug report and the disk cache's keys name) and Python."""
+    if asked:
+        from importlib.metadata import PackageNotFoundError, version  # (only when asked: start-up stays light)
+        try:
+            found = version("cardrules")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            found = "(not installed)"
+        typer.echo(f"cardrules {found} (Python {sys.version.split()[0]})")
+        raise typer.Exit()
+
+
 @app.callback()
 def _budgets(
     max_memory: str = typer.Option(
@@ -95,6 +107,9 @@ def _budgets(
         False, "--no-cache", metavar="",  # a flag takes no value: no `<bool>` beside it in --help
         help="Neither read nor write the disk cache of parsed and checked rules (~/.cache/cardrules, or "
              "$CARDRULES_CACHE_DIR; docs/performance.md). The same as CARDRULES_NO_CACHE=1."),
+    _shown: bool = typer.Option(
+        False, "--version", metavar="", is_eager=True, callback=_version,
+        help="Show the version of cardrules (and of Python) and exit."),
 ) -> None:
     """Play, check and simulate card games written in the [bold]cardrules[/] rules language."""
     budgets.set_budgets(_size(max_memory), _seconds(max_cpu))
