@@ -23,7 +23,7 @@ from ..values import NOTHING, SEATS, Sym
 from . import pure_keys
 from .codegen import BuiltinCall, ModuleNames
 from .identity import names_a_value
-from .invariants import Facts, reads_a_loop, worth_keeping
+from .invariants import reads_a_loop, worth_keeping
 from .pyforms import written
 
 if TYPE_CHECKING:
@@ -88,7 +88,6 @@ class Exprs(ModuleNames):
         self.describe: Callable[[Any], str] | None = None  # how the game writes a value (words), when known
         self.uses_random = False  # a `random(xs)`: the playout defines RAND, drawing from its generator
         self.keyed: dict[str, dict[str, str]] = {}  # a pure definition -> its keyed wrappers -> their kinds
-        self._facts: Facts | None = None  # what `invariant` asks of each node, worked out once (made when first asked)
 
     def const(self, value: Any) -> str:
         if value is None or value.__class__ in (int, bool):  # written as itself (the engine's writer does so
@@ -121,15 +120,9 @@ class Exprs(ModuleNames):
         if isinstance(e, nodes.Call) and (e.func in c.sym.defs or e.func in c.sym.cases or e.func in c.zone_specs
                                           or e.func in c.var_specs or e.func in c.families):
             return False
-        facts = self.facts()
+        facts = self.c.emitter.facts()  # (the engine's code asks the same of the same nodes)
         return not facts.draws(e) and not reads_a_loop(facts.free(e), env.names, env.it, c.card_attrs,
                                                          loops=env.looping)
-
-    def facts(self) -> Facts:
-        """The per-node answers of this playout (invariants.Facts), made once the cards' attributes are known."""
-        if self._facts is None:
-            self._facts = Facts(self.c.card_attrs)
-        return self._facts
 
     def once(self, e: nodes.Expr, env: Env) -> str:
         """An expression inside a loop that reads no loop's value (`invariant`): worked out where first needed,
