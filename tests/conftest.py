@@ -11,6 +11,7 @@ import atexit
 import os
 import random
 import shutil
+import signal
 import tempfile
 from collections.abc import Callable
 from typing import Any
@@ -24,6 +25,12 @@ from typer.testing import CliRunner
 os.environ["CARDRULES_CACHE_DIR"] = tempfile.mkdtemp(prefix="cardrules-test-cache-")
 os.environ.pop("CARDRULES_NO_CACHE", None)
 atexit.register(shutil.rmtree, os.environ["CARDRULES_CACHE_DIR"], ignore_errors=True)
+
+# A shell starts a background job (`pytest &`) with Ctrl-C ignored, and a command the tests start would inherit
+# that: the tests that stop a command with SIGINT would wait for nothing. A handler of our own is not inherited
+# (a new program starts with the default), so the commands answer Ctrl-C as they do in a terminal.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 import cardrules  # noqa: E402
 from cardrules import cli  # noqa: E402
