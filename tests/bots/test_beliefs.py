@@ -79,7 +79,7 @@ def test_watching_the_opponent_tells_where_its_cards_are():
         hand = state.zone_cards("hand", 1)
         if not hand:
             continue
-        samples = explained_samples(watcher.history, state, random.Random(positions), 40, watcher._likelihood)
+        samples = explained_samples(watcher.history, state, random.Random(positions), 20, watcher._likelihood)
         weighed += _share_of_real_hand(samples, state)
         uniform += len(hand) / len(unseen_pool(state, 0, state.hidden_from(0)))  # what uniform deals give
         positions += 1

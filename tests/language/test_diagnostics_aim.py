@@ -140,13 +140,16 @@ def test_one_mistake_gives_one_syntax_error(old, new):
     assert len(errors(red7_with(old, new))) == 1
 
 
+MISTAKES = 15  # a game's file, mistaken at random places, per test (a parse of a whole game is ~0.1 s)
+
+
 @pytest.mark.parametrize("game", sorted(bundled_games()))
 def test_a_random_one_token_mistake_gives_one_syntax_error(game):
     """No cascade: whatever token is deleted or replaced, the parse errors found are that one mistake's."""
     text = bundled_games()[game].read_text()
     tokens = list(re.finditer(r"\w+|[^\w\s]+|\n +", text))
     rng = random.Random(game)
-    for _ in range(25):
+    for _ in range(MISTAKES):
         token = rng.choice(tokens)
         replacement = rng.choice(["", ":", "(", ")", "if", "else", "=", "x", '"', "\n"])
         new = text[:token.start()] + replacement + text[token.end():]
@@ -161,7 +164,7 @@ def test_a_random_line_mistake_gives_one_syntax_error(game):
     """No cascade when a line is lost, doubled or indented by mistake (the first line of a block sets the
     block's indentation, so cutting it must not let the next line set another)."""
     rng = random.Random(game + "lines")
-    for _ in range(25):
+    for _ in range(MISTAKES):
         lines = bundled_games()[game].read_text().split("\n")
         index = rng.randrange(len(lines))
         match rng.randrange(3):

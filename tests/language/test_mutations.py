@@ -39,7 +39,7 @@ VOCABULARY = ["def", "var", "zone", "option", "turn:", "choose:", "only if", "af
               "round setup:", "on move", "end when", "next player:", "first player:", "show", "\\", "#", "\t"]
 # benchmarks/fuzz.py sets CARDRULES_FUZZ_EXAMPLES for long runs, with fresh random examples each time
 _LONG = int(os.environ.get("CARDRULES_FUZZ_EXAMPLES", "0"))
-SETTINGS = settings(max_examples=_LONG or 80, deadline=None, derandomize=not _LONG,
+SETTINGS = settings(max_examples=_LONG or 40, deadline=None, derandomize=not _LONG,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 

@@ -192,6 +192,6 @@ def play(n: int, seed: int, rng: random.Random, save_at: int | None = None) -> N
 
 
 @given(st.integers(2, 5), st.integers(0, 2 ** 32 - 1), st.integers(0, 2 ** 32 - 1), st.integers(0, 150))
-@examples(40)
+@examples(25)
 def test_random_playouts_follow_the_rules(n, seed, choices, save_at):
     play(n, seed, random.Random(choices), save_at)

@@ -290,7 +290,7 @@ PREFER_BOUND = 1000
 # properties
 # ---------------------------------------------------------------------------------------------------------
 
-@examples(300)
+@examples(150)
 @given(players=st.integers(1, 5), extreme=st.booleans(), seed=st.integers(0, 2**32 - 1),
        policy=st.sampled_from(sorted(POLICIES)))
 def test_playouts_terminate_and_follow_the_rules(players, extreme, seed, policy):
@@ -302,7 +302,7 @@ def test_playouts_terminate_and_follow_the_rules(players, extreme, seed, policy)
     assert state.decisions <= bound
 
 
-@examples(200)
+@examples(100)
 @given(players=st.integers(1, 5), extreme=st.booleans(), seed=st.integers(0, 2**32 - 1), cap=st.integers(5, 300))
 def test_uniform_random_over_all_actions(players, extreme, seed, cap):
     """Signals included: a game may run on forever, so it is only capped; every other check holds."""
@@ -336,7 +336,7 @@ def late_positions(draw):
     return extreme, data
 
 
-@examples(300)
+@examples(150)
 @given(case=late_positions(), seed=st.integers(0, 2**32 - 1), policy=st.sampled_from(sorted(POLICIES)))
 def test_late_positions(case, seed, policy):
     extreme, data = case
