@@ -224,7 +224,7 @@ def _applying() -> list[tuple[str, dict]]:
     out = []
     for name, path in {**bundled_games(), **bundled_variants()}.items():
         rules = cardrules.prepare(path)
-        switches = [n for n, d in cardrules.load(path).option_docs.items() if isinstance(d.default, bool)]
+        switches = [n for n, d in rules.option_docs.items() if isinstance(d.default, bool)]
         for values in itertools.product([False, True], repeat=len(switches)):
             options = dict(zip(switches, values))
             if WITHOUT in game_source(rules.rules, rules.symbols, options, rules.sources, rules.name):
