@@ -28,7 +28,7 @@ from ..language import nodes
 from .playout_choices import choose, chosen, kept_test, listed_and_drawn
 from .playout_exprs import Env, Unsupported
 from .playout_triggers import NESTED, action_bodies, destination, fire, listening, zone_name
-from .playout_writer import Where, Writer, card_source, opening, opening_slot, resets, zone_code
+from .playout_writer import Where, Writer, card_source, forgetting, opening, opening_slot, resets, without, zone_code
 from .quiet import cannot_fail, words_parts
 
 if TYPE_CHECKING:
@@ -335,7 +335,8 @@ def for_stmt(w: Writer, st: nodes.For, where: Where) -> None:
     v = w.x.fresh("v")
     w.line(f"for {v} in AS_LIST({w.expr(st.source, where)}):")
     spend(w, st.body, "    ")
-    w.indented(st.body, attrs.evolve(where, env=where.env.bind_loop(st.var, v), breakable=False, turn_ends=False,
+    inner = forgetting(w, st.body, without(where, {st.var}))
+    w.indented(st.body, attrs.evolve(inner, env=where.env.bind_loop(st.var, v), breakable=False, turn_ends=False,
                                      repeats_unchanged=False))
 
 
@@ -343,7 +344,8 @@ def loop(w: Writer, test: str, body: tuple, where: Where) -> None:
     """`repeat` and `while`: each round counts against the steps a game may take between two decisions."""
     w.line(f"while {test}:")
     spend(w, body, "    ")
-    w.indented(body, attrs.evolve(where, breakable=True, turn_ends=False, repeats_unchanged=repeats_unchanged(body)))
+    w.indented(body, attrs.evolve(forgetting(w, body, where), breakable=True, turn_ends=False,
+                                  repeats_unchanged=repeats_unchanged(body)))
 
 
 def repeats_unchanged(body: tuple) -> bool:

@@ -87,6 +87,9 @@ def bind_zone(w: Writer, binder: nodes.Binder, env: Env, zones: dict, zone_names
     if zone is not None:
         zones[binder.var] = zone
         zone_names[binder.var] = zone_name(lying_in(w, binder.source))
+    else:  # the name bound anew: what was known of an outer card of that name is not of this one
+        zones.pop(binder.var, None)
+        zone_names.pop(binder.var, None)
     return zone
 
 

@@ -15,6 +15,7 @@ from ..language import nodes
 from ..values import NOTHING, SEATS, Card
 from .enumeration import as_list
 from .playout_exprs import Env, Exprs, Unsupported
+from .playout_triggers import destination, listening
 
 if TYPE_CHECKING:
     from .compiler import Compiler
@@ -77,7 +78,8 @@ class Writer:
                 raise Unsupported(f"statement {type(st).__name__}")
             result = handler(self, st, here)
             if isinstance(result, Env):  # a `let`: its name is known to the rest of the block
-                where = attrs.evolve(where, env=result)
+                where = without(attrs.evolve(where, env=result), {st.name})
+            where = forgetting(self, (st,), where)
 
     def indented(self, body: tuple, where: Where) -> None:
         self.depth += 1
@@ -105,6 +107,32 @@ def zone_code(w: Writer, e: nodes.Expr, where: Where) -> str:
                 raise Unsupported("a grid")
             return f"Z[{w.x.zone_base(name)} + {w.x.seat_index(arg, where.env)}]"
     raise Unsupported("a zone written another way")
+
+
+def forgetting(w: Writer, body: tuple, where: Where) -> Where:
+    """`where` without what it knows of the cards `body` may move. A card bound from a zone lies there until
+    a move may take it: its own move (and another binder's of that zone: two binders may name one card), or a
+    move of cards found another way, a deal, an action or a trigger (any card). A loop's body is written with
+    what it moves forgotten (its second round follows its first's moves)."""
+    zones = where.zones
+    if not zones:
+        return where
+    gone: set[str] = set()
+    for st in nodes.statements(body):
+        if isinstance(st, nodes.Move) and isinstance(st.cards, nodes.Name) and st.cards.id in zones \
+                and not listening(w.c, destination(st)):
+            gone.update(name for name, zone in zones.items() if zone == zones[st.cards.id])
+        elif isinstance(st, nodes.Move | nodes.Deal | nodes.Do):
+            return without(where, set(zones))
+    return without(where, gone)
+
+
+def without(where: Where, names: set[str]) -> Where:
+    """`where` knowing nothing of where the cards of `names` lie (moved, or their names bound anew)."""
+    if not names & where.zones.keys():
+        return where
+    return attrs.evolve(where, zones={n: z for n, z in where.zones.items() if n not in names},
+                        zone_names={n: z for n, z in where.zone_names.items() if n not in names})
 
 
 def card_source(w: Writer, e: nodes.Expr, where: Where) -> str | None:

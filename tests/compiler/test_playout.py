@@ -392,6 +392,29 @@ def test_a_call_kept_for_a_candidate_is_not_kept_in_an_iterable_or_a_keywords_fu
     assert records == [play_game(game, plan, index, playout=False) for index in range(30)]
 
 
+LAY = "    lay(c in hand(me)) only if sum(pile, by: near(c)) > 6 or steady(me):\n      move c to pile\n"
+MOVED_AGAIN = {  # (the first: a mutated Crazy Eights, its `wild` option's move written twice)
+    "twice": LAY + "      move c to pile\n",
+    "in a loop": LAY.replace("      move c", "      for q in players:\n        move c"),
+    "there and back": LAY + "      move c to hand(me)\n      move c to pile\n",
+    "by a loop's name": LAY + "      for c in pile where c.rank == 6:\n        move c to hand(me)\n",
+}
+
+
+@pytest.mark.parametrize("body", MOVED_AGAIN.values(), ids=MOVED_AGAIN.keys())
+def test_a_card_bound_from_a_zone_is_taken_from_there_only_until_it_moves(body):
+    """The playout takes a bound card straight from its binder's zone (`hand.remove(c)`): right for the card's
+    first move only. A second move of it, one in a loop, or a loop's own card of the same name, raised
+    ValueError (every game handed back to the engine): now such a move finds the card where it lies."""
+    assert LAY in PER_CANDIDATE
+    game = cardrules.load_source(PER_CANDIDATE.replace(LAY, body), "m.rules")
+    assert game.playout is not None
+    plan = Plan.make("m.rules", {}, 3, ["random"] * 3, 5, 30)
+    records = [runner._played_out(game, plan, index, deal_seed(plan.seed, index)) for index in range(30)]
+    assert None not in records
+    assert records == [play_game(game, plan, index, playout=False) for index in range(30)]
+
+
 def test_a_block_whose_statements_write_nothing_is_a_pass():
     """A playout skips a `say` that cannot fail (compiler/quiet.py): an `if` whose body is only such a `say`
     was written as an `if` with no body, a playout that did not compile (so the engine played every game)."""
