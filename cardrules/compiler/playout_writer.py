@@ -118,13 +118,26 @@ def forgetting(w: Writer, body: tuple, where: Where) -> Where:
     if not zones:
         return where
     gone: set[str] = set()
+    rebound = bound_in(body)  # a move of such a name inside `body` may be of another card: any card
     for st in nodes.statements(body):
         if isinstance(st, nodes.Move) and isinstance(st.cards, nodes.Name) and st.cards.id in zones \
-                and not listening(w.c, destination(st)):
+                and st.cards.id not in rebound and not listening(w.c, destination(st)):
             gone.update(name for name, zone in zones.items() if zone == zones[st.cards.id])
         elif isinstance(st, nodes.Move | nodes.Deal | nodes.Do):
             return without(where, set(zones))
     return without(where, gone)
+
+
+def bound_in(body: tuple) -> set[str]:
+    """The names the statements of `body` bind: loops', `let`s', binders'."""
+    names: set[str] = set()
+    for st in nodes.statements(body):
+        match st:
+            case nodes.For(var=name) | nodes.Simultaneous(var=name) | nodes.Let(name=name):
+                names.add(name)
+            case nodes.Choose():
+                names.update(binder.var for option in st.options for binder in option.binders)
+    return names
 
 
 def without(where: Where, names: set[str]) -> Where:

@@ -397,7 +397,10 @@ MOVED_AGAIN = {  # (the first: a mutated Crazy Eights, its `wild` option's move 
     "twice": LAY + "      move c to pile\n",
     "in a loop": LAY.replace("      move c", "      for q in players:\n        move c"),
     "there and back": LAY + "      move c to hand(me)\n      move c to pile\n",
-    "by a loop's name": LAY + "      for c in pile where c.rank == 6:\n        move c to hand(me)\n",
+    "by a loop's name": LAY + "      for c in pile where rank == 6:\n        move c to hand(me)\n",
+    "by a loop's name, another binder's card": LAY + "    swap(c in hand(me), d in pile) only if c.rank < d.rank:\n"
+                                                 "      for c in pile where rank == d.rank:\n"
+                                                 "        move c to hand(me)\n      move d to deck\n",
 }
 
 
