@@ -63,6 +63,13 @@ class Checker:
     def warn(self, code: str, message: str, span: Span) -> None:
         self.diags.append(warning(code, message, span, self.path))
 
+    def rebinds(self, name: str, what: str, span: Span, scope: _Scope) -> None:
+        """W209: a loop's name or a binder named like a local name around it: below it the name is the new
+        one, while its list (a `where` there too) still reads the outer one, which is seldom meant."""
+        if name in scope.locals:
+            self.warn("W209", f"the {what} '{name}' hides the '{name}' bound around it: in its list '{name}' is "
+                      "still the outer one, below it the new one; rename it", span)
+
     def unknown(self, code: str, name: str, message: str, span: Span) -> None:
         """An undeclared name: reported once, at its first use (`run` adds the errors)."""
         self.unknowns.add(code, name, message, span)
@@ -371,6 +378,7 @@ class Checker:
                 self.block(otherwise, scope)
             case nodes.For(var, source, body):
                 self.expr(source, scope)
+                self.rebinds(var, "'for' variable", stmt.span, scope)
                 self.block(body, scope.bind(var))
             case nodes.Repeat(body):
                 self.block(body, attrs.evolve(scope, in_repeat=True))
@@ -408,6 +416,7 @@ class Checker:
             inner = attrs.evolve(scope, random=False)  # the moves offered are computed again and again
             for binder in option.binders:
                 self.expr(binder.source, inner)
+                self.rebinds(binder.var, "binder", binder.span, inner)
                 inner = inner.bind(binder.var)
             for guard in option.guards:
                 self.expr(guard.condition, inner)

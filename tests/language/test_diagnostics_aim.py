@@ -213,7 +213,24 @@ def test_a_local_named_like_a_function_hides_nothing():
 
 @pytest.mark.parametrize("path", sorted({**bundled_games(), **bundled_variants()}.values()), ids=lambda p: p.name)
 def test_no_bundled_game_shadows_a_name(path):
-    assert not [d for d in cardrules.check_source(path.read_text(), str(path)) if d.code == "W207"]
+    assert not [d for d in cardrules.check_source(path.read_text(), str(path)) if d.code in ("W207", "W209")]
+
+
+@pytest.mark.parametrize("old, new, line, role", [
+    ("canvas(other in hand(me)) only if winning(me) afterwards:\n          move other to canvas",
+     "canvas(card in hand(me)) only if winning(me) afterwards:\n          move card to canvas", 66, "binder"),
+    ("      move card to canvas\n    fold:",
+     "      move card to canvas\n      for card in canvas where number > 5:\n        pass\n    fold:", 72,
+     "'for' variable"),
+])
+def test_a_loop_or_binder_named_like_a_local_around_it_is_warned(old, new, line, role):
+    """A `for` whose name is the option's binder reads the binder in its list (`where` included) and its own card
+    below: a trap (the playout's writer fell in it too). As a `let` of such a name is refused (E267), a loop's
+    or a nested binder's is warned about (W209), where it is written."""
+    text = red7_with(old, new)
+    found = [d for d in cardrules.check_source(text, "x.rules") if d.code == "W209"]
+    assert [(d.span.line, d.severity) for d in found] == [(line, "warning")], found
+    assert f"the {role} 'card' hides the 'card' bound around it" in found[0].message
 
 
 def test_an_unknown_name_in_a_holds_condition_is_all_that_is_said():
