@@ -62,13 +62,13 @@ def shadowing(rules: nodes.RulesFile, sym: Symbols) -> list[Diagnostic]:
         for node in nodes.walk(decl):
             for name, role, before in BINDINGS.get(type(node), lambda _: iter(()))(node):
                 if name in names:
-                    span = _locate(rules, node.span, before, name)
+                    span = name_span(rules, node.span, before, name)
                     out.append(warning("W207", f"the {role} '{name}' hides {names[name]} here: rename it",
                                        span, rules.path))
     return out
 
 
-def _locate(rules: nodes.RulesFile, span: Span, before: str, name: str) -> Span:
+def name_span(rules: nodes.RulesFile, span: Span, before: str, name: str) -> Span:
     """Where `name` is written inside `span`, after the text `before` matches; the span's start if not found."""
     lines = rules.sources.get(span.path or rules.path, "").splitlines()
     if not 1 <= span.line <= len(lines):

@@ -231,6 +231,8 @@ def test_a_loop_or_binder_named_like_a_local_around_it_is_warned(old, new, line,
     found = [d for d in cardrules.check_source(text, "x.rules") if d.code == "W209"]
     assert [(d.span.line, d.severity) for d in found] == [(line, "warning")], found
     assert f"the {role} 'card' hides the 'card' bound around it" in found[0].message
+    written = text.splitlines()[line - 1]
+    assert written[found[0].span.column - 1:found[0].span.end_column - 1] == "card"  # the caret at the name
 
 
 def test_an_unknown_name_in_a_holds_condition_is_all_that_is_said():
