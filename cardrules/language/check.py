@@ -24,7 +24,7 @@ from .lets import check_let
 from .option_check import check_option
 from .ranges import range_problem
 from .searches import guards_in_loops
-from .shadowing import name_span, shadowing
+from .shadowing import hides_local, shadowing
 from .simultaneous import check_simultaneous
 from .suggest import suggest
 from .symbols import Symbols, collect, declared
@@ -62,15 +62,6 @@ class Checker:
 
     def warn(self, code: str, message: str, span: Span) -> None:
         self.diags.append(warning(code, message, span, self.path))
-
-    def rebinds(self, name: str, what: str, span: Span, scope: _Scope, before: str = "") -> None:
-        """W209, at the name (written after the text `before` matches): a loop's name or a binder named like a
-        local name around it: below it the name is the new one, while its list (a `where` there too) still
-        reads the outer one, which is seldom meant."""
-        if name in scope.locals:
-            self.warn("W209", f"the {what} '{name}' hides the '{name}' bound around it: in its list '{name}' is "
-                      "still the outer one, below it the new one; rename it",
-                      name_span(self.rules, span, before, name))
 
     def unknown(self, code: str, name: str, message: str, span: Span) -> None:
         """An undeclared name: reported once, at its first use (`run` adds the errors)."""
@@ -380,7 +371,7 @@ class Checker:
                 self.block(otherwise, scope)
             case nodes.For(var, source, body):
                 self.expr(source, scope)
-                self.rebinds(var, "'for' variable", stmt.span, scope, r"\bfor\s+")
+                self.diags.extend(hides_local(self.rules, stmt, scope.locals))
                 self.block(body, scope.bind(var))
             case nodes.Repeat(body):
                 self.block(body, attrs.evolve(scope, in_repeat=True))
@@ -418,7 +409,7 @@ class Checker:
             inner = attrs.evolve(scope, random=False)  # the moves offered are computed again and again
             for binder in option.binders:
                 self.expr(binder.source, inner)
-                self.rebinds(binder.var, "binder", binder.span, inner)
+                self.diags.extend(hides_local(self.rules, binder, inner.locals))
                 inner = inner.bind(binder.var)
             for guard in option.guards:
                 self.expr(guard.condition, inner)

@@ -4,13 +4,15 @@ A parameter, a binder (`card in hand(me)`), a `for` or comprehension variable an
 up before everything else, so one named like a definition, a variable, a zone, an option, an attribute value,
 a named card or a built-in name (`me`, `players`) makes that name unreachable where it is bound, which is
 seldom meant. Names only ever called (definitions with parameters, per-player zones, functions) are not hidden:
-a call looks past local names.
+a call looks past local names. The checker, which knows the local names at each place, asks here for W209 too:
+a loop's name or a binder hiding a local name around it (`hides_local`).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterator
+from collections.abc import Set as AbstractSet
+from typing import Any, Callable, Iterator
 
 from ..diagnostics import Diagnostic, Span, warning
 from ..limits import line_and_column
@@ -62,13 +64,23 @@ def shadowing(rules: nodes.RulesFile, sym: Symbols) -> list[Diagnostic]:
         for node in nodes.walk(decl):
             for name, role, before in BINDINGS.get(type(node), lambda _: iter(()))(node):
                 if name in names:
-                    span = name_span(rules, node.span, before, name)
+                    span = _locate(rules, node.span, before, name)
                     out.append(warning("W207", f"the {role} '{name}' hides {names[name]} here: rename it",
                                        span, rules.path))
     return out
 
 
-def name_span(rules: nodes.RulesFile, span: Span, before: str, name: str) -> Span:
+def hides_local(rules: nodes.RulesFile, node: Any, bound: AbstractSet[str]) -> list[Diagnostic]:
+    """W209 at a `for` or `simultaneously` variable or a binder (`node`) named like a local name around it
+    (`bound`): below it the name is the new one, while its list (a `where` there too) still reads the outer one,
+    which is seldom meant. (A `let` of such a name is an error, E267: lets.py.)"""
+    return [warning("W209", f"the {role} '{name}' hides the '{name}' bound around it: in its list '{name}' is "
+                    "still the outer one, below it the new one; rename it",
+                    _locate(rules, node.span, before, name), rules.path)
+            for name, role, before in BINDINGS[type(node)](node) if name in bound]
+
+
+def _locate(rules: nodes.RulesFile, span: Span, before: str, name: str) -> Span:
     """Where `name` is written inside `span`, after the text `before` matches; the span's start if not found."""
     lines = rules.sources.get(span.path or rules.path, "").splitlines()
     if not 1 <= span.line <= len(lines):

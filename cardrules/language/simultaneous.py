@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from . import nodes
+from .shadowing import hides_local
 
 if TYPE_CHECKING:
     from .check import Checker
@@ -22,7 +23,7 @@ def check_simultaneous(checker: "Checker", stmt: nodes.Simultaneous, scope: Any)
         wrong = next((s for s in stmt.body if not isinstance(s, nodes.Choose)), stmt.body[-1])
         checker.err("E285", "the body of 'simultaneously' is one 'choose' (what each player chooses in secret); "
                     "put what happens before or after it outside", wrong.span)
-    checker.rebinds(stmt.var, "'simultaneously' variable", stmt.span, scope, r"\bfor\s+")
+    checker.diags.extend(hides_local(checker.rules, stmt, scope.locals))
     inner = attrs.evolve(scope.bind(stmt.var), in_repeat=False)  # a 'stop' in a chosen body would skip the reveal
     for body_stmt in stmt.body:
         checker.stmt(body_stmt, inner)
