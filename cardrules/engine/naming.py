@@ -43,16 +43,26 @@ def _secret(rng: int, card: int) -> int:
 
 
 def in_secret_order(rng: int, cards: list[Card]) -> list[Card]:
-    """`cards` sorted by `_secret` (a stable sort, as `sorted(cards, key=...)`), the keys worked out in
-    one loop rather than a call per card."""
-    keyed = []
-    for i, card in enumerate(cards):
-        z = (rng ^ (card * _GOLDEN)) & MASK64
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        keyed.append((z ^ (z >> 31), i))  # the index breaks a tie as a stable sort does
-    keyed.sort()
-    return [cards[i] for _, i in keyed]
+    """`cards` sorted by `_secret` (a stable sort, as `sorted(cards, key=...)`). The keys are kept per state of
+    the generator, which changes only when the game draws: a game names cards by place many times between two
+    draws (a playout of Seven7s lists the cards of three hands at each look), each card's key worked out once."""
+    keys = _KEYS.get(rng)
+    if keys is None:
+        if len(_KEYS) >= _KEPT_GENERATORS:
+            _KEYS.clear()
+        keys = _KEYS[rng] = {}
+    try:
+        return sorted(cards, key=keys.__getitem__)
+    except KeyError:
+        pass
+    for card in cards:
+        if card not in keys:
+            keys[card] = _secret(rng, card)
+    return sorted(cards, key=keys.__getitem__)
+
+
+_KEYS: dict[int, dict[Card, int]] = {}  # a generator's state -> the secret keys of the cards named by place so far
+_KEPT_GENERATORS = 64  # (the states of the generator of the games in play; a run plays one game at a time)
 
 
 _NUMBERED = object()  # the key of a zone's names kept in State.kept (with the zone's slot)
