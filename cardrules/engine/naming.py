@@ -45,7 +45,7 @@ def _secret(rng: int, card: int) -> int:
 def in_secret_order(rng: int, cards: list[Card]) -> list[Card]:
     """`cards` sorted by `_secret` (a stable sort, as `sorted(cards, key=...)`). The keys are kept per state of
     the generator, which changes only when the game draws: a game names cards by place many times between two
-    draws (a playout of Seven7s lists the cards of three hands at each look), each card's key worked out once."""
+    draws (a playout may list other players' hands by place at every decision), each card's key worked out once."""
     keys = _KEYS.get(rng)
     if keys is None:
         if len(_KEYS) >= _KEPT_GENERATORS:
