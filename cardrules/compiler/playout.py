@@ -426,7 +426,7 @@ def simultaneously(w: Writer, st: nodes.Simultaneous, where: Where) -> None:
     w.line(f"{p} = SEATS[me]")
     inner = attrs.evolve(where, env=where.env.bind(st.var, p), breakable=False, turn_ends=False,
                          repeats_unchanged=False)
-    options = listed_and_drawn(w, st.body[0], inner)
+    options = listed_and_drawn(w, st.body[0], inner, chooser=st.var)
     w.line(f"{picks}.append(o)")
     w.depth -= 1
     w.line(f"for {seat}, o in zip({seats}, {picks}):")

@@ -22,15 +22,17 @@ def choose(w: Writer, st: nodes.Choose, where: Where) -> None:
     chosen(w, listed_and_drawn(w, st, where), where)
 
 
-def listed_and_drawn(w: Writer, st: nodes.Choose, where: Where) -> list[tuple[int, nodes.Option]]:
-    """A decision's legal moves and the seat's draw among them (`o`); its options, numbered, for `chosen`."""
+def listed_and_drawn(w: Writer, st: nodes.Choose, where: Where, chooser: str | None = None
+                     ) -> list[tuple[int, nodes.Option]]:
+    """A decision's legal moves and the seat's draw among them (`o`); its options, numbered, for `chosen`.
+    `chooser`: the name that is the chooser besides `me` (a `simultaneously`'s, visibility.binders_hide)."""
     w.line("if decisions >= limit: raise UNPLAYABLE('the decision limit')")
     found = w.x.fresh("o")
     w.line(f"{found} = []")
     # The listing changes nothing (a trial puts its cards back): a definition's call that reads no binder is
     # worked out once for all of it.
     lazies: dict[str, str] = {}
-    listing, start = attrs.evolve(where, env=attrs.evolve(where.env, lazies=lazies)), len(w.lines)
+    listing, start = attrs.evolve(where, env=attrs.evolve(where.env, lazies=lazies), chooser=chooser), len(w.lines)
     kept = list(enumerate(st.options))
     for i, option in kept:
         if not option.fallback:
@@ -159,6 +161,8 @@ def key_of(w: Writer, reads: set[str], where: Where) -> str | None:
 
 def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: Where) -> None:
     """The loops over an option's binders and the test of its guards, adding each legal move to `found`."""
+    hides = visibility.binders_hide(option.binders, w.c.sym, where.chooser)
+    where = attrs.evolve(where, chooser=None)  # (the option's own binders only: not its trials' bodies)
     env, zones, zone_names, names, depth = where.env, dict(where.zones), dict(where.zone_names), [], w.depth
     guards = [g for g in option.guards if w.c.constant(g.when) != (True, False)]  # an option's `when` may drop one
     plain, later = [g for g in guards if not g.afterwards], [g for g in guards if g.afterwards]
@@ -177,7 +181,7 @@ def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: 
             w.depth += 1
         v = w.x.fresh("b")
         zone = bind_zone(w, binder, env, zones, zone_names)
-        if visibility.may_hide(binder.source, w.c.sym):  # cards the chooser may not see, offered by place
+        if hides[level]:  # cards the chooser may not see, offered by place
             w.line(f"for {v} in BY_PLACE(G, n, out, me, Z, rng, AS_LIST({w.x.expr(binder.source, env)})):")
         elif zone is not None and not later and lying_in(w, binder.source) is binder.source:
             w.line(f"for {v} in {zone}:")  # a zone's own list: nothing moves while the listing walks it

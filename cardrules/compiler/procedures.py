@@ -368,7 +368,8 @@ def repeat(c: "Compiler", st: nodes.Repeat, sc: "Scope", loop_exit) -> None:
     end.pc = c.here()
 
 
-def choose(c: "Compiler", st: nodes.Choose, sc: "Scope", loop_exit) -> None:
+def choose(c: "Compiler", st: nodes.Choose, sc: "Scope", loop_exit, chooser: str | None = None) -> None:
+    """`chooser`: the name that is the chooser besides `me` (a `simultaneously`'s, visibility.binders_hide)."""
     here = c.here()
 
     def pause(s: State) -> int:
@@ -386,7 +387,7 @@ def choose(c: "Compiler", st: nodes.Choose, sc: "Scope", loop_exit) -> None:
             binders.append(BinderSpec(slot, lambda s, f, source=source: as_list(source(s, f))))
         kept = [g for g in option.guards if c.constant(g.when) != (True, False)]
         guards = tuple(_guard(c, g, inner, last) for g in kept)
-        hides = tuple(visibility.may_hide(b.source, c.sym) for b in option.binders)
+        hides = visibility.binders_hide(option.binders, c.sym, chooser)
         if not option.fallback:  # written once the rest of the turn is placed (_with_straight_moves)
             c.listers[here, index] = _Lister(option, sc, [b.slot for b in binders], list(zip(kept, guards)), hides,
                                              index)
@@ -424,7 +425,7 @@ def simultaneous(c: "Compiler", st: nodes.Simultaneous, sc: "Scope", loop_exit) 
     def start(s: State) -> int:
         return choose_pc if secrets.start(s, players(s, s.locals), choose_pc, slot) else after.pc
     c.emit(start, st.span)
-    choose(c, st.body[0], inner, None)
+    choose(c, st.body[0], inner, None, chooser=st.var)
     reveal_pc = c.here()  # where the choose's options end
 
     def reveal(s: State) -> int:

@@ -4,7 +4,7 @@ which choices must name unseen cards by place, and which moves must carry knowle
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..engine.zones import visibility_of
 from ..language import nodes
@@ -18,19 +18,20 @@ def _visibility(decl: nodes.ZoneDecl) -> str:
     return visibility_of(decl.properties)
 
 
-# What a name bound in a definition's body stands for, from the call's argument (see `_bound`): `me`, a
-# value holding no card, or anything else.
-_ME, _CARDLESS, _UNKNOWN = "me", "cardless", "unknown"
+# What a name bound in a definition's body or a comprehension stands for, from the call's argument (see `_bound`)
+# or the list walked: `me`, a value holding no card, a value whose every card the chooser sees, or anything else.
+_ME, _CARDLESS, _SHOWN, _UNKNOWN = "me", "cardless", "shown", "unknown"
 _DEPTH = 8  # definitions looked into, one inside another
 
 
 def shown_to_chooser(e: nodes.Expr, zones: dict[str, nodes.ZoneDecl], defs: dict[str, nodes.DefDecl] | None = None,
                      env: dict[str, str] | None = None, depth: int = 0) -> bool:
-    """True when a binder's list surely holds only cards the chooser (`me`) sees: a public zone,
-    `me`'s own zone, or a filter, sort or join of those, a card picked from one by place (`top`), a
-    comprehension of those, or a definition whose body is one of those with its parameters bound to
-    the call's arguments (`choices(me)`). `env`: the names a definition's body binds (_bound). False
-    means: check when it is offered."""
+    """True when a binder's list surely holds only cards the chooser (`me`) sees, at any depth: a public
+    zone, `me`'s own zone, or a filter, sort, join or list of those, a card or part picked from one
+    (`top`, `highest`, `groups`: builtins flagged `from_argument`), a comprehension of those (its name
+    walking such a list stands for seen cards too), or a definition whose body is one of those with its
+    parameters bound to the call's arguments (`choices(me)`, `kinds(hand(me))`). `env`: the names a
+    definition's body or a comprehension binds (_bound). False means: check when it is offered."""
     env = env or {}
     if depth > _DEPTH:
         return False
@@ -39,7 +40,7 @@ def shown_to_chooser(e: nodes.Expr, zones: dict[str, nodes.ZoneDecl], defs: dict
         return shown_to_chooser(x, zones, defs, inner, depth + 1)
     match e:
         case nodes.Name(name) if name in env:
-            return False
+            return env[name] == _SHOWN
         case nodes.Name(name) if name in zones:
             decl = zones[name]
             return _visibility(decl) == "public" and "per_player" not in decl.properties
@@ -55,20 +56,21 @@ def shown_to_chooser(e: nodes.Expr, zones: dict[str, nodes.ZoneDecl], defs: dict
             return _visibility(decl) == "public" or (mine and _visibility(decl) == "owner")
         case nodes.Call(name, args) if defs and name in defs and defs[name].has_params and name not in env:
             decl = defs[name]
-            return len(args) == len(decl.params) and shown(decl.body, _bound(decl, args, env, None))
-        case nodes.Call(_, (source,)) if _flag(e, "by_place"):  # one card of a list: seen if they all are
-            return shown(source)
+            return len(args) == len(decl.params) and shown(decl.body, _bound(decl, args, env, None, shown))
         case nodes.Where(source, _) | nodes.Call(_, (source,)) if (not isinstance(e, nodes.Call)
-                                                                   or _flag(e, "same_elements")):
-            return shown(source)
+                                                                   or _flag(e, "same_elements", "by_place",
+                                                                            "from_argument")):
+            return shown(source)  # (a card or part of a list: seen if all its cards are)
+        case nodes.ListLit(items) | nodes.TupleLit(items):
+            return all(shown(item) for item in items)
         case nodes.BinOp("+", left, right):
             return shown(left) and shown(right)
         case nodes.IfExpr(_, then, otherwise):
             return shown(then) and shown(otherwise)
         case nodes.Comprehension(nodes.Name(element), var, source, _) if element == var:
             return shown(source)
-        case nodes.Comprehension(element, var, _, _):
-            return shown(element, {**env, var: _UNKNOWN})
+        case nodes.Comprehension(element, var, source, _):
+            return shown(element, {**env, var: _SHOWN if shown(source) else _UNKNOWN})
     return False
 
 
@@ -77,16 +79,20 @@ def _is_me(key: nodes.Expr, env: dict[str, str]) -> bool:
     return isinstance(key, nodes.Name) and (env.get(key.id) == _ME if key.id in env else key.id == "me")
 
 
-def _bound(decl: nodes.DefDecl, args: tuple, env: dict[str, str], sym: "Symbols | None") -> dict[str, str]:
+def _bound(decl: nodes.DefDecl, args: tuple, env: dict[str, str], sym: "Symbols | None",
+           shown: "Callable[[nodes.Expr], bool] | None" = None) -> dict[str, str]:
     """What a definition's parameters stand for in its body, from the call's arguments (read in the
-    caller's `env`): `me`, no card (asked only with `sym`, for _no_cards), or anything else. The body
-    sees its parameters only: the caller's names are not its own."""
+    caller's `env`): `me`, no card (asked only with `sym`, for _no_cards), cards the chooser sees (asked
+    only with `shown`, for shown_to_chooser), or anything else. The body sees its parameters only: the
+    caller's names are not its own."""
     out = {}
     for param, arg in zip(decl.params, args):
         if _is_me(arg, env):
             out[param] = _ME
         elif sym is not None and _no_cards(arg, sym, _DEPTH, env):
             out[param] = _CARDLESS
+        elif shown is not None and shown(arg):
+            out[param] = _SHOWN
         else:
             out[param] = _UNKNOWN
     return out
@@ -101,10 +107,21 @@ def may_hide(e: nodes.Expr, sym: "Symbols", chooser: str | None = None) -> bool:
     return not (shown_to_chooser(e, sym.zones, sym.defs, env) or _no_cards(e, sym, 0, env))
 
 
-def _flag(call: nodes.Call, flag: str) -> bool:
-    """A flag of the builtin function a call names (see builtins.Function)."""
+def binders_hide(binders: tuple[nodes.Binder, ...], sym: "Symbols", chooser: str | None = None) -> tuple[bool, ...]:
+    """`may_hide` for each of an option's binders, in order: `chooser` (the `p` of `simultaneously for p`)
+    stands for the chooser in the lists of the binders until one of them takes the name for itself."""
+    hides = []
+    for binder in binders:
+        hides.append(may_hide(binder.source, sym, chooser))
+        if binder.var == chooser:
+            chooser = None
+    return tuple(hides)
+
+
+def _flag(call: nodes.Call, *flags: str) -> bool:
+    """Whether the builtin function a call names has one of these flags (see builtins.Function)."""
     function = FUNCTIONS.get(call.func)
-    return function is not None and getattr(function, flag)
+    return function is not None and any(getattr(function, flag) for flag in flags)
 
 
 def _no_cards(e: nodes.Expr, sym: "Symbols", depth: int, env: dict[str, str] | None = None) -> bool:

@@ -131,6 +131,8 @@ class Function:
     cardless: bool = False  # its value holds no card (numbers, seats, texts, keys): choosing among it hides nothing
     same_elements: bool = False  # its value is its one argument's elements, maybe reordered (sorted)
     by_place: bool = False  # picks an element of its argument by place alone (top, bottom): nobody sees which
+    from_argument: bool = False  # every card of its value (at any depth) is one of its one argument's: an element,
+    # a part, the elements regrouped (highest, groups, concat): seen by whoever sees the argument's
     # For the checker's kinds (language/kinds.py): what each argument must be ("seat", "seats", "card", "cards",
     # "number", "list", "cell", "cells"; "" for anything; the last word stands for the rest), and what the call
     # gives: a kind ("number", "truth", "text", "seat", "seats", "card", "cards", "cell", "cells", "pair", "lists
@@ -273,13 +275,14 @@ def b_count(xs):
 
 
 @builtin("highest", 1, 1, "highest(xs)", "the highest element (cards by the card order); `none` if empty",
-         takes=("list",), gives="element", emit=template("max({0} or ONLY_NOTHING)", ONLY_NOTHING=_ONLY_NOTHING))
+         takes=("list",), from_argument=True, gives="element",
+         emit=template("max({0} or ONLY_NOTHING)", ONLY_NOTHING=_ONLY_NOTHING))
 def b_highest(xs):
     return max(xs) if xs else NOTHING
 
 
 @builtin("lowest", 1, 1, "lowest(xs)", "the lowest element; `none` if empty", takes=("list",),
-         gives="element", emit=template("min({0} or ONLY_NOTHING)", ONLY_NOTHING=_ONLY_NOTHING))
+         from_argument=True, gives="element", emit=template("min({0} or ONLY_NOTHING)", ONLY_NOTHING=_ONLY_NOTHING))
 def b_lowest(xs):
     return min(xs) if xs else NOTHING
 
@@ -320,7 +323,8 @@ def _group_key(group: list) -> tuple:
 
 
 @builtin("largest", 1, 1, "largest(lists)", "the longest of several lists; between equally long ones, the one "
-         "whose highest element is highest; `[]` if there are none", takes=("list",), gives="element")
+         "whose highest element is highest; `[]` if there are none", takes=("list",), from_argument=True,
+         gives="element")
 def b_largest(groups):
     return max(groups, key=_group_key) if groups else []
 
@@ -331,7 +335,8 @@ def b_abs(x):
 
 
 @builtin("best", 1, 1, "best(xs, by: key)", "the element with the highest key (the first one on a tie); without "
-         "`by:`, the highest element; `none` if empty", keywords=("by",), takes=("list",), gives="element")
+         "`by:`, the highest element; `none` if empty", keywords=("by",), takes=("list",), from_argument=True,
+         gives="element")
 def b_best(xs, by: Callable[[Any], Any] | None = None):
     if not xs:
         return NOTHING
@@ -346,7 +351,7 @@ def b_sum(xs, by: Callable[[Any], Any] | None = None):
 
 @builtin("groups", 1, 1, "groups(xs, by: key)", "the elements split into lists that share a key, in order of "
          "first appearance; `by:` is required", keywords=("by",), required=("by",), takes=("list",),
-         gives="lists of elements")
+         from_argument=True, gives="lists of elements")
 def b_groups(xs, by: Callable[[Any], Any]):
     out: dict[Any, list] = {}
     for x in xs:
@@ -356,7 +361,7 @@ def b_groups(xs, by: Callable[[Any], Any]):
 
 @builtin("runs", 1, 1, "runs(xs, by: key)", "the maximal runs of consecutive whole-number keys: one element per "
          "key value (the highest one with that key), runs in increasing key order; `by:` is required",
-         keywords=("by",), required=("by",), takes=("list",), gives="lists of elements")
+         keywords=("by",), required=("by",), takes=("list",), from_argument=True, gives="lists of elements")
 def b_runs(xs, by: Callable[[Any], Any]):
     """Maximal runs of consecutive key values, one element per value (the highest element)."""
     kept: dict[int, Any] = {}
@@ -383,21 +388,21 @@ def b_sorted(xs, by: Callable[[Any], Any] | None = None):
 
 
 @builtin("concat", 1, 1, "concat(lists)", "the elements of several lists, in order, as one list",
-         takes=("list",), gives="concat")
+         takes=("list",), from_argument=True, gives="concat")
 def b_concat(lists):
     """One list of the elements of several lists, in order."""
     return [x for sub in lists for x in sub]
 
 
 @builtin("min", 1, MAX_ARGS, "min(a, b, …)", "the smallest of 1 to 9 separate values, or of the elements of a "
-         "single list", gives="least")
+         "single list", from_argument=True, gives="least")
 def b_min(*xs):
     """min(a, b, ...) or min(list)."""
     return min(xs[0]) if len(xs) == 1 and isinstance(xs[0], list | tuple) else min(xs)
 
 
 @builtin("max", 1, MAX_ARGS, "max(a, b, …)", "the largest of 1 to 9 separate values, or of the elements of a "
-         "single list", gives="least")
+         "single list", from_argument=True, gives="least")
 def b_max(*xs):
     return max(xs[0]) if len(xs) == 1 and isinstance(xs[0], list | tuple) else max(xs)
 
@@ -532,7 +537,7 @@ for _record in (
              emit=template("s.side({0})"), takes=("seat",), gives="seats"),
     Function("random", 1, 1, "random(xs)", "an element of the list or zone chosen at random, `none` if it is "
              "empty; **statements only** (see below)", emit=template("RANDOM(s, {0})", RANDOM=random_element),
-             statements_only=True, gives="one"),
+             statements_only=True, from_argument=True, gives="one"),
 ):
     register(_record)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..compiler.visibility import may_hide
+from ..compiler.visibility import binders_hide
 from ..diagnostics import Span
 from ..language import nodes
 from ..language.kinds import Env, Kind, Kinds, join
@@ -60,7 +60,7 @@ class _Recorder(Kinds):
                 tuple(join(a, b) for a, b in zip(before, found))
             if self.choosers:
                 self.shown[option.span] = tuple(
-                    not may_hide(b.source, self.sym, chooser=self.choosers[-1]) for b in option.binders)
+                    not hides for hides in binders_hide(option.binders, self.sym, self.choosers[-1]))
         super().option(option, env)
 
 
