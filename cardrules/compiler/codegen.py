@@ -25,6 +25,7 @@ from .pure_keys import keyed_call
 from .pyforms import OPS, written
 from .quantifiers import assign, holds_quantifier
 from .reads import Key, Stamp
+from .rewrites import empty_as_membership
 from .runtime import StaleMemo, stale
 from .settings import CHECK_MEMO, switched_on
 from .subexpressions import Shared, Store, calls_twice
@@ -561,6 +562,9 @@ class Emitter(ModuleNames):
                     or f"({code} {OPS[op]} {listed})"
             case nodes.Compare(op, left, right) if (identity := by_identity(self, op, left, right, env)):
                 return f"({self.expr(left, env)} {identity} {self.expr(right, env)})"
+            case nodes.Call("empty") if (cheaper := empty_as_membership(e, env.names, self.c.card_attrs,
+                                                                        self.c.constant)) is not None:
+                return self.expr(cheaper, env)
             case nodes.IfExpr(cond, then, otherwise) if env.cse is not None:  # one side or the other, counted so
                 then_code = self.expr(then, env)  # written in the order of the code, as below
                 return env.cse.choice(self.expr(cond, env), then_code, self.expr(otherwise, env))

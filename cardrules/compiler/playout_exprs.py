@@ -25,6 +25,7 @@ from .codegen import BuiltinCall, ModuleNames
 from .identity import names_a_value
 from .invariants import reads_a_loop, worth_keeping
 from .pyforms import written
+from .rewrites import empty_as_membership
 
 if TYPE_CHECKING:
     from .compiler import Compiler
@@ -140,6 +141,9 @@ class Exprs(ModuleNames):
         match e:
             case nodes.Compare("==" | "!=" as op, left, right) if self.a_value(left, env) or self.a_value(right, env):
                 return f"({self.expr(left, env)} {'is' if op == '==' else 'is not'} {self.expr(right, env)})"
+            case nodes.Call("empty") if (cheaper := empty_as_membership(e, env.names, self.c.card_attrs,
+                                                                        self.c.constant)) is not None:
+                return self.expr(cheaper, env)
         code = written(self, e, env)
         if code is not None:
             return code
