@@ -64,6 +64,9 @@ class Env:
     binders: frozenset[str] = frozenset()
     # Inside a part that reads no loop's value, worked out once (Exprs.once): its own parts are not kept apart.
     in_once: bool = False
+    # In the body of a definition with parameters whose value is kept (playout_game.versioned): the code of what
+    # that value is kept by; a part of the body that loops and reads no parameter is kept by it too (shared_part).
+    shares: str | None = None
 
     def bind(self, name: str, code: str) -> "Env":
         return attrs.evolve(self, names={**self.names, name: code})
@@ -89,6 +92,9 @@ class Exprs(ModuleNames):
         self.describe: Callable[[Any], str] | None = None  # how the game writes a value (words), when known
         self.uses_random = False  # a `random(xs)`: the playout defines RAND, drawing from its generator
         self.keyed: dict[str, dict[str, str]] = {}  # a pure definition -> its keyed wrappers -> their kinds
+        # (a definition's part, what it is kept by) -> the name of its function; each to write (playout_game)
+        self.parts: dict[tuple[nodes.Expr, str], str] = {}
+        self.parts_wanted: list[tuple[str, nodes.Expr, str]] = []
 
     def const(self, value: Any) -> str:
         if value is None or value.__class__ in (int, bool):  # written as itself (the engine's writer does so
@@ -107,9 +113,36 @@ class Exprs(ModuleNames):
         known, value = self.c.constant(e)
         if known and value.__class__ not in (list, tuple, dict):  # an option, a symbol, a number: one constant
             return self.const(value)
+        if env.shares is not None and not env.in_once and self.shareable(e, env):
+            return self.shared_part(e, env)
         if env.lazies is not None and env.looping and not env.in_once and self.invariant(e, env):
             return self.once(e, env)
         return self.plain(e, env)
+
+    def shareable(self, e: nodes.Expr, env: Env) -> bool:
+        """Whether a part of a definition's body loops and reads neither its parameters nor a loop's value (as the
+        engine's code asks, codegen.Emitter.shareable): every call of the definition while the game stands gets
+        the same value, as `may_follow(c)` asks whether the hand holds the suit led for every card c."""
+        if not isinstance(e, nodes.Call | nodes.Comprehension | nodes.Where | nodes.BinOp | nodes.Compare
+                          | nodes.BoolOp | nodes.Not | nodes.IfExpr | nodes.Attr | nodes.Index):
+            return False
+        if isinstance(e, nodes.Call) and (e.func in self.c.sym.defs or e.func in self.c.sym.cases):
+            return False  # (kept by its own function)
+        facts = self.c.emitter.facts()
+        return facts.loops(e) and not facts.draws(e) \
+            and not reads_a_loop(facts.free(e), env.names, env.it, self.c.card_attrs, every=True)
+
+    def shared_part(self, e: nodes.Expr, env: Env) -> str:
+        """The call of a function of its own for a shareable part, its value kept while what the definition's
+        value is kept by stands (`env.shares`); called where the part was, so worked out only if reached."""
+        key = (e, env.shares)
+        name = self.parts.get(key)
+        if name is None:
+            name = next(f"part{i}" for i in itertools.count(len(self.parts) + 1)
+                        if f"part{i}" not in self.c.sym.defs and f"part{i}" not in self.c.sym.cases)
+            self.parts[key] = name
+            self.parts_wanted.append((name, e, env.shares))
+        return self.lazy(f"d_{name}()", env)
 
     def invariant(self, e: nodes.Expr, env: Env) -> bool:
         """Whether an expression inside a loop reads no value a loop around it binds (nor draws), and is not a

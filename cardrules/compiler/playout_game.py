@@ -144,10 +144,14 @@ def next_player(w: Writer) -> None:
 def definitions(w: Writer) -> list[str]:
     """The definitions the playout calls, each a function of its body (those they call in turn, too); one
     that reads nothing of the game but its arguments keeps its values for the game in a table by them."""
-    w.lines, w.depth, done = [], 1, 0
+    w.lines, w.depth, done, parts = [], 1, 0, 0
     in_trials = tried(w)
     tables: dict[str, str] = {}  # a pure definition -> its table's constant
-    while done < len(w.x.wanted):
+    while done < len(w.x.wanted) or parts < len(w.x.parts_wanted):
+        if done == len(w.x.wanted):  # (a part's body may want more definitions)
+            shared_part(w, *w.x.parts_wanted[parts])
+            parts += 1
+            continue
         name = w.x.wanted[done]
         done += 1
         cached = name in w.c.emitter.pure  # reads nothing but its arguments (the compiler's pure_definitions)
@@ -156,12 +160,7 @@ def definitions(w: Writer) -> list[str]:
         if name in w.c.sym.defs:
             decl = w.c.sym.defs[name]
             env, params = parameters(w, decl.params)
-            lazies: dict[str, str] = {}
-            body = w.x.twice(lambda: "\n".join(returning(w, decl.body, attrs.evolve(env, lazies=lazies))))
-            w.line(f"def {fn}({params}):")
-            if lazies:
-                w.line(f"    {' = '.join(lazies.values())} = MISSING")
-            w.lines += ["    " * w.depth + "    " + line for line in body.split("\n")]
+            function(w, f"{fn}({params})", decl.body, attrs.evolve(env, shares=version if decl.params else None))
         else:
             decl = w.c.sym.cases[name]
             params = case(w, decl, fn)
@@ -173,6 +172,24 @@ def definitions(w: Writer) -> list[str]:
         for wrapper, kinds in wrappers.items():
             keyed(w, name, wrapper, kinds, tables[name])
     return w.lines
+
+
+def shared_part(w: Writer, name: str, part: nodes.Expr, version: str) -> None:
+    """`d_NAME()`: a part of definitions' bodies that reads none of their parameters (Exprs.shared_part), its
+    value kept while `version` stands."""
+    function(w, f"d_{name}_body()", part, Env())
+    kept_while(w, name, version, "")
+
+
+def function(w: Writer, head: str, e: nodes.Expr, env: Env) -> None:
+    """`def HEAD:` returning the value of `e`, the calls it makes more than once worked out once (`lazy`)."""
+    lazies: dict[str, str] = {}
+    env = attrs.evolve(env, lazies=lazies)
+    body = w.x.twice(lambda: "\n".join(returning(w, e, env)))
+    w.line(f"def {head}:")
+    if lazies:
+        w.line(f"    {' = '.join(lazies.values())} = MISSING")
+    w.lines += ["    " * w.depth + "    " + line for line in body.split("\n")]
 
 
 def returning(w: Writer, e: nodes.Expr, env: Env) -> list[str]:
