@@ -138,8 +138,9 @@ class Exprs(ModuleNames):
         key = (e, env.shares)
         name = self.parts.get(key)
         if name is None:
+            taken = self.c.sym.defs.keys() | self.c.sym.cases.keys()  # (d_NAME and d_NAME_body are theirs too)
             name = next(f"part{i}" for i in itertools.count(len(self.parts) + 1)
-                        if f"part{i}" not in self.c.sym.defs and f"part{i}" not in self.c.sym.cases)
+                        if not {f"part{i}", f"part{i}_body"} & taken)
             self.parts[key] = name
             self.parts_wanted.append((name, e, env.shares))
         return self.lazy(f"d_{name}()", env)

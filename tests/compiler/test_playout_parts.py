@@ -58,3 +58,11 @@ def test_the_playout_plays_the_engines_games(players):
     for index in range(30):
         by_playout = _played_out(game, plan, index, deal_seed(plan.seed, index))
         assert by_playout is not None and by_playout == play_game(game, plan, index, playout=False), index
+
+
+def test_a_part_is_named_apart_from_the_rules_own_definitions():
+    taken = RULES.replace("tally(x.rank)", "x.rank").replace("def may(c)",
+                                                             "def part1_body = 3\ndef part2 = 4\ndef may(c)")
+    source = cardrules.load_source(taken, "parts.rules").playout.source
+    heads = [line.strip() for line in source.splitlines() if line.strip().startswith("def d_part")]
+    assert heads == ["def d_part3_body():", "def d_part3():"]  # d_part1_body and d_part2 are the rules' own
