@@ -18,7 +18,7 @@ from ..language import nodes
 from ..language.builtins import FUNCTIONS, NAMES, Function
 from ..values import NOTHING, SEATS, SEQUENCES, Sym
 from .identity import by_identity, membership, walks_values
-from .invariants import Facts, reads_a_loop, worth_keeping
+from .invariants import Facts, reads_a_loop, shareable_part, worth_keeping
 from .literals import constant_list
 from .pure_keys import cache as pure_cache
 from .pure_keys import keyed_call
@@ -494,16 +494,7 @@ class Emitter(ModuleNames):
     def shareable(self, e: nodes.Expr, env: Env) -> bool:
         """Whether a part of a definition's body loops (a comprehension, a `where`, a keyword argument) and reads
         neither its parameters nor a loop's value: every call of the definition in one state gets its value."""
-        if not isinstance(e, nodes.Call | nodes.Comprehension | nodes.Where | nodes.BinOp | nodes.Compare
-                          | nodes.BoolOp | nodes.Not | nodes.IfExpr | nodes.Attr | nodes.Index):
-            return False
-        if isinstance(e, nodes.Call) and e.func in self.def_names:  # kept by its own wrapper
-            return False
-        facts = self.facts()
-        if not facts.loops(e):
-            return False
-        return not reads_a_loop(facts.free(e), env.names, env.it, facts.card_attrs, every=True) \
-            and not facts.draws(e)
+        return shareable_part(e, self.facts(), env.names, env.it, self.def_names.keys())
 
     def facts(self) -> Facts:
         """The per-node answers of this compile (invariants.Facts), made once the cards' attributes are known."""

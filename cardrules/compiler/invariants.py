@@ -79,6 +79,23 @@ def reads_a_loop(read: set[str], names: dict[str, str], it: str | None, card_att
     return False
 
 
+# The nodes that may be a part of a definition's body kept apart (shareable_part): not a name or a constant.
+_PARTS = (nodes.Call, nodes.Comprehension, nodes.Where, nodes.BinOp, nodes.Compare, nodes.BoolOp, nodes.Not,
+          nodes.IfExpr, nodes.Attr, nodes.Index)
+
+
+def shareable_part(e: nodes.Expr, facts: "Facts", names: dict[str, str], it: str | None,
+                   kept_calls: AbstractSet[str]) -> bool:
+    """Whether a part of a definition's body loops and reads neither its parameters nor a loop's value (`names`,
+    `it`), and draws nothing: every call of the definition while the game stands gets its value, so both back
+    ends keep it apart (codegen.Emitter.shared_part, playout_exprs.Exprs.shared_part). A call of a definition
+    (`kept_calls`) is kept by its own function instead."""
+    if not isinstance(e, _PARTS) or (isinstance(e, nodes.Call) and e.func in kept_calls):
+        return False
+    return facts.loops(e) and not reads_a_loop(facts.free(e), names, it, facts.card_attrs, every=True) \
+        and not facts.draws(e)
+
+
 def _names_any(code: str, names: AbstractSet[str]) -> bool:
     """Whether generated code names any of `names` (as whole words)."""
     return any(re.search(rf"\b{re.escape(name)}\b", code) for name in names)

@@ -23,7 +23,7 @@ from ..values import NOTHING, SEATS, Sym
 from . import pure_keys
 from .codegen import BuiltinCall, ModuleNames
 from .identity import names_a_value
-from .invariants import reads_a_loop, worth_keeping
+from .invariants import reads_a_loop, shareable_part, worth_keeping
 from .pyforms import written
 from .rewrites import empty_as_membership
 
@@ -95,6 +95,7 @@ class Exprs(ModuleNames):
         # (a definition's part, what it is kept by) -> the name of its function; each to write (playout_game)
         self.parts: dict[tuple[nodes.Expr, str], str] = {}
         self.parts_wanted: list[tuple[str, nodes.Expr, str]] = []
+        self.defined = frozenset(c.sym.defs) | frozenset(c.sym.cases)  # the rules' definitions, by name
 
     def const(self, value: Any) -> str:
         if value is None or value.__class__ in (int, bool):  # written as itself (the engine's writer does so
@@ -120,17 +121,10 @@ class Exprs(ModuleNames):
         return self.plain(e, env)
 
     def shareable(self, e: nodes.Expr, env: Env) -> bool:
-        """Whether a part of a definition's body loops and reads neither its parameters nor a loop's value (as the
-        engine's code asks, codegen.Emitter.shareable): every call of the definition while the game stands gets
-        the same value, as `may_follow(c)` asks whether the hand holds the suit led for every card c."""
-        if not isinstance(e, nodes.Call | nodes.Comprehension | nodes.Where | nodes.BinOp | nodes.Compare
-                          | nodes.BoolOp | nodes.Not | nodes.IfExpr | nodes.Attr | nodes.Index):
-            return False
-        if isinstance(e, nodes.Call) and (e.func in self.c.sym.defs or e.func in self.c.sym.cases):
-            return False  # (kept by its own function)
-        facts = self.c.emitter.facts()
-        return facts.loops(e) and not facts.draws(e) \
-            and not reads_a_loop(facts.free(e), env.names, env.it, self.c.card_attrs, every=True)
+        """Whether a part of a definition's body loops and reads neither its parameters nor a loop's value, as the
+        engine's code asks (invariants.shareable_part): `may_follow(c)` asking whether the hand holds the suit
+        led, for every card c."""
+        return shareable_part(e, self.c.emitter.facts(), env.names, env.it, self.defined)
 
     def shared_part(self, e: nodes.Expr, env: Env) -> str:
         """The call of a function of its own for a shareable part, its value kept while what the definition's
@@ -138,9 +132,8 @@ class Exprs(ModuleNames):
         key = (e, env.shares)
         name = self.parts.get(key)
         if name is None:
-            taken = self.c.sym.defs.keys() | self.c.sym.cases.keys()  # (d_NAME and d_NAME_body are theirs too)
-            name = next(f"part{i}" for i in itertools.count(len(self.parts) + 1)
-                        if not {f"part{i}", f"part{i}_body"} & taken)
+            name = next(f"part{i}" for i in itertools.count(len(self.parts) + 1)  # (d_NAME, d_NAME_body: theirs)
+                        if not {f"part{i}", f"part{i}_body"} & self.defined)
             self.parts[key] = name
             self.parts_wanted.append((name, e, env.shares))
         return self.lazy(f"d_{name}()", env)
