@@ -96,6 +96,15 @@ def shareable_part(e: nodes.Expr, facts: "Facts", names: dict[str, str], it: str
         and not facts.draws(e)
 
 
+def part_of(e: nodes.Expr, defs: dict[str, nodes.DefDecl]) -> str:
+    """Where a shareable part comes from, in words for a comment of the generated source (`cardrules compile`):
+    the definitions whose bodies hold it (an equal part of several is one function) and its line. Names are
+    the grammar's words, the line a number: no rule text."""
+    owners = [name for name, decl in defs.items() if any(node == e for node in nodes.walk(decl.body))]
+    line = f" (line {e.span.line})" if e.span.line else ""
+    return f"a part of {', '.join(owners) or 'a definition'}{line} that reads none of its parameters"
+
+
 def _names_any(code: str, names: AbstractSet[str]) -> bool:
     """Whether generated code names any of `names` (as whole words)."""
     return any(re.search(rf"\b{re.escape(name)}\b", code) for name in names)

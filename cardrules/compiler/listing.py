@@ -17,6 +17,7 @@ from ..language.symbols import Symbols
 from .build import build_game
 from .codegen import Emitter
 from .compiler import Compiler
+from .invariants import part_of
 from .playout_game import why_not
 from .reads import Key
 
@@ -35,6 +36,8 @@ def game_source(rules: nodes.RulesFile, sym: Symbols, options: dict[str, Any], s
            "# of players (s.n). The names kN are constants of the module (listed at the end).\n"]
     heads = {f"{fn}_body": _head(emitter, decl_name, c.reads.get(decl_name, frozenset()))
              for decl_name, fn in emitter.def_names.items()}
+    heads |= {f"{fn}_body": f"# {fn}: {part_of(part, c.sym.defs)}; kept in the state's memo, worked out once a state\n"
+              for part, fn in emitter.parts.items()}
     generated = {"__builtins__"}
     for source in emitter.listing:
         function = source.removeprefix("def ").split("(", 1)[0]

@@ -18,6 +18,7 @@ import attrs
 
 from ..engine.game import describe_value
 from ..language import nodes
+from .invariants import part_of
 from .playout import spend, writer
 from .playout_exprs import Env, Unsupported
 from .playout_writer import Where, Writer
@@ -176,9 +177,19 @@ def definitions(w: Writer) -> list[str]:
 
 def shared_part(w: Writer, name: str, part: nodes.Expr, version: str) -> None:
     """`d_NAME()`: a part of definitions' bodies that reads none of their parameters (Exprs.shared_part), its
-    value kept while `version` stands."""
+    value kept while `version` stands; a comment says whose part it is (the source `cardrules compile` shows)."""
+    w.line(f"# d_{name}: {part_of(part, w.c.sym.defs)}, worked out again when {_what_changes(version)} change")
     function(w, f"d_{name}_body()", part, Env())
     kept_while(w, name, version, "")
+
+
+_VERSION_WORDS = {"zv": "the zones", "me": "the player to move", "act": "who is out", "vv": "the variables"}
+
+
+def _what_changes(version: str) -> str:
+    """What a kept value's version (versioned) counts, in words."""
+    words = [_VERSION_WORDS[part] for part in version.strip("()").split(", ")]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def function(w: Writer, head: str, e: nodes.Expr, env: Env) -> None:

@@ -11,6 +11,7 @@ import pytest
 
 import cardrules
 from cardrules.compiler import playout_exprs
+from cardrules.compiler.listing import game_source
 from cardrules.engine import playouts
 from cardrules.simulation import Plan, play_game
 from cardrules.simulation.runner import _played_out
@@ -66,3 +67,19 @@ def test_a_part_is_named_apart_from_the_rules_own_definitions():
     source = cardrules.load_source(taken, "parts.rules").playout.source
     heads = [line.strip() for line in source.splitlines() if line.strip().startswith("def d_part")]
     assert heads == ["def d_part3_body():", "def d_part3():"]  # d_part1_body and d_part2 are the rules' own
+
+
+def test_the_compiled_source_says_whose_part_each_function_is():
+    """`cardrules compile` shows a part's function with a comment naming its definition and line, in both back
+    ends (the engine's `uN`, the playout's `d_partN`), and what the playout's keeps it by."""
+    line = 1 + RULES.splitlines().index(next(x for x in RULES.splitlines() if x.startswith("def may(c)")))
+    game = cardrules.load_source(RULES, "parts.rules")
+    comment = next(x for x in game.playout.source.splitlines() if x.strip().startswith("# d_part1:"))
+    assert f"a part of may (line {line}) that reads none of its parameters" in comment
+    assert comment.endswith("worked out again when the zones or the player to move change")
+    rules = cardrules.prepare_source(RULES, "parts.rules")
+    listing = game_source(rules.rules, rules.symbols, {}, rules.sources, rules.name)
+    heads = [x for x in listing.splitlines() if x.startswith("# u") and ": a part of" in x]
+    assert heads and all(f"a part of may (line {line}) that" in x for x in heads)
+    assert all(listing.splitlines()[i + 1].startswith("def u") for i, x in enumerate(listing.splitlines())
+               if x in heads)
