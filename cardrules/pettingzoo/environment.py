@@ -45,7 +45,7 @@ class CardrulesEnv(AECEnv):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
         checked = game if isinstance(game, CheckedRules) else prepare(game)  # one parse may serve many
-        self.game = checked.compile(options)
+        self.game = checked.compile_cached(options)  # a vector of environments compiles the game once
         self.n = self.game.min_players if players is None else int(players)
         if not self.game.min_players <= self.n <= self.game.max_players:
             raise ValueError(f"{self.game.title} is for {self.game.min_players} to {self.game.max_players} "

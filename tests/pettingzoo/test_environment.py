@@ -287,3 +287,23 @@ def test_the_training_loop_of_the_docs_runs():
     (example,) = [b for b in blocks if "REINFORCE" in b]
     assert "episodes, rate, wins = 300," in example
     exec(compile(example.replace("episodes, rate, wins = 300,", "episodes, rate, wins = 4,"), "agents.md", "exec"), {})
+
+
+def test_environments_of_one_game_compile_it_once_and_play_alike(monkeypatch, tmp_path):
+    """A vector of environments of the same game and options reads the compiled game back from the disk cache
+    (as the commands do) instead of compiling it for each; each is a game of its own that plays the same."""
+    from cardrules import checked
+
+    monkeypatch.setenv("CARDRULES_CACHE_DIR", str(tmp_path))
+    compiled = []
+    real = checked.compile_game
+    monkeypatch.setattr(checked, "compile_game", lambda *a: compiled.append(a[2]) or real(*a))
+    envs = [make_env("red7", 3, {"advanced": True}) for _ in range(3)]
+    assert len(compiled) == 1, compiled
+    assert len({id(e.game) for e in envs}) == 3
+    for e in envs:
+        e.reset(seed=11)
+    masks = [e.observe(e.agent_selection)["action_mask"] for e in envs]
+    assert all((m == masks[0]).all() for m in masks) and masks[0].sum() > 1
+    make_env("red7", 3, {"advanced": False})
+    assert len(compiled) == 2  # other options: compiled
