@@ -7,24 +7,14 @@ game's words (tests/games/red7/conftest.py builds a position from palettes, hand
 
 from __future__ import annotations
 
-import atexit
-import os
 import random
-import shutil
 import signal
-import tempfile
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from click.testing import Result
 from typer.testing import CliRunner
-
-# cardrules' disk cache (cardrules/cache.py) goes to a directory of this test session, never the user's own;
-# set before anything is loaded (the golden tests list the games while they are collected)
-os.environ["CARDRULES_CACHE_DIR"] = tempfile.mkdtemp(prefix="cardrules-test-cache-")
-os.environ.pop("CARDRULES_NO_CACHE", None)
-atexit.register(shutil.rmtree, os.environ["CARDRULES_CACHE_DIR"], ignore_errors=True)
 
 # A shell starts a background job (`pytest &`) with Ctrl-C ignored, and a command the tests start would inherit
 # that: the tests that stop a command with SIGINT would wait for nothing. A handler of our own is not inherited

@@ -4,7 +4,6 @@ search scores at most its budget of positions (plus the moves themselves)."""
 
 import pytest
 
-import cardrules
 from cardrules.bots import make_agent
 from cardrules.bots.beliefs import sample_information_set
 from cardrules.bots.evaluation import turn_over
@@ -79,8 +78,8 @@ GAMES = [(name, None) for name in sorted(bundled_games())] + [("the-game", {"ext
 
 @pytest.mark.parametrize(("name", "options"), GAMES)
 @pytest.mark.parametrize("spec", ["greedy", "greedy:depth=2,budget=40", "greedy:budget=500"])
-def test_greedy_judges_every_move_as_the_plain_search_does(name, options, spec):
-    game = cardrules.load(name, options)
+def test_greedy_judges_every_move_as_the_plain_search_does(load_game, name, options, spec):
+    game = load_game(name, options)
     players = max(game.min_players, 2) if game.max_players >= 2 else game.min_players
     agent = make_agent(spec, game, 0, 0)
     compared = 0
@@ -97,9 +96,9 @@ def test_greedy_judges_every_move_as_the_plain_search_does(name, options, spec):
 
 
 @pytest.mark.parametrize(("name", "options"), GAMES)
-def test_an_unbounded_greedy_is_the_full_search(name, options):
+def test_an_unbounded_greedy_is_the_full_search(load_game, name, options):
     """Where the budget covers every line, the breadth-first search finds what the full depth-first one does."""
-    game = cardrules.load(name, options)
+    game = load_game(name, options)
     players = max(game.min_players, 2) if game.max_players >= 2 else game.min_players
     agent = make_agent("greedy:depth=2,budget=1000000000", game, 0, 0)
     for state in positions(game, players, 1, 6):
@@ -141,9 +140,9 @@ class Counting:
 @pytest.mark.parametrize(("name", "options"), [("the-game", None), ("the-game", {"extreme": True}), ("red7", None),
                                                ("go-fish", None)])
 @pytest.mark.parametrize("budget", [200, 60])
-def test_greedy_scores_at_most_its_budget(name, options, budget):
+def test_greedy_scores_at_most_its_budget(load_game, name, options, budget):
     """The position now, each move, and at most `budget` follow-ups in all: the budget bounds the work a move."""
-    game = cardrules.load(name, options)
+    game = load_game(name, options)
     agent = make_agent(f"greedy:budget={budget}", game, 0, 0)
     counting = Counting(agent)
     most = 0

@@ -60,10 +60,10 @@ def playout(game, players: int, seed: int) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_random_playouts_never_hit_a_stale_memo(name):
-    base = cardrules.load(GAMES[name])
+def test_random_playouts_never_hit_a_stale_memo(load_game, name):
+    base = load_game(GAMES[name])
     for options in option_sets(base):
-        game = cardrules.load(GAMES[name], options)
+        game = load_game(GAMES[name], options)
         for players in range(game.min_players, game.max_players + 1):
             for seed in range(2):
                 playout(game, players, seed)

@@ -193,9 +193,9 @@ GAMES = sorted(bundled_games())
 
 @settings(max_examples=30, deadline=None, database=None)
 @given(name=st.sampled_from(GAMES), seed=st.integers(0, 100_000), extra=st.integers(0, 2))
-def test_every_bundled_game_plays_the_same_either_way(name, seed, extra):
+def test_every_bundled_game_plays_the_same_either_way(load_game, name, seed, extra):
+    fast = load_game(name)
     with pytest.MonkeyPatch.context() as m:
-        fast = cardrules.load(name)
         slow = general((name,), m)
     players = min(fast.min_players + extra, fast.max_players)
     play_both(fast, slow, players, seed, 150)

@@ -31,8 +31,8 @@ def _lies_once(state) -> None:
 
 @settings(max_examples=40, deadline=None, database=None)
 @given(name=st.sampled_from(GAMES), seed=st.integers(0, 10_000), extra=st.integers(0, 3))
-def test_a_scrambled_hint_plays_the_same_game(name, seed, extra):
-    game = cardrules.load(name)
+def test_a_scrambled_hint_plays_the_same_game(load_game, name, seed, extra):
+    game = load_game(name)
     players = min(game.min_players + extra, game.max_players)
     kept, scrambled = game.new_initial_state(players, seed), game.new_initial_state(players, seed)
     kept.quiet = scrambled.quiet = True
@@ -53,8 +53,8 @@ def test_a_scrambled_hint_plays_the_same_game(name, seed, extra):
 
 @settings(max_examples=25, deadline=None, database=None)
 @given(name=st.sampled_from(GAMES), seed=st.integers(0, 10_000))
-def test_a_clone_shares_the_hint_and_both_play_right(name, seed):
-    game = cardrules.load(name)
+def test_a_clone_shares_the_hint_and_both_play_right(load_game, name, seed):
+    game = load_game(name)
     state = game.new_initial_state(game.min_players, seed)
     rng = random.Random(seed)
     for _ in range(40):
