@@ -53,7 +53,7 @@ def open_record(path: Path, game_name: str | None, what: str = "record") -> Open
         raise CliError(f"cannot read {what} file '{name}': {exc.reason}", 1) from None
     try:
         rules = _rules(record, name, game_name)
-        game = rules.compile(_options(record, rules))
+        game = rules.compile_cached(_options(record, rules))  # as `play` does: a saved game resumes from the cache
         check_game(record, game, what, name)
         for seat, spec in enumerate(record.seats):
             if spec != HUMAN:

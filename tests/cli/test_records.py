@@ -174,6 +174,21 @@ def test_a_record_of_changed_rules_is_refused(invoke, tmp_path):
     assert other.exit_code == 1 and "other rules" in other.output
 
 
+def test_replay_reads_the_game_play_compiled_back_from_the_cache(invoke, tmp_path, monkeypatch):
+    """A record opens its game as `play` does (the disk cache of compiled games): playing, then replaying
+    and resuming, compile the game once."""
+    from cardrules import checked
+
+    monkeypatch.setenv("CARDRULES_CACHE_DIR", str(tmp_path / "cache"))
+    compiled = []
+    real = checked.compile_game
+    monkeypatch.setattr(checked, "compile_game", lambda *a: compiled.append(a[2]) or real(*a))
+    record = _good_record(invoke, tmp_path)
+    assert invoke("replay", record).exit_code == 0
+    assert open_record(record, None).game.title == "Red7"
+    assert len(compiled) == 1, compiled
+
+
 def _good_record(invoke, tmp_path: Path) -> Path:
     record = tmp_path / "good.json"
     invoke("play", "red7", "--seed", "5", "--seat", "0=greedy", "--record", record)
