@@ -6,6 +6,7 @@ Needs the `rl` extra (pettingzoo, gymnasium, numpy): `pip install 'cardrules[rl]
 
 from __future__ import annotations
 
+import hashlib
 import io
 import random
 from pathlib import Path
@@ -32,6 +33,18 @@ def numbers_for(game) -> range:
     return range(low, high + 1)
 
 
+def layout_digest(layout: Layout, actions: ActionSpace, encoder: Encoder) -> str:
+    """A short digest of what an agent learns against: which action each index is and what each observation
+    entry means (the places, card types, each option's block and its binders' groups, the observation's
+    segments). Equal digests: a policy trained on one environment reads the other's numbers the same way."""
+    blocks = [(block.name, block.start, [(groups, sorted(offsets.items()), size)
+                                         for groups, offsets, size in block.domains])
+              for _, block in sorted(actions.blocks.items())]
+    described = repr((layout.place_names, layout.types, layout.side, sorted(actions.values.sizes.items()), blocks,
+                      actions.size, encoder.segments, encoder.size))
+    return hashlib.sha256(described.encode()).hexdigest()[:12]
+
+
 class CardrulesEnv(AECEnv):
     """The AEC environment of one game, player count and set of options (see docs/agents.md)."""
 
@@ -56,7 +69,8 @@ class CardrulesEnv(AECEnv):
         self.encoder = Encoder(self.layout, kinds.variables)
         self.render_mode, self.max_steps = render_mode, max_steps
         self.final_rewards = rewards or State.returns  # the finished state -> each seat's reward
-        self.metadata = {**self.metadata, "name": f"cardrules_{self.game.name}_v0".replace("-", "_")}
+        self.metadata = {**self.metadata, "name": f"cardrules_{self.game.name}_v0".replace("-", "_"),
+                         "layout": layout_digest(self.layout, self.actions, self.encoder)}
         self.possible_agents = [f"player_{i}" for i in range(self.n)]
         self.observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(-1.0, 1.0, (self.encoder.size,), np.float32),

@@ -3,6 +3,8 @@ what the viewer sees, seeds repeat games, every legal move has its own index, re
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import subprocess
 import sys
@@ -307,3 +309,22 @@ def test_environments_of_one_game_compile_it_once_and_play_alike(monkeypatch, tm
     assert all((m == masks[0]).all() for m in masks) and masks[0].sum() > 1
     make_env("red7", 3, {"advanced": False})
     assert len(compiled) == 2  # other options: compiled
+
+
+LAYOUTS = Path(__file__).parent / "golden" / "layouts.json"
+
+
+def test_each_environments_layout_digest_is_pinned():
+    """`metadata["layout"]` tells an agent whether the numbers it learned against still mean the same: equal for
+    equal environments, and pinned here for every bundled game and variant at its fewest and most players, so
+    that a change of any action space or observation shows in review (`UPDATE_GOLDEN=1 pytest -n 0
+    tests/pettingzoo/test_environment.py -k layout` rewrites the file; say so in the commit and to users)."""
+    found = {}
+    for name in sorted({*bundled_games(), *bundled_variants()}):
+        checked = cardrules.prepare(name)
+        for players in sorted({checked.min_players, checked.max_players}):
+            found[f"{name} {players}"] = make_env(checked, players).metadata["layout"]
+    assert make_env("sushi-go", 2).metadata["layout"] == found["sushi-go 2"] != found["sushi-go 5"]  # other seats
+    if os.environ.get("UPDATE_GOLDEN"):
+        LAYOUTS.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n")
+    assert found == json.loads(LAYOUTS.read_text())
