@@ -197,6 +197,10 @@ def _print_summary(console: Console, summary: sim.Summary, run: sim.Run) -> None
         console.print(Text(summary.first_error or ""), soft_wrap=True)
     else:
         console.print(Text("errors: 0", style="green"))
+    if summary.fallbacks:
+        console.print(Text(f"{plural(summary.fallbacks, 'game')} the fast playout could not play were played by the "
+                           f"engine (the same games, slower). This is a bug of cardrules: please report it with "
+                           f"the rules file. First: {summary.first_fallback}", style="yellow"), soft_wrap=True)
     if run.elapsed > 0 and run.records:
         console.print(Text(f"{plural(len(run.records), 'game')} in {run.elapsed:.2f} s "
                            f"({pace(len(run.records), run.elapsed)})", style="dim"))

@@ -125,6 +125,7 @@ class GameRecord:
     decisions: int = 0
     value: float | str | None = None  # the rules file's `result` (match.result_value)
     sides: tuple[tuple[int, ...], ...] | None = attrs.field(default=None, converter=_tuple_or_none)  # with teams
+    fallback: str | None = None  # why the playout failed a game the engine then played through (a cardrules bug)
 
     def to_json(self) -> dict:
         return to_json(self)
@@ -135,7 +136,7 @@ class GameRecord:
         return GameRecord, _record_fields(self)
 
 
-register(GameRecord, fields_json(GameRecord, omit_if_default=["sides"]))
+register(GameRecord, fields_json(GameRecord, omit_if_default=["sides", "fallback"]))
 _record_fields = operator.attrgetter(*(field.name for field in attrs.fields(GameRecord)))
 
 
@@ -151,9 +152,12 @@ def play_game(game: Game, plan: Plan, index: int, observers: Sequence[Observer] 
     timer = faster(game, plan.players)
     timing, by_playout = timer.timing(), timer.playout_next()
     start = clock() if timing else 0.0  # (a CPU clock is a system call: only while the two ways are timed)
-    record = _played_out(game, plan, index, seed) if by_playout else None
-    if record is None:
-        record = _on_engine(game, plan, index, seed, observers)
+    played = _play_out(game, plan, index, seed) if by_playout else None
+    record = played if isinstance(played, GameRecord) else _on_engine(game, plan, index, seed, observers)
+    if isinstance(played, Exception) and record.error is None and not isinstance(played, _EXPECTED):
+        # the engine played through what the playout failed: the playout's writer is wrong, which only costs
+        # speed, but is said (simulate's summary) so that it gets reported
+        record = attrs.evolve(record, fallback=f"game {index}: {type(played).__name__}: {played}"[:300])
     if timing:
         timer.took(by_playout, clock() - start, record.decisions)
     return record
@@ -187,13 +191,24 @@ def _all_random(agents: Sequence[str]) -> bool:
 def _played_out(game: Game, plan: Plan, index: int, seed: int) -> GameRecord | None:
     """The record of a game played by the game's playout (engine/playouts.py), or None when the playout
     stopped short of it (an error, a budget, the decision limit): the engine then plays it and tells why."""
+    played = _play_out(game, plan, index, seed)
+    return played if isinstance(played, GameRecord) else None
+
+
+# what may stop a playout short of a game without a fault of its own (besides the rules' errors, which the
+# engine then reports): a start the engine refuses, the memory budget, a recursion too deep for this process
+_EXPECTED = (playouts.Unplayable, MemoryError, RecursionError)
+
+
+def _play_out(game: Game, plan: Plan, index: int, seed: int) -> GameRecord | Exception:
+    """_played_out, with what stopped the playout short instead of None."""
     bits = [Random(agent_seed(plan.seed, index, seat)).getrandbits for seat in range(plan.players)]
     try:
         first, winners, turns, decisions, result, sides = playouts.play(
             game, plan.players, seed, bits, plan.max_decisions or game.limits.decisions)
         value = None if game.result is None else result_of(result, lambda: game)
-    except Exception:
-        return None
+    except Exception as exc:
+        return exc
     returns = [1.0 if p in winners else 0.0 for p in range(plan.players)]
     return GameRecord(index, seed, None, first if first >= 0 else None, winners, returns, turns, decisions, value,
                       sides)

@@ -122,6 +122,8 @@ class Summary:
     cooperative_results: CooperativeResults | None  # when cooperative
     sides: SideWins | None = None  # with teams only
     label: str | None = None  # the rules file's `result` label, e.g. "cards left"
+    fallbacks: int = 0  # games the playout failed and the engine played through (GameRecord.fallback): a bug
+    first_fallback: str | None = None
 
     def to_json(self) -> dict:
         return to_json(self)
@@ -184,11 +186,13 @@ def _result_json(result: ResultSummary) -> dict[str, Any]:
     return out
 
 
-_summary_fields = fields_json(Summary, omit=["sides", "label"])
+_summary_fields = fields_json(Summary, omit=["sides", "label", "fallbacks", "first_fallback"])
 
 
 def _summary_json(summary: Summary) -> dict[str, Any]:
     out = _summary_fields(summary)
+    if summary.fallbacks:  # (only then: a run's JSON is otherwise the same as before the field)
+        out["fallbacks"], out["first_fallback"] = summary.fallbacks, summary.first_fallback
     if summary.sides is not None:
         out["sides"] = to_json(summary.sides)
     coop = summary.cooperative_results
@@ -281,6 +285,7 @@ def summarize(run: Run, name: str | None = None, title: str | None = None,
     n = plan.players
     valid = [r for r in records if r.error is None]
     failed = [r for r in records if r.error is not None]
+    fell = [r for r in records if r.fallback is not None]
     games = len(valid)
     wins = tuple(sum(seat in r.winners for r in valid) for seat in range(n))
     turns = [r.turns for r in valid]
@@ -298,7 +303,7 @@ def summarize(run: Run, name: str | None = None, title: str | None = None,
         first_error=failed[0].error if failed else None,
         result=result_summary([r.value for r in valid if r.value is not None], label), cooperative=cooperative,
         cooperative_results=cooperative_results(valid, n) if cooperative else None, sides=side_summary(valid),
-        label=label)
+        label=label, fallbacks=len(fell), first_fallback=fell[0].fallback if fell else None)
 
 
 def first_player(valid: Sequence[GameRecord], n: int) -> FirstPlayer:

@@ -4,6 +4,7 @@ the games the engine plays, and anything it does not play is left to the engine.
 from __future__ import annotations
 
 import itertools
+import json
 import os
 from random import Random
 
@@ -116,7 +117,29 @@ def test_a_rules_error_at_run_time_is_the_engines_error():
     plan = Plan.make("t.rules", {}, 2, ["random", "random"], 1, 3)
     record = play_game(game, plan, 0)
     assert record.error is not None and "deal" in record.error
-    assert record == play_game(game, plan, 0, playout=False)
+    assert record == play_game(game, plan, 0, playout=False) and record.fallback is None  # the rules' fault
+
+
+def test_a_game_the_playout_fails_and_the_engine_plays_through_is_said_to_be_a_bug(invoke, monkeypatch):
+    """The playout hands a game it cannot play back to the engine, so its writer's bugs cost only speed: when
+    the engine then plays the game through, the record and simulate's summary say so, to get it reported."""
+    real = playouts.play
+
+    def failing(game, n, seed, bits, limit):
+        if seed % 3 == 0:
+            raise TypeError("a writer's slip")
+        return real(game, n, seed, bits, limit)
+    args = ["simulate", "crazy-eights", "--games", "12", "--seed", "4", "--json"]
+    before = json.loads(invoke(*args).stdout)
+    assert "fallbacks" not in before
+    monkeypatch.setattr(playouts, "play", failing)
+    after = json.loads(invoke(*args).stdout)
+    seeds = [deal_seed(4, index) for index in range(12)]
+    assert after.pop("fallbacks") == sum(seed % 3 == 0 for seed in seeds) > 0
+    assert after.pop("first_fallback").endswith("TypeError: a writer's slip")
+    assert after == before  # the same games
+    text = invoke(*args[:-1]).output
+    assert "This is a bug of cardrules" in text and "a writer's slip" in text
 
 
 def test_observers_and_other_agents_play_on_the_engine(monkeypatch):
