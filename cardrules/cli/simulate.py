@@ -197,10 +197,7 @@ def _print_summary(console: Console, summary: sim.Summary, run: sim.Run) -> None
         console.print(Text(summary.first_error or ""), soft_wrap=True)
     else:
         console.print(Text("errors: 0", style="green"))
-    if summary.fallbacks:
-        console.print(Text(f"{plural(summary.fallbacks, 'game')} the fast playout could not play were played by the "
-                           f"engine (the same games, slower). This is a bug of cardrules: please report it with "
-                           f"the rules file. First: {summary.first_fallback}", style="yellow"), soft_wrap=True)
+    _print_fallbacks(console, summary)
     if run.elapsed > 0 and run.records:
         console.print(Text(f"{plural(len(run.records), 'game')} in {run.elapsed:.2f} s "
                            f"({pace(len(run.records), run.elapsed)})", style="dim"))
@@ -382,6 +379,15 @@ def _print_compare_report(console: Console, report: sim.Comparison) -> None:
         if summary.errors:
             console.print(Text(f"{side}: {plural(summary.errors, 'game')} failed; first error:", style="bold red"))
             console.print(Text(summary.first_error or ""), soft_wrap=True)
+        _print_fallbacks(console, summary, f"{side}: ")
+
+
+def _print_fallbacks(console: Console, summary: sim.Summary, side: str = "") -> None:
+    """Games the playout failed and the engine played through (GameRecord.fallback): a bug to report."""
+    if summary.fallbacks:
+        console.print(Text(f"{side}{plural(summary.fallbacks, 'game')} the fast playout could not play were played "
+                           f"by the engine (the same games, slower). This is a bug of cardrules: please report it "
+                           f"with the rules file. First: {summary.first_fallback}", style="yellow"), soft_wrap=True)
 
 
 def _seat(seat: int) -> str:

@@ -140,6 +140,9 @@ def test_a_game_the_playout_fails_and_the_engine_plays_through_is_said_to_be_a_b
     assert after == before  # the same games
     text = invoke(*args[:-1]).output
     assert "This is a bug of cardrules" in text and "a writer's slip" in text
+    compared = invoke("compare", "crazy-eights", "crazy-eights", "-o:b", "draw_one", "--games", "12", "--seed", "4")
+    assert compared.exit_code == 0 and "A: " in compared.output and "B: " in compared.output
+    assert compared.output.count("This is a bug of cardrules") == 2
 
 
 def test_observers_and_other_agents_play_on_the_engine(monkeypatch):
