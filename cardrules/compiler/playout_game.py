@@ -188,7 +188,7 @@ _VERSION_WORDS = {"zv": "the zones", "me": "the player to move", "act": "who is 
 
 def _what_changes(version: str) -> str:
     """What a kept value's version (versioned) counts, in words."""
-    words = [_VERSION_WORDS[part] for part in version.strip("()").split(", ")]
+    words = [_VERSION_WORDS.get(part, part) for part in version.strip("()").split(", ")]  # (a comment: never fails)
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 

@@ -186,13 +186,12 @@ def _result_json(result: ResultSummary) -> dict[str, Any]:
     return out
 
 
-_summary_fields = fields_json(Summary, omit=["sides", "label", "fallbacks", "first_fallback"])
+# fallbacks: only when some (a bug to report), so a run's JSON is otherwise as it was before the field
+_summary_fields = fields_json(Summary, omit=["sides", "label"], omit_if_default=["fallbacks", "first_fallback"])
 
 
 def _summary_json(summary: Summary) -> dict[str, Any]:
     out = _summary_fields(summary)
-    if summary.fallbacks:  # (only then: a run's JSON is otherwise the same as before the field)
-        out["fallbacks"], out["first_fallback"] = summary.fallbacks, summary.first_fallback
     if summary.sides is not None:
         out["sides"] = to_json(summary.sides)
     coop = summary.cooperative_results
