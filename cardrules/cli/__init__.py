@@ -56,7 +56,7 @@ def commands() -> dict[str, Callable[..., Any]]:
 
 app = typer.Typer(
     name="cardrules",
-    cls=lazy_group(__name__, GROUPS, _command),
+    cls=lazy_group(__name__, GROUPS, _command, one_line_paragraphs),
     help="Play, check and simulate card games written in the [bold]cardrules[/] rules language.",
     rich_markup_mode=_MARKUP,
     no_args_is_help=True,

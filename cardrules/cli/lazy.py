@@ -6,11 +6,14 @@ one, and registering a command means importing the module that defines it, with 
 imports (the authoring tools, the play screen, their records...). A process runs one command: here the
 group only knows each command's name and module (`GROUPS` of cli/__init__.py), and a command is made, from
 the very function its module lists in `COMMANDS`, the first time the group looks it up. `--help` lists
-them all, and so builds them all.
+them all with the first paragraph of each one's help, which is its function's docstring: read from the group
+modules' source (`summaries`), so that listing them imports none of them.
 """
 
 from __future__ import annotations
 
+import ast
+import importlib.util
 from typing import Any, Callable, Iterator, MutableMapping
 
 import typer
@@ -28,6 +31,15 @@ class LazyCommands(MutableMapping[str, Any]):
         self._modules: dict[str, str | None] = {name: module for module, names in groups.items() for name in names}
         self._built: dict[str, Any] = {}
         self._build = build
+
+    def built(self, name: str) -> bool:
+        return name in self._built
+
+    def help_text(self, name: str) -> str | None:
+        """The docstring of command `name`'s function, read without importing its group module (None: not
+        found in the source; building the command then tells)."""
+        module = self._modules.get(name)
+        return None if module is None else summaries(self._package, module).get(name)
 
     def __getitem__(self, name: str) -> Any:
         if name not in self._built:
@@ -61,9 +73,42 @@ def group_commands(package: str, module: str) -> dict[str, Callable[..., Any]]:
     return __import__(f"{package}.{module}", fromlist=["COMMANDS"]).COMMANDS
 
 
-def lazy_group(package: str, groups: dict[str, tuple[str, ...]], build: Build) -> type[typer.core.TyperGroup]:
+_SUMMARIES: dict[tuple[str, str], dict[str, str]] = {}
+
+
+def summaries(package: str, module: str) -> dict[str, str]:
+    """A group module's command names -> their functions' docstrings, read from its source: the `COMMANDS = {...}`
+    literal and the functions defined in the module (a name it lists otherwise, or a module with no source,
+    is left out)."""
+    key = (package, module)
+    if key not in _SUMMARIES:
+        _SUMMARIES[key] = _docstrings(importlib.util.find_spec(f"{package}.{module}"))
+    return _SUMMARIES[key]
+
+
+def _docstrings(spec: Any) -> dict[str, str]:
+    try:
+        with open(spec.origin, encoding="utf-8") as file:
+            tree = ast.parse(file.read())
+    except (AttributeError, TypeError, OSError, SyntaxError, ValueError):  # no spec, no source file
+        return {}
+    listed: dict[str, str] = {}
+    docs: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and (doc := ast.get_docstring(node, clean=False)):
+            docs[node.name] = doc
+        elif (isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["COMMANDS"]
+              and isinstance(node.value, ast.Dict)):
+            listed = {key.value: value.id for key, value in zip(node.value.keys, node.value.values)
+                      if isinstance(key, ast.Constant) and isinstance(value, ast.Name)}
+    return {name: docs[function] for name, function in listed.items() if function in docs}
+
+
+def lazy_group(package: str, groups: dict[str, tuple[str, ...]], build: Build,
+               help_text: Callable[[str], str]) -> type[typer.core.TyperGroup]:
     """A TyperGroup class (for `typer.Typer(cls=...)`) whose commands are those of `groups` (group module ->
-    command names, in --help order), built by `build` when first looked up."""
+    command names, in --help order), built by `build` when first looked up; its --help lists them with
+    `help_text` of their docstrings (as `build` gives each its help) and builds none."""
 
     class LazyGroup(typer.core.TyperGroup):
         def __init__(self, *args: Any, **kwargs: Any):
@@ -72,6 +117,25 @@ def lazy_group(package: str, groups: dict[str, tuple[str, ...]], build: Build) -
             self.commands = LazyCommands(package, groups, build)
             for name, command in registered.items():
                 self.commands[name] = command
+            self._listing = False
+
+        def list_commands(self, ctx: Any) -> list[str]:
+            return list(self.commands)  # (TyperGroup's reads `commands.items()`, which would build them all)
+
+        def get_command(self, ctx: Any, name: str) -> Any:
+            commands = self.commands
+            if self._listing and name in commands and not commands.built(name):
+                text = commands.help_text(name)
+                if text is not None:  # what --help shows of a command: its name and its help's first paragraph
+                    return typer.core.TyperCommand(name, help=help_text(text))
+            return commands.get(name)
+
+        def format_help(self, ctx: Any, formatter: Any) -> None:
+            self._listing = True
+            try:
+                super().format_help(ctx, formatter)
+            finally:
+                self._listing = False
 
     return LazyGroup
 

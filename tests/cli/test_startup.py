@@ -3,6 +3,7 @@ by a timing, so that the test means the same on a busy machine."""
 
 from __future__ import annotations
 
+import inspect
 import os
 import re
 import subprocess
@@ -84,3 +85,27 @@ def test_a_command_is_built_when_first_looked_up(invoke):
     assert listed.exit_code == 0
     places = [listed.output.index(f"│ {name} ") for name in cli.commands()]
     assert places == sorted(places)  # every command in --help, in the order of GROUPS
+
+
+def test_the_list_of_commands_imports_no_command_module(tmp_path):
+    """`cardrules --help` (and `cardrules` alone) lists every command with its help's first paragraph, read from the
+    group modules' source: it imports none of them (each would import what its commands need)."""
+    listed = imported(["--help"], tmp_path)
+    assert "cardrules.cli.lazy" in listed  # it did run
+    assert not under(listed, *(f"cardrules.cli.{module}" for module in cli.GROUPS))
+
+
+def test_the_list_of_commands_reads_as_when_every_command_is_built(invoke, monkeypatch):
+    quick = invoke("--help", env={"COLUMNS": "120"}, terminal_width=120)
+    monkeypatch.setattr(lazy, "summaries", lambda package, module: {})  # no source read: each command is built
+    built = invoke("--help", env={"COLUMNS": "120"}, terminal_width=120)
+    assert quick.exit_code == built.exit_code == 0
+    assert quick.output == built.output
+    assert all(f"│ {name} " in quick.output for name in cli.commands())
+
+
+def test_a_command_listed_in_the_source_has_its_docstring():
+    for module, names in cli.GROUPS.items():
+        functions = lazy.group_commands("cardrules.cli", module)
+        read = {name: inspect.cleandoc(doc) for name, doc in lazy.summaries("cardrules.cli", module).items()}
+        assert read == {name: inspect.cleandoc(functions[name].__doc__) for name in names}
