@@ -32,17 +32,17 @@ def listed_and_drawn(w: Writer, st: nodes.Choose, where: Where, chooser: str | N
     # The listing changes nothing (a trial puts its cards back): a definition's call that reads no binder is
     # worked out once for all of it.
     lazies: dict[str, str] = {}
-    listing, start = attrs.evolve(where, env=attrs.evolve(where.env, lazies=lazies), chooser=chooser), len(w.lines)
+    listing, start = attrs.evolve(where, env=attrs.evolve(where.env, lazies=lazies)), len(w.lines)
     kept = list(enumerate(st.options))
     for i, option in kept:
         if not option.fallback:
-            listed_once(w, i, option, found, listing)
+            listed_once(w, i, option, found, listing, chooser)
     fallbacks = [(i, option) for i, option in kept if option.fallback]
     if fallbacks:
         w.line(f"if not {found}:")
         w.depth += 1
         for i, option in fallbacks:
-            list_option(w, i, option, found, listing)
+            list_option(w, i, option, found, listing, chooser)
         w.depth -= 1
     if lazies:
         w.lines.insert(start, "    " * w.depth + f"{' = '.join(lazies.values())} = MISSING")
@@ -95,14 +95,15 @@ def bind_zone(w: Writer, binder: nodes.Binder, env: Env, zones: dict, zone_names
     return zone
 
 
-def listed_once(w: Writer, index: int, option: nodes.Option, found: str, where: Where) -> None:
+def listed_once(w: Writer, index: int, option: nodes.Option, found: str, where: Where, chooser: str | None = None
+                ) -> None:
     """An option's legal moves, listed again only when something its listing reads has changed since it was
     last listed here: a card moved anywhere (`zv`, counted at every move, deal and shuffle), a variable it
     reads, the turn player, who is out. A turn that chooses again after a step that moves no card (a signal set,
     a variable changed that the option does not read) takes the option's moves as they were."""
     key = listing_key(w, option, where)
     if key is None:
-        list_option(w, index, option, found, where)
+        list_option(w, index, option, found, where, chooser)
         return
     cache, moves = w.x.fresh("lc"), w.x.fresh("lm")
     w.caches.append(cache)
@@ -111,7 +112,7 @@ def listed_once(w: Writer, index: int, option: nodes.Option, found: str, where: 
     w.line("else:")
     w.depth += 1
     w.line(f"{moves} = []")
-    list_option(w, index, option, moves, where)
+    list_option(w, index, option, moves, where, chooser)
     w.line(f"{cache} = ({key}, {moves})")
     w.line(f"{found} += {moves}")
     w.depth -= 1
@@ -159,10 +160,11 @@ def key_of(w: Writer, reads: set[str], where: Where) -> str | None:
     return "(" + ", ".join(parts) + ")"
 
 
-def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: Where) -> None:
-    """The loops over an option's binders and the test of its guards, adding each legal move to `found`."""
-    hides = visibility.binders_hide(option.binders, w.c.sym, where.chooser)
-    where = attrs.evolve(where, chooser=None)  # (the option's own binders only: not its trials' bodies)
+def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: Where, chooser: str | None = None
+                ) -> None:
+    """The loops over an option's binders and the test of its guards, adding each legal move to `found`
+    (`chooser`: as listed_and_drawn's, for the option's own binders)."""
+    hides = visibility.binders_hide(option.binders, w.c.sym, chooser)
     env, zones, zone_names, names, depth = where.env, dict(where.zones), dict(where.zone_names), [], w.depth
     guards = [g for g in option.guards if w.c.constant(g.when) != (True, False)]  # an option's `when` may drop one
     plain, later = [g for g in guards if not g.afterwards], [g for g in guards if g.afterwards]

@@ -42,8 +42,6 @@ class Where:
     # In a loop that may go round again with no card moved (a choice with an option that moves none and goes
     # on): what a listing or a test reads may stand, so they are kept (listed_once, kept_test).
     repeats_unchanged: bool = False
-    # In the listing of a choice: the name that is the chooser besides `me` (the `p` of `simultaneously for p`).
-    chooser: str | None = None
 
 
 class Writer:
