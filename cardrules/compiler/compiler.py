@@ -56,6 +56,7 @@ class Compiler:
         self.decisions: dict[int, Decision] = {}
         self.listers: dict[tuple[int, int], Any] = {}  # (decision pc, option) -> its lister's parts (procedures)
         self.frame = Frame()  # the procedures' shared frame: State.locals
+        self.guard_tests: dict[nodes.Expr, int] = {}  # an afterwards guard's condition -> its number (GuardSpec.test)
         self.card_names: dict[str, Card] = {}
         self.triggers: list = []  # set by procedures.build_program before any move is compiled
         self.trigger_decls: list = []  # their declarations, in the same order (the playout writes their bodies)

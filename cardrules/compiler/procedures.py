@@ -484,7 +484,16 @@ def _guard(c: "Compiler", g: nodes.Guard, sc: "Scope", varying: frozenset = froz
     """A guard is worked out for every candidate: `varying` names the binder that changes between two."""
     always = g.when is None or c.constant(g.when) == (True, True)
     return GuardSpec(c.expr(g.condition, sc, varying), g.afterwards, g.span,
-                     None if always else c.expr(g.when, sc, varying))
+                     None if always else c.expr(g.when, sc, varying), _test(c, g, sc))
+
+
+def _test(c: "Compiler", g: nodes.Guard, sc: "Scope") -> int | None:
+    """The number of an afterwards guard's condition (GuardSpec.test): the same for equal conditions (the syntax
+    tree, places aside) that read no local name, whose value at the end of the turn is then the same."""
+    if not g.afterwards or any(isinstance(node, nodes.Name) and (node.id in sc.names or node.id == "it")
+                               for node in nodes.walk(g.condition)):
+        return None
+    return c.guard_tests.setdefault(g.condition, len(c.guard_tests))
 
 
 STATEMENTS = {

@@ -67,6 +67,9 @@ class GuardSpec:
     afterwards: bool
     span: Span
     applies: ExprFn | None = None  # `when ...`: judged before the move; the guard is waived when false
+    # An afterwards guard's condition by number: two guards of a game with the same number test the same thing of
+    # the game at the end of the turn (equal conditions that read no local name); None for any other guard.
+    test: int | None = None
 
 
 @attrs.frozen
@@ -105,9 +108,14 @@ class OptionSpec:
     # of its binders' lists (compiler/enumeration.py); None for a fallback option, which has no binders.
     lister: Callable | None = None
     slots: tuple[int, ...] = attrs.field(init=False)  # the binders' local slots, in order (State._step binds them)
+    # The tests (GuardSpec.test) of the afterwards guards that always apply to this option: offered, the move
+    # has a way to finish the turn that leaves each of them true (State._can_finish stops there).
+    proves: frozenset[int] = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "slots", tuple(binder.slot for binder in self.binders))
+        object.__setattr__(self, "proves", frozenset(guard.test for guard in self.guards if guard.afterwards
+                                                     and guard.applies is None and guard.test is not None))
 
 
 @attrs.frozen

@@ -442,12 +442,14 @@ class State:
         for binder, value in zip(option.binders, values):
             trial.locals[binder.slot] = value
         trial.pc = option.body_pc
+        tests = frozenset(guard.test for guard in later)
+        wanted = None if None in tests else tests
         budget = getattr(_SEARCH, "budget", None)
         if budget is not None:  # inside another guard's search: share its budget, or nesting multiplies it
-            return _can_finish(trial, later, budget)
+            return _can_finish(trial, later, budget, wanted)
         _SEARCH.budget = [self.game.limits.search]
         try:
-            return _can_finish(trial, later, _SEARCH.budget)
+            return _can_finish(trial, later, _SEARCH.budget, wanted)
         finally:
             _SEARCH.budget = None
 
@@ -541,8 +543,11 @@ def guard_error(state: State, guard: GuardSpec, exc: Exception) -> RulesRuntimeE
                                     guard.span, state.game.path)], state.game.sources)
 
 
-def _can_finish(state: State, guards: Sequence[GuardSpec], budget: list[int]) -> bool:
-    """True if some way of finishing the current turn ends it with every guard true."""
+def _can_finish(state: State, guards: Sequence[GuardSpec], budget: list[int],
+                wanted: frozenset[int] | None) -> bool:
+    """True if some way of finishing the current turn ends it with every guard true. `wanted`: the guards' tests
+    (GuardSpec.test), or None when one has none: a later choice offering a move whose own afterwards guards
+    test all of them has found such a way already (the move is offered because one exists from it)."""
     budget[0] -= 1
     if budget[0] < 0:
         raise RulesRuntimeError([error("R303", f"checking 'afterwards' explored too many ways to finish the turn "
@@ -556,10 +561,16 @@ def _can_finish(state: State, guards: Sequence[GuardSpec], budget: list[int]) ->
             if not state._guard(guard, state.locals):
                 return False
         return True
-    for action in state.legal_actions():
+    legal = state.legal_actions()
+    if wanted is not None:
+        options = state.game.decisions[state.pc].options
+        for action in legal:
+            if wanted <= options[action.option].proves:
+                return True
+    for action in legal:
         trial = state.clone()
         trial._step(action, state.game.turn_end_pc)
-        if _can_finish(trial, guards, budget):
+        if _can_finish(trial, guards, budget, wanted):
             return True
     return False
 
