@@ -16,6 +16,7 @@ authoring tools.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from typing import Any, Callable
@@ -151,6 +152,11 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(1)
     finally:
         budgets.allow_exit()  # the CPU budget must not kill the process while it exits
+        if argv is None:  # the process's own command line: it exits now
+            # Python's exit searches every object for reference cycles, more than once: after 6,000 games
+            # the kept tables of a game's definitions make that a tenth of the command's CPU time. Frozen
+            # objects are left out of those searches (and still freed); no command waits on a cycle's finalizer.
+            gc.freeze()
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ by a timing, so that the test means the same on a busy machine."""
 
 from __future__ import annotations
 
+import gc
 import inspect
 import os
 import re
@@ -109,3 +110,23 @@ def test_a_command_listed_in_the_source_has_its_docstring():
         functions = lazy.group_commands("cardrules.cli", module)
         read = {name: inspect.cleandoc(doc) for name, doc in lazy.summaries("cardrules.cli", module).items()}
         assert read == {name: inspect.cleandoc(functions[name].__doc__) for name in names}
+
+
+def test_a_command_leaves_its_objects_out_of_the_exits_cycle_searches(tmp_path):
+    """Python's exit searches every object for reference cycles, more than once: a tenth of a second of CPU after
+    a warm `simulate red7 --games 1`, and more after many games (the definitions' kept tables). The command line
+    freezes its objects as it ends, which leaves them out (docs/performance.md, "The process's exit")."""
+    probe = "import atexit, gc; atexit.register(lambda: print('frozen', gc.get_freeze_count() > 1000)); "
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])]),
+           "CARDRULES_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", probe + MAIN, "simulate", "red7", "--games", "1"],
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.splitlines()[-1] == "frozen True"
+
+
+def test_the_command_line_called_in_a_process_that_goes_on_freezes_nothing():
+    before = gc.get_freeze_count()
+    with pytest.raises(SystemExit):
+        cli.main(["--version"])
+    assert gc.get_freeze_count() == before
