@@ -9,13 +9,12 @@ from rich.console import Console
 from rich.text import Text
 
 from .. import CheckedRules
-from ..authoring.explain import explain
+from ..diagnostics import RulesError
 from ..engine import State
 from ..simulation.records import PlayRecord
 from .common import CliError
 from .recordfiles import check_target, write_record
 from .render import CardPainter, in_table_order, render_moves
-from .reports import render_explanation
 
 QUIT = "quit"  # the entry asks to leave the game
 DONE = "done"  # the entry was a command, and it is done: ask for the move again
@@ -30,10 +29,11 @@ def _words(text: str) -> str:
 
 
 class InGame:
-    """The commands of one game: `rules` needs the checked rules and options, `save` the record so far
-    (`saved(state)`: the game's record with its position)."""
+    """The commands of one game: `rules` needs the checked rules and options (`rules()`: read when first asked,
+    as a game that starts warm has not read them), `save` the record so far
+     (`saved(state)`: the game's record with its position)."""
 
-    def __init__(self, console: Console, painter: CardPainter, rules: CheckedRules | None,
+    def __init__(self, console: Console, painter: CardPainter, rules: Callable[[], CheckedRules] | None,
                  saved: Callable[[State], PlayRecord] | None):
         self.console, self.painter, self.rules, self.saved = console, painter, rules, saved
 
@@ -57,10 +57,18 @@ class InGame:
         return None
 
     def _rules(self, state: State) -> None:
-        if self.rules is None:
+        try:
+            rules = self.rules() if self.rules is not None else None
+        except (CliError, RulesError) as exc:  # the file changed or went away since the game started
+            rules = None
+            self.console.print(Text(str(exc), style="red"), soft_wrap=True)
+        if rules is None:
             self.console.print(Text("The rules are not at hand in this game.", style="red"))
             return
-        self.console.print(render_explanation(explain(self.rules, dict(state.game.options))), soft_wrap=True)
+        # (the explainer reads the rules' syntax tree: imported when a player asks, not by every game's start)
+        from ..authoring.explain import explain
+        from .reports import render_explanation
+        self.console.print(render_explanation(explain(rules, dict(state.game.options))), soft_wrap=True)
 
     def _save(self, state: State, path: str) -> None:
         """Write the game so far to `path`; a file that cannot be written is said in one line, and the

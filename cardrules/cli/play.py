@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import random
 from pathlib import Path
 from typing import Annotated, Any, Optional, Sequence
@@ -13,7 +14,6 @@ from rich.console import Console, Group
 from rich.panel import Panel
 from rich.text import Text
 
-from .. import CheckedRules
 from ..bots import AGENTS, Agent, AgentError, check_spec, inform, make_agent
 from ..diagnostics import RulesError
 from ..engine import Action, Game, LegalMoves, State
@@ -196,13 +196,14 @@ def play(
     with reporting():
         opened = open_record(resume, game_name, "save") if resume is not None else None
         if opened is not None:
-            rules, game = opened.rules, opened.game
+            rules, game = (lambda: opened.rules), opened.game
             n, seed, kinds, max_decisions = _resumed_setup(opened, players, seed, option, seat, max_decisions)
         else:
             if game_name is None:
                 raise CliError("give the GAME to play (see 'cardrules list'), or --resume FILE", 2)
-            rules = prepare_game(game_name)
-            game = load_game(game_name, parse_options(option), rules)
+            # the rules themselves are read when a player asks for them (a warm start has the game alone)
+            game = load_game(game_name, parse_options(option))
+            rules = functools.partial(prepare_game, game_name)
             n = check_players(game, players)
             kinds = parse_seats(seat, n)
         if reveal_all and HUMAN in kinds:
@@ -217,7 +218,7 @@ def play(
                     if kind != HUMAN}
         except AgentError as exc:
             raise CliError(str(exc), 2) from None
-        recorder = _recorder(game, rules, opened.record.game if opened and game_name is None else game_name,
+        recorder = _recorder(game, opened.record.game if opened and game_name is None else game_name,
                              seed, n, kinds, max_decisions, record, opened.record.moves if opened else [])
         intro = Text.assemble((game.title, "bold"), f": {plural(n, 'player')}, seed {seed}  (")
         intro.append_text(Text(", ").join(Text(f"{seat_name(s)} {k}") for s, k in enumerate(kinds)))
@@ -256,12 +257,12 @@ def play(
             raise typer.Exit(exit_code()) from None
 
 
-def _recorder(game: Game, rules: CheckedRules, name: str, seed: int, n: int, kinds: list[str],
+def _recorder(game: Game, name: str, seed: int, n: int, kinds: list[str],
               max_decisions: int | None, path: Path | None, moves: list[RecordedMove]) -> Recorder:
     """What notes the game's moves (after `moves`, those of a resumed game): for `save` at the prompt,
     and written to `path` as the game goes (first before it starts, so that a file that cannot be
     written stops it before a move is made)."""
-    made = new_record(game, name, Path(rules.path).name, seed, n, kinds, max_decisions)
+    made = new_record(game, name, Path(game.path).name, seed, n, kinds, max_decisions)
     made.moves = list(moves)
     if path is None:
         return Recorder(made)

@@ -398,3 +398,17 @@ def test_json_nested_too_deep_is_located_not_unexpected(invoke, tmp_path, depth)
         refused = invoke(*command)
         assert refused.exit_code == 1 and "unexpected" not in refused.output
         assert refused.output.startswith(f"{path}:1:{38 + 100}: error: this is nested more than 100 levels deep")
+
+
+def test_rules_asked_for_when_they_cannot_be_read_leave_the_game_going(invoke, monkeypatch):
+    from cardrules.cli import play
+    from cardrules.cli.common import CliError
+
+    def gone(name):
+        raise CliError(f"no bundled game or rules file named '{name}'", 2)
+    monkeypatch.setattr(play, "prepare_game", gone)
+    result = invoke("play", "red7", "--seed", human_first_seed(), input="rules\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = said(result.output)
+    assert "no bundled game or rules file named 'red7'" in out and "The rules are not at hand" in out
+    assert "Game abandoned" in out

@@ -130,3 +130,13 @@ def test_the_command_line_called_in_a_process_that_goes_on_freezes_nothing():
     with pytest.raises(SystemExit):
         cli.main(["--version"])
     assert gc.get_freeze_count() == before
+
+
+def test_a_warm_play_reads_no_rules_until_a_player_asks(tmp_path):
+    """A game played before starts from the disk cache alone, as `simulate` does: the rules (their syntax tree,
+    the language, the explainer) are read when a player types `rules`."""
+    args = ["play", "red7", "--seat", "0=random", "--seat", "1=random", "--seed", "4"]
+    imported(args, tmp_path)  # fills the disk cache
+    warm = imported(args, tmp_path)
+    assert "cardrules.cli.play" in warm and "cardrules.engine.state" in warm  # it did run
+    assert not under(warm, "cardrules.language", "cardrules.authoring", "lark")
