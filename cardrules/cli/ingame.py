@@ -11,6 +11,7 @@ from rich.text import Text
 from .. import CheckedRules
 from ..diagnostics import RulesError
 from ..engine import State
+from ..engine.game import rules_digest
 from ..simulation.records import PlayRecord
 from .common import CliError
 from .recordfiles import check_target, write_record
@@ -29,9 +30,9 @@ def _words(text: str) -> str:
 
 
 class InGame:
-    """The commands of one game: `rules` needs the checked rules and options (`rules()`: read when first asked,
-    as a game that starts warm has not read them), `save` the record so far
-     (`saved(state)`: the game's record with its position)."""
+    """The commands of one game: `rules` needs the checked rules and options (`rules()`: read when a player asks,
+    as a game that starts warm has not read them), `save` the record so far (`saved(state)`: the game's record
+    with its position)."""
 
     def __init__(self, console: Console, painter: CardPainter, rules: Callable[[], CheckedRules] | None,
                  saved: Callable[[State], PlayRecord] | None):
@@ -62,6 +63,9 @@ class InGame:
         except (CliError, RulesError) as exc:  # the file changed or went away since the game started
             rules = None
             self.console.print(Text(str(exc), style="red"), soft_wrap=True)
+        if rules is not None and rules_digest(rules.sources) != state.game.rules_digest:
+            rules = None  # read now, they are not the rules this game is played by
+            self.console.print(Text("The rules file has changed since this game started.", style="red"))
         if rules is None:
             self.console.print(Text("The rules are not at hand in this game.", style="red"))
             return

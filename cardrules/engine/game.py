@@ -91,11 +91,9 @@ class Game:
     starting_zones: tuple[tuple[int, tuple[Card, ...]], ...] = attrs.field(
         init=False, repr=False,
         default=attrs.Factory(lambda self: _by_home(self.cards, self.card_home), takes_self=True))
-    # what a save or record names its rules by: the texts of the file and every file it extends, wherever
-    # they lie (paths are left out: the same rules moved to another folder are the same game)
-    rules_digest: str = attrs.field(init=False, default=attrs.Factory(
-        lambda self: hashlib.sha256("\0".join(sorted(self.sources.values())).encode()).hexdigest(),
-        takes_self=True))
+    # what a save or record names its rules by (`rules_digest`)
+    rules_digest: str = attrs.field(init=False, default=attrs.Factory(lambda self: rules_digest(self.sources),
+                                                                     takes_self=True))
     # the rules keep something per card (percard.py): a sample of unseen cards must move it with the places
     per_card: bool = attrs.field(init=False, default=attrs.Factory(
         lambda self: self.records_movers or any(spec.card_key >= 0 for spec in self.vars), takes_self=True))
@@ -202,6 +200,12 @@ class Game:
                 for key in range(spec.size):
                     state.vars[self.var_slot(spec, state.n, p, key)] = value
         state.kept.clear()  # values worked out while the variables were set, without bumping their versions
+
+
+def rules_digest(sources: dict[str, str]) -> str:
+    """What a save or a record names its rules by: the texts of the file and every file it extends, wherever they
+    lie (paths are left out: the same rules moved to another folder are the same game)."""
+    return hashlib.sha256("\0".join(sorted(sources.values())).encode()).hexdigest()
 
 
 def _by_home(cards: tuple[Card, ...], homes: tuple[int, ...]) -> tuple[tuple[int, tuple[Card, ...]], ...]:

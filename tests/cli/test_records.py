@@ -412,3 +412,21 @@ def test_rules_asked_for_when_they_cannot_be_read_leave_the_game_going(invoke, m
     out = said(result.output)
     assert "no bundled game or rules file named 'red7'" in out and "The rules are not at hand" in out
     assert "Game abandoned" in out
+
+
+def test_rules_asked_for_after_their_file_changed_are_not_shown_as_this_games(invoke, tmp_path, monkeypatch):
+    from cardrules.cli import play
+
+    mine = tmp_path / "mine.rules"
+    mine.write_text(RED7.read_text())
+    real = play.prepare_game
+
+    def edited(name):  # the player edits the file while the game goes on
+        mine.write_text(RED7.read_text().replace('game "Red7"', 'game "Red7, edited"'))
+        return real(name)
+    monkeypatch.setattr(play, "prepare_game", edited)
+    result = invoke("play", mine, "--seed", human_first_seed(), input="rules\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = said(result.output)
+    assert "The rules file has changed since this game started" in out and "A turn" not in result.output
+    assert "Game abandoned" in out
