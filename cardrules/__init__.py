@@ -21,14 +21,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .checked import CheckedRules, requested, through_cache
+from .checked import CheckedRules, Summary, requested, summarised, through_cache
 from .diagnostics import Diagnostic, RulesError, RulesRuntimeError
 from .engine import Action, Game, IllegalAction, State
 from .files import read_text
 from .resources import bundled_rules
 
 __all__ = ["load", "load_source", "prepare", "prepare_source", "CheckedRules", "check_source", "find_game", "Game",
-           "State", "Action", "RulesError", "RulesRuntimeError", "IllegalAction", "Diagnostic", "played_before"]
+           "State", "Action", "RulesError", "RulesRuntimeError", "IllegalAction", "Diagnostic", "played_before",
+           "summary"]
 
 
 def find_game(name_or_path: str | Path, relative_to: str | None = None) -> Path:
@@ -78,6 +79,14 @@ def prepare(game: str | Path) -> CheckedRules:
     path = find_game(game)
     text = read_text(path)
     return through_cache(text, str(path), path.stem, lambda: prepare_source(text, str(path), path.stem))
+
+
+def summary(game: str | Path) -> Summary:
+    """A bundled game by name, or a rules file by path: its title, player counts and options, read back from the
+    disk cache without the checked rules when it was summarised before (`cardrules list`). RulesError for rules
+    with errors."""
+    path = find_game(game)
+    return summarised(read_text(path), str(path), path.stem, lambda: prepare(path))
 
 
 def played_before(game: str | Path, options: dict[str, Any] | None = None) -> Game | None:

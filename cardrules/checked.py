@@ -8,7 +8,8 @@ compiled for a set of options (`compile_cached`, game_store.py carries its gener
 the texts, the option values, the compiler's switches and cardrules' code; the library's `load`
 compiles afresh. Texts that are not files (`load_source`, the language server's buffers) are not cached.
 Beside each compiled game, a small entry for the request that made it (the file and the options as typed):
-`requested` reads the game back from it without even reading the checked rules (a command's warm start).
+`requested` reads the game back from it without even reading the checked rules (a command's warm start). And for
+each file a summary of what `cardrules list` shows (`summarised`), read back without the checked rules too.
 """
 
 from __future__ import annotations
@@ -207,6 +208,41 @@ class _Recompiled:
                 return None
             self.blamer = blamer or (lambda *_: None)
         return self.blamer(s, pc, exc)
+
+
+@attrs.frozen
+class Summary:
+    """What `cardrules list` shows of a rules file: kept in the disk cache apart from the checked rules, so that
+    reading it back imports neither the language nor the compiler (nor unpickles a syntax tree)."""
+
+    title: str
+    min_players: int
+    max_players: int
+    option_docs: dict[str, OptionDoc]
+
+
+def summarised(text: str, path: str, name: str, prepare: Callable[[], CheckedRules]) -> Summary:
+    """The summary of a rules file's `text`: read back from the disk cache when the files the rules extend are
+    unchanged, else made from `prepare()`'s checked rules and stored. RulesError for rules with errors (not
+    stored: the next call reports them again)."""
+    cached = _shipped()
+    key = cache.key_digest(["summary", text, path, name, cache.code_digest()])
+    stored = cache.read("summary", key) if cached else None
+    if stored is not None:
+        try:
+            summary, digests = cache.loads(stored, _SUMMARY_MODULES)
+            if isinstance(summary, Summary) and digests == _digests(_read(digests), path):
+                return summary
+        except Exception:  # noqa: BLE001 - a corrupt entry, or a file gone: made again from the rules
+            pass
+    rules = prepare().require_valid()
+    summary = Summary(rules.title, rules.min_players, rules.max_players, rules.option_docs)
+    if cached:
+        cache.write("summary", key, cache.dumps((summary, _digests(rules.sources, path))))
+    return summary
+
+
+_SUMMARY_MODULES = frozenset({__name__, "cardrules.engine.specs", "cardrules.values"})
 
 
 def through_cache(text: str, path: str, name: str, build: Callable[[], CheckedRules]) -> CheckedRules:

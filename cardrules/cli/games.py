@@ -11,7 +11,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from .. import check_source, prepare
+from .. import check_source, summary
 from ..diagnostics import RulesError, Span, error
 from ..engine import OptionDoc
 from ..engine.accepts import limits
@@ -32,7 +32,7 @@ def list_games(as_json: JsonOpt = False) -> None:
             entry: dict[str, Any] = {"name": name, "title": name, "players": None, "options": [],
                                      "variant": variant}
             try:
-                game = prepare(path).require_valid()  # checked rules (from the disk cache): nothing compiled
+                game = summary(path)  # from the disk cache when summarised before: nothing parsed or compiled
             except (RulesError, OSError) as exc:
                 entry["error"] = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             else:

@@ -510,3 +510,20 @@ def test_python_m_cardrules_runs_the_command():
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "red7" in {entry["name"] for entry in json.loads(done.stdout)}
+
+
+def test_a_summary_follows_the_file_its_rules_extend(tmp_path):
+    """A variant's summary (its options come from the game it extends) is made again when that file changes,
+    and rules with errors are never kept: each call says so."""
+    base = tmp_path / "base.rules"
+    base.write_text(RED7.read_text())
+    variant = tmp_path / "mine.rules"
+    variant.write_text('extends "base.rules"\n')
+    before = cardrules.summary(variant)
+    assert cardrules.summary(variant) == before and before.option_docs["advanced"].description.startswith("Advanced")
+    base.write_text(RED7.read_text().replace('"Advanced game:', '"Harder game:'))
+    assert cardrules.summary(variant).option_docs["advanced"].description.startswith("Harder game:")
+    base.write_text(RED7.read_text().replace("players 2..4", "players 2..x"))
+    for _ in range(2):
+        with pytest.raises(cardrules.RulesError):
+            cardrules.summary(variant)

@@ -140,3 +140,12 @@ def test_a_warm_play_reads_no_rules_until_a_player_asks(tmp_path):
     warm = imported(args, tmp_path)
     assert "cardrules.cli.play" in warm and "cardrules.engine.state" in warm  # it did run
     assert not under(warm, "cardrules.language", "cardrules.authoring", "lark")
+
+
+def test_a_warm_list_reads_the_summaries_alone(tmp_path):
+    """`list` shows titles, player counts and options: read back as summaries kept beside the checked rules, they
+    need no syntax tree, so no language module (`checked.summarised`)."""
+    imported(["list"], tmp_path)  # fills the disk cache
+    warm = imported(["list"], tmp_path)
+    assert "cardrules.cli.games" in warm  # it did run
+    assert not under(warm, "cardrules.language", "lark")
