@@ -102,6 +102,16 @@ def played_before(game: str | Path, options: dict[str, Any] | None = None) -> Ga
     return requested(text, str(path), path.stem, dict(options or {}), lambda: prepare(path))
 
 
+def check_file(text: str, path: str) -> list[Diagnostic]:
+    """`check_source` of a rules file's text, through the disk cache of checked rules: a file checked before and
+    unchanged since (with every file it extends) is not parsed or checked again (`cardrules check`)."""
+    name = Path(path).stem
+    try:
+        return list(through_cache(text, path, name, lambda: prepare_source(text, path, name)).diagnostics)
+    except RulesError as exc:
+        return list(exc.diagnostics)
+
+
 def check_source(text: str, path: str = "<rules>") -> list[Diagnostic]:
     """Every diagnostic of a rules text: parse errors, or the checker's errors and warnings."""
     try:

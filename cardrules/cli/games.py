@@ -11,7 +11,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from .. import check_source, summary
+from .. import check_file, summary
 from ..diagnostics import RulesError, Span, error
 from ..engine import OptionDoc
 from ..engine.accepts import limits
@@ -124,7 +124,7 @@ def check(
                 diag = error("E001", f"cannot read this file: {reason}", Span(0, 0), name)
                 diagnostics, text = [diag], None
             else:
-                diagnostics = check_source(text, name)
+                diagnostics = check_file(text, name)  # an unchanged file: its diagnostics from the disk cache
             n_err = sum(d.severity == "error" for d in diagnostics)
             n_warn = len(diagnostics) - n_err
             errors += n_err

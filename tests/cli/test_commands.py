@@ -527,3 +527,19 @@ def test_a_summary_follows_the_file_its_rules_extend(tmp_path):
     for _ in range(2):
         with pytest.raises(cardrules.RulesError):
             cardrules.summary(variant)
+
+
+def test_check_reads_an_unchanged_file_back_from_the_disk_cache(invoke, tmp_path, monkeypatch):
+    """An author checks after every edit, and a folder of rules at once: a file unchanged since it was last checked
+    is not parsed or checked again (its diagnostics, warnings included, come from the disk cache)."""
+    parsed = []
+    real = cardrules.prepare_source
+    monkeypatch.setattr(cardrules, "prepare_source", lambda *args: parsed.append(args[1]) or real(*args))
+    mine = tmp_path / "mine.rules"
+    mine.write_text(RED7.read_text() + "\ndef unused_thing = 3\n")
+    first, again = invoke("check", mine), invoke("check", mine)
+    assert parsed == [str(mine)]
+    assert first.output == again.output and "1 warning" in again.output
+    mine.write_text(RED7.read_text())
+    edited = invoke("check", mine)
+    assert parsed == [str(mine)] * 2 and "0 warnings" in edited.output
