@@ -19,9 +19,9 @@ rendering).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-from .checked import CheckedRules, Summary, requested, summarised, through_cache
+from .checked import CheckedRules, RulesSummary, requested, summarised, through_cache
 from .diagnostics import Diagnostic, RulesError, RulesRuntimeError
 from .engine import Action, Game, IllegalAction, State
 from .files import read_text
@@ -29,7 +29,7 @@ from .resources import bundled_rules
 
 __all__ = ["load", "load_source", "prepare", "prepare_source", "CheckedRules", "check_source", "find_game", "Game",
            "State", "Action", "RulesError", "RulesRuntimeError", "IllegalAction", "Diagnostic", "played_before",
-           "summary"]
+           "summary", "check_file"]
 
 
 def find_game(name_or_path: str | Path, relative_to: str | None = None) -> Path:
@@ -77,16 +77,22 @@ def prepare(game: str | Path) -> CheckedRules:
     """A bundled game by name, or a rules file by path, parsed and checked once (or read back from the disk cache
     of checked rules, `checked.through_cache`: the parser and the checker are then not even imported)."""
     path = find_game(game)
-    text = read_text(path)
-    return through_cache(text, str(path), path.stem, lambda: prepare_source(text, str(path), path.stem))
+    return _prepared(read_text(path), str(path))
 
 
-def summary(game: str | Path) -> Summary:
+def _prepared(text: str, path: str) -> CheckedRules:
+    """A rules file's text parsed and checked, or read back from the disk cache of checked rules."""
+    name = Path(path).stem
+    return through_cache(text, path, name, lambda: prepare_source(text, path, name))
+
+
+def summary(game: str | Path) -> RulesSummary:
     """A bundled game by name, or a rules file by path: its title, player counts and options, read back from the
     disk cache without the checked rules when it was summarised before (`cardrules list`). RulesError for rules
     with errors."""
     path = find_game(game)
-    return summarised(read_text(path), str(path), path.stem, lambda: prepare(path))
+    text = read_text(path)
+    return summarised(text, str(path), path.stem, lambda: _prepared(text, str(path)))
 
 
 def played_before(game: str | Path, options: dict[str, Any] | None = None) -> Game | None:
@@ -105,17 +111,17 @@ def played_before(game: str | Path, options: dict[str, Any] | None = None) -> Ga
 def check_file(text: str, path: str) -> list[Diagnostic]:
     """`check_source` of a rules file's text, through the disk cache of checked rules: a file checked before and
     unchanged since (with every file it extends) is not parsed or checked again (`cardrules check`)."""
-    name = Path(path).stem
-    try:
-        return list(through_cache(text, path, name, lambda: prepare_source(text, path, name)).diagnostics)
-    except RulesError as exc:
-        return list(exc.diagnostics)
+    return _diagnostics(lambda: _prepared(text, path))
 
 
 def check_source(text: str, path: str = "<rules>") -> list[Diagnostic]:
     """Every diagnostic of a rules text: parse errors, or the checker's errors and warnings."""
+    return _diagnostics(lambda: prepare_source(text, path))
+
+
+def _diagnostics(prepared: Callable[[], CheckedRules]) -> list[Diagnostic]:
     try:
-        return list(prepare_source(text, path).diagnostics)
+        return list(prepared().diagnostics)
     except RulesError as exc:
         return list(exc.diagnostics)
 

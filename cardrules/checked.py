@@ -165,7 +165,7 @@ def requested(text: str, path: str, name: str, given: dict[str, Any],
     stored = cache.read("request", _request_key(text, path, name, given))
     try:
         key, values, digests = cache.loads(stored, _REQUEST_MODULES) if stored is not None else (None, None, None)
-        if key is None or digests != _digests(_read(digests), path):
+        if key is None or not _unchanged(digests, path):
             return None
         data = cache.read("game", key)
         return None if data is None else game_store.loads(data, _Recompiled(prepare, values))
@@ -186,8 +186,9 @@ def _digests(sources: dict[str, str], path: str) -> dict[str, str]:
     return {other: hashlib.sha256(text.encode()).hexdigest() for other, text in sources.items() if other != path}
 
 
-def _read(digests: dict[str, str]) -> dict[str, str]:
-    return {other: read_text(other) for other in digests}
+def _unchanged(digests: dict[str, str], path: str) -> bool:
+    """Whether the files the rules extend read as they did (`_digests` then); OSError when one is gone."""
+    return digests == _digests({other: read_text(other) for other in digests}, path)
 
 
 class _Recompiled:
@@ -211,7 +212,7 @@ class _Recompiled:
 
 
 @attrs.frozen
-class Summary:
+class RulesSummary:
     """What `cardrules list` shows of a rules file: kept in the disk cache apart from the checked rules, so that
     reading it back imports neither the language nor the compiler (nor unpickles a syntax tree)."""
 
@@ -221,7 +222,7 @@ class Summary:
     option_docs: dict[str, OptionDoc]
 
 
-def summarised(text: str, path: str, name: str, prepare: Callable[[], CheckedRules]) -> Summary:
+def summarised(text: str, path: str, name: str, prepare: Callable[[], CheckedRules]) -> RulesSummary:
     """The summary of a rules file's `text`: read back from the disk cache when the files the rules extend are
     unchanged, else made from `prepare()`'s checked rules and stored. RulesError for rules with errors (not
     stored: the next call reports them again)."""
@@ -231,12 +232,12 @@ def summarised(text: str, path: str, name: str, prepare: Callable[[], CheckedRul
     if stored is not None:
         try:
             summary, digests = cache.loads(stored, _SUMMARY_MODULES)
-            if isinstance(summary, Summary) and digests == _digests(_read(digests), path):
+            if isinstance(summary, RulesSummary) and _unchanged(digests, path):
                 return summary
         except Exception:  # noqa: BLE001 - a corrupt entry, or a file gone: made again from the rules
             pass
     rules = prepare().require_valid()
-    summary = Summary(rules.title, rules.min_players, rules.max_players, rules.option_docs)
+    summary = RulesSummary(rules.title, rules.min_players, rules.max_players, rules.option_docs)
     if cached:
         cache.write("summary", key, cache.dumps((summary, _digests(rules.sources, path))))
     return summary
