@@ -9,7 +9,7 @@ from pathlib import Path
 SCRIPT = Path(__file__).resolve().parent / "playouts.py"
 
 
-# A rules file the playout does not play: a trigger that may set itself off.
+# A rules file the playout does not play: a sentence told to some seats only.
 UNCOVERED = """game "Looping"
 players 2
 attribute number: 1..9
@@ -20,6 +20,7 @@ turn:
   choose "Flip":
     flip:
       move top(deck) to pile
+      say me, "flips" to [me]
 end when count(deck) < 3:
   win me
 on move card to pile where card.number > 5 and not empty(deck):

@@ -26,7 +26,7 @@ import attrs
 
 from ..language import nodes
 from .playout_choices import choose, chosen, kept_test, listed_and_drawn
-from .playout_exprs import Env, Unsupported
+from .playout_exprs import Env, Searched, Unsupported
 from .playout_triggers import NESTED, action_bodies, destination, fire, listening, zone_name
 from .playout_writer import Where, Writer, card_source, forgetting, opening, opening_slot, resets, without, zone_code
 from .quiet import cannot_fail, words_parts
@@ -366,7 +366,7 @@ def spend(w: Writer, body: tuple, indent: str = "") -> None:
 
 def cost(w: Writer, body: tuple, depth: int = 0, running: tuple = ()) -> int:
     """Two steps a statement, those of the actions it does and of the triggers its moves may set off included
-    (the checker rules out cycles of actions; triggers that may set themselves off are not written)."""
+    (the checker rules out cycles of actions; a machine's triggers are functions, which count their own)."""
     steps = 2
     for st in nodes.statements(body):
         steps += 2
@@ -374,10 +374,13 @@ def cost(w: Writer, body: tuple, depth: int = 0, running: tuple = ()) -> int:
             steps += sum(cost(w, inner, depth + 1, running) for inner in action_bodies(w.c, st))
         elif isinstance(st, nodes.Move):
             for trigger in listening(w.c, destination(st)):
+                if w.machine:  # (a call: the trigger's function counts its own steps)
+                    steps += 2
+                    continue
                 if any(trigger is r for r in running):
-                    raise Unsupported("an `on move` trigger that may set itself off")
+                    raise Searched("an `on move` trigger that may set itself off")
                 if len(running) >= NESTED:
-                    raise Unsupported("triggers set off by triggers, too deep")
+                    raise Searched("triggers set off by triggers, too deep")
                 steps += 2 + cost(w, trigger.body, depth, (*running, trigger))
     return steps
 
@@ -418,6 +421,8 @@ def simultaneously(w: Writer, st: nodes.Simultaneous, where: Where) -> None:
     player (one put out by an earlier body skipped), and the turn player is `me` again."""
     if w.in_secret:  # (in a body, an action it does or a trigger it sets off: the engine's error)
         raise Unsupported("a 'simultaneously' inside another")
+    if w.machine:
+        raise Unsupported("a 'simultaneously' in rules that search the rest of a turn")
     seats, picks, turn, seat, p = (w.x.fresh(x) for x in ("ss", "sc", "st", "sp", "p"))
     w.line(f"{seats} = SECRET_SEATS({w.expr(st.players, where)}, n, out)")
     w.line(f"{turn}, {picks} = me, []")

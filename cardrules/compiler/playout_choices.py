@@ -9,7 +9,8 @@ import attrs
 from ..language import nodes
 from . import visibility
 from .enumeration import conjuncts, names_in
-from .playout_exprs import Env, Unsupported
+from .playout_exprs import Env, Searched, Unsupported
+from .playout_machine import branch, scripted, searched
 from .playout_trials import deciding_attribute
 from .playout_triggers import check_trial, fires, zone_name
 from .playout_writer import Where, Writer, binder_zone, lying_in, opening, resets, zone_code
@@ -26,6 +27,9 @@ def listed_and_drawn(w: Writer, st: nodes.Choose, where: Where, chooser: str | N
                      ) -> list[tuple[int, nodes.Option]]:
     """A decision's legal moves and the seat's draw among them (`o`); its options, numbered, for `chosen`.
     `chooser`: the name that is the chooser besides `me` (a `simultaneously`'s, visibility.binders_hide)."""
+    if w.machine:  # (the listing below in the script's `else`: playout_machine.py)
+        scripted(w)
+        w.depth += 1
     w.line("if decisions >= limit: raise UNPLAYABLE('the decision limit')")
     found = w.x.fresh("o")
     w.line(f"{found} = []")
@@ -46,7 +50,12 @@ def listed_and_drawn(w: Writer, st: nodes.Choose, where: Where, chooser: str | N
         w.depth -= 1
     if lazies:
         w.lines.insert(start, "    " * w.depth + f"{' = '.join(lazies.values())} = MISSING")
+    if w.machine:
+        branch(w, found, st, where)
     drawn(w, found)
+    if w.machine:
+        w.line("TAKEN.append(o)")
+        w.depth -= 1
     return kept
 
 
@@ -200,11 +209,12 @@ def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: 
     if tests:
         w.line(f"if {' and '.join(tests)}:")
         w.depth += 1
-    found_move = f"{found}.append(({index}, {''.join(v + ', ' for v in names)}))"
+    move = f"({index}, {''.join(v + ', ' for v in names)})"
+    found_move = f"{found}.append({move})"
     if later and verdicts is not None:
         judged_once(w, option, later, inner, (verdicts, deciding), found_move)
     elif later:
-        try_afterwards(w, option, later, inner, found_move)
+        try_afterwards(w, option, later, inner, found_move, (move, names))
     else:
         w.line(found_move)
     if per_candidate:
@@ -245,11 +255,19 @@ def judged_once(w: Writer, option: nodes.Option, later: list, where: Where, verd
     w.line("    " + found_move)
 
 
-def try_afterwards(w: Writer, option: nodes.Option, later: list, where: Where, found_move: str | None) -> None:
+def try_afterwards(w: Writer, option: nodes.Option, later: list, where: Where, found_move: str | None,
+                   move: tuple[str, list[str]] | None = None) -> None:
     """`only if ... afterwards`, where the option's body is the rest of the turn and only moves cards: the
-    moves made, the guards judged (`ok`), the game put back as it was; then `found_move` when they hold."""
-    if not where.turn_ends or not option.body or not all(isinstance(st, nodes.Move) for st in option.body):
-        raise Unsupported("an `afterwards` guard before more of the turn")
+    moves made, the guards judged (`ok`), the game put back as it was; then `found_move` when they hold.
+    Else, in a machine, the search (playout_machine.searched; `move`: the move's code and its values')."""
+    if not tried(w, option, where):
+        if not w.machine or move is None:
+            raise Searched("an `afterwards` guard before more of the turn")
+        searched(w, option, later, where, *move)
+        if found_move is not None:
+            w.line("if ok:")
+            w.line("    " + found_move)
+        return
     applies = []
     for g in later:
         known, _ = w.c.constant(g.when)
@@ -270,6 +288,19 @@ def try_afterwards(w: Writer, option: nodes.Option, later: list, where: Where, f
     if found_move is not None:
         w.line("if ok:")
         w.line("    " + found_move)
+
+
+def tried(w: Writer, option: nodes.Option, where: Where) -> bool:
+    """Whether an option's afterwards guards are judged by making its moves (in place or on a copy): its body is
+    the rest of the turn and only moves cards, setting off no trigger that decides (a machine searches)."""
+    if not where.turn_ends or not option.body or not all(isinstance(st, nodes.Move) for st in option.body):
+        return False
+    if w.machine and fires(w.c, option.body):
+        try:
+            check_trial(w.c, option.body)
+        except Searched:
+            return False
+    return True
 
 
 def tried_in_place(w: Writer, body: tuple, where: Where, test: str) -> None:

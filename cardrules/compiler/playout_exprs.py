@@ -48,6 +48,10 @@ class Unsupported(Exception):
     """Something a playout does not write (yet): the game is played on the engine alone."""
 
 
+class Searched(Unsupported):
+    """Something only a playout written as a machine plays (playout_machine.py): written again so."""
+
+
 @attrs.frozen
 class Env:
     """What names mean where an expression is written: the rules' local names -> Python code, and `it`."""
@@ -396,4 +400,4 @@ class Exprs(ModuleNames):
         return f"vb_{name} + ({args[0]}) * {int(spec.size)} + {flat}"
 
 
-__all__ = ["Env", "Exprs", "SEATS", "Unsupported"]
+__all__ = ["Env", "Exprs", "SEATS", "Searched", "Unsupported"]

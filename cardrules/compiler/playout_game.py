@@ -18,9 +18,13 @@ import attrs
 
 from ..engine.game import describe_value
 from ..language import nodes
+from . import playout_triggers as triggers
 from .invariants import part_of
 from .playout import spend, writer
-from .playout_exprs import Env, Unsupported
+from .playout_exprs import Env, Searched, Unsupported
+from .playout_machine import NONLOCAL, STATE, apart
+from .playout_machine import head as machine_head
+from .playout_machine import turn as machine_turn
 from .playout_writer import Where, Writer
 from .pure_keys import args_of, key_parts
 
@@ -58,11 +62,20 @@ def build(c: "Compiler", game: "Game") -> Callable | None:
 
 
 def write(c: "Compiler", describe: Callable | None = None) -> tuple[str, dict]:
-    """The playout's source and the namespace it runs in; `describe` writes a value as the game does."""
+    """The playout's source and the namespace it runs in; `describe` writes a value as the game does. Rules that
+    only a machine plays (playout_machine.py) are written again as one."""
+    try:
+        return written(c, describe, machine=False)
+    except Searched:
+        return written(c, describe, machine=True)
+
+
+def written(c: "Compiler", describe: Callable | None, machine: bool) -> tuple[str, dict]:
     w = writer(c)
-    w.x.describe = describe
+    w.x.describe, w.machine = describe, machine
     procs = {d.kind: d for d in c.rules.declarations if isinstance(d, nodes.ProcedureDecl)}
     body = program(w, procs)
+    triggers.functions(w, spend, Where())
     sides = None if w.sides is None else w.x.expr(w.sides.value, Env())  # (before the definitions it may call)
     defs = definitions(w)
     head = ["def play(n, rng, Z, V, bits, limit, STEPS, G):", "    out = [False] * n", "    act = list(SEATS[:n])",
@@ -86,7 +99,8 @@ def write(c: "Compiler", describe: Callable | None = None) -> tuple[str, dict]:
         head += RANDOM
     if sides is not None:  # the rules' `sides`, as they stand when asked
         head += ["    def SIDES():", f"        return {sides}"]
-    return "\n".join(head + defs + body) + "\n", w.ns
+    source = "\n".join(head + (machine_head(w) if machine else []) + defs + body) + "\n"
+    return source.replace(NONLOCAL, f"nonlocal {', '.join(STATE + tuple(w.caches))}"), w.ns
 
 
 # `random(xs)` (builtins.random_element) drawing from the playout's generator.
@@ -114,8 +128,13 @@ def program(w: Writer, procs: dict) -> list[str]:
     w.depth += 1
     w.line("turns += 1")
     ends = tuple(st for d in w.c.rules.declarations if isinstance(d, nodes.EndDecl) for st in d.body)
-    spend(w, procs["turn"].body + (procs["after turn"].body if "after turn" in procs else ()) + ends)
-    w.block(procs["turn"].body, Where(turn_ends=True))
+    turn = procs["turn"].body
+    spend(w, (() if w.machine else turn) + (procs["after turn"].body if "after turn" in procs else ()) + ends)
+    if w.machine:  # (the search runs the turn again: a function of its own, which counts its own steps)
+        machine_turn(w)
+        apart(w, "def TURN():", lambda: (spend(w, turn), w.block(turn, Where(turn_ends=True))))
+    else:
+        w.block(turn, Where(turn_ends=True))
     if "after turn" in procs:
         w.block(procs["after turn"].body, Where())
     for decl in w.c.rules.declarations:

@@ -5,23 +5,26 @@ The engine fires a trigger only when a move's cards are one card: it tries the t
 zone in the order they are declared (those an option switches off are gone) and runs the first whose source
 zone and condition hold, its name bound to the card, then goes on after the move. A playout writes the same
 as an if/elif chain right after the move. A trigger that may set itself off again (directly or through
-another) is not written: the game is played on the engine.
+another) cannot be written in place: such rules are written as a machine (playout_machine.py), where the
+triggers of each zone are a function, called after the move.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import attrs
 
 from ..language import nodes
-from .playout_exprs import Env, Unsupported
+from .playout_exprs import Env, Searched, Unsupported
+from .playout_machine import apart
 
 if TYPE_CHECKING:
     from .compiler import Compiler
 
 
 NESTED = 6  # the most triggers written one inside another (each is written in place: the code doubles at worst)
+NESTING = 100  # a machine's trigger functions running one inside another, at most (deeper: the engine plays it)
 
 
 def destination(st: nodes.Move) -> str:
@@ -49,6 +52,9 @@ def fire(w: Any, card: str, source: str | None, zone: str, where: Any) -> None:
     triggers = listening(w.c, zone)
     if not triggers:
         return
+    if w.machine:
+        called(w, card, source, zone)
+        return
     local = w.x.fresh("c")
     w.line(f"{local} = {card}")
     keyword = "if"
@@ -58,7 +64,7 @@ def fire(w: Any, card: str, source: str | None, zone: str, where: Any) -> None:
         if decl.source is not None and decl.source != source:
             continue
         if any(decl is running for running in w.firing):
-            raise Unsupported("an `on move` trigger that may set itself off")
+            raise Searched("an `on move` trigger that may set itself off")
         env = Env().bind(decl.var, local)
         test = "True" if decl.condition is None else w.x.expr(decl.condition, env)
         w.line(f"{keyword} {test}:")
@@ -72,6 +78,56 @@ def fire(w: Any, card: str, source: str | None, zone: str, where: Any) -> None:
         w.firing.pop()
         if decl.condition is None:
             break
+
+
+def called(w: Any, card: str, source: str | None, zone: str) -> None:
+    """A machine's `fire`: the call of the triggers' function for the zone and the source, the record passed on
+    when the game ended in it."""
+    name = w.triggers.get((zone, source))
+    if name is None:
+        name = w.triggers[zone, source] = f"t_{zone}_{source or ''}{len(w.triggers)}"
+        w.triggers_wanted.append((zone, source))
+    ended = w.x.fresh("e")
+    w.line(f"{ended} = {name}({card})")
+    w.line(f"if {ended} is not None:")
+    w.line(f"    return {ended}")
+
+
+def functions(w: Any, spend: Callable, where: Any) -> None:
+    """A machine's trigger functions called so far (their bodies may call more), each running the first trigger
+    of its zone whose source and condition hold, as moving.fire does; `spend` counts a body's steps, `where`
+    is where the bodies are written (their names aside)."""
+    w.in_setup = False
+    while w.triggers_wanted:
+        zone, source = w.triggers_wanted.pop(0)
+        card = w.x.fresh("c")
+
+        def write(zone: str = zone, source: str | None = source, card: str = card) -> None:
+            w.line("TD += 1")
+            w.line(f"if TD > {NESTING}: raise UNPLAYABLE('triggers set off by triggers, too deep')")
+            w.line("try:")
+            w.depth += 1
+            keyword = "if"
+            for decl in listening(w.c, zone):
+                if decl.source is not None and source is None:
+                    raise Unsupported("an `on move ... from` trigger after a move from a zone not known here")
+                if decl.source is not None and decl.source != source:
+                    continue
+                env = Env().bind(decl.var, card)
+                w.line(f"{keyword} {'True' if decl.condition is None else w.x.expr(decl.condition, env)}:")
+                keyword = "elif"
+                w.depth += 1
+                spend(w, decl.body)
+                w.block(decl.body, attrs.evolve(where, env=env))
+                w.depth -= 1
+                if decl.condition is None:
+                    break
+            if keyword == "if":
+                w.line("pass")
+            w.depth -= 1
+            w.line("finally:")
+            w.line("    TD -= 1")
+        apart(w, f"def {w.triggers[zone, source]}({card}):", write)
 
 
 def fires(c: "Compiler", body: tuple) -> bool:
@@ -90,14 +146,14 @@ def check_trial(c: "Compiler", body: tuple, running: tuple = ()) -> None:
     _TRIAL_SAFE statements (`running`: the triggers whose bodies hold this one)."""
     for st in nodes.statements(body):
         if not isinstance(st, _TRIAL_SAFE):
-            raise Unsupported("an `afterwards` trial setting off a trigger that decides, loops or ends something")
+            raise Searched("an `afterwards` trial setting off a trigger that decides, loops or ends something")
         if isinstance(st, nodes.Do):
             for inner in action_bodies(c, st):  # (the checker rules out cycles of actions)
                 check_trial(c, inner, running)
         elif isinstance(st, nodes.Move):
             for trigger in listening(c, destination(st)):
                 if any(trigger is r for r in running):
-                    raise Unsupported("an `on move` trigger that may set itself off")
+                    raise Searched("an `on move` trigger that may set itself off")
                 check_trial(c, trigger.body, (*running, trigger))
 
 

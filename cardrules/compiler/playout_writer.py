@@ -26,7 +26,8 @@ _HELPERS = {"NOTHING": NOTHING, "MISSING": playouts.MISSING, "SEATS": SEATS, "Ca
             "SEAT": playouts.seat, "SEATS_OF": playouts.seats, "AS_LIST": as_list,
             "RANDOM_BELOW": draws.below, "FIND": playouts.find_zone, "SHUFFLE": draws.shuffle,
             "AS_CELL": as_cell, "SIDE_OF": playouts.side_of, "OPENED": opened_in,
-            "BY_PLACE": playouts.by_place, "SECRET_SEATS": playouts.secret_seats}
+            "BY_PLACE": playouts.by_place, "SECRET_SEATS": playouts.secret_seats, "BRANCH": playouts.Branch,
+            "WANTED": playouts.wanted_tests}
 
 
 @attrs.frozen
@@ -55,6 +56,12 @@ class Writer:
         self.firing: list[nodes.TriggerDecl] = []  # the triggers being written, innermost last
         self.in_setup = False  # writing `setup:` or `round setup:` (nobody moves the cards there)
         self.in_secret = False  # writing the bodies of a `simultaneously` (one more cannot start: secret.start)
+        # Written as a machine (playout_machine.py): the turn and the triggers as functions, choices that follow
+        # a script; the functions written apart, the triggers' by (zone, source) and those still to write.
+        self.machine = False
+        self.apart: list[str] = []
+        self.triggers: dict[tuple[str, str | None], str] = {}
+        self.triggers_wanted: list[tuple[str, str | None]] = []
         self.ns: dict[str, Any] = dict(_HELPERS)
         self.x = Exprs(c, self.ns)
         self.lines: list[str] = []

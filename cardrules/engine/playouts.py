@@ -58,6 +58,17 @@ class Unplayable(Exception):
     """The playout met something it does not play as the engine would: play this game on the engine."""
 
 
+class Branch(Exception):
+    """A search's script has run out at a choice (compiler/playout_machine.py): its legal moves, and for each
+    option what its guards prove (OptionSpec.proves)."""
+
+
+def wanted_tests(tests: tuple, applies: tuple) -> frozenset | None:
+    """The tests a search looks for (State.allowed_later): those of the guards that apply, None if one has none."""
+    wanted = [test for test, applied in zip(tests, applies) if applied]
+    return None if None in wanted else frozenset(wanted)
+
+
 def take_cards(zones: list, cards: list) -> None:
     """Remove each of `cards` from the zone that holds it (each card once, in any zone); anything else
     (a card lying nowhere, or twice in the list, a value that is not a card) is left to the engine."""

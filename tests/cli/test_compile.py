@@ -4,6 +4,7 @@ import ast
 import io
 import tokenize
 
+import cardrules
 from tests.language.test_injection import TEMPLATE, TEXTS
 
 
@@ -60,7 +61,7 @@ def test_crafted_names_and_texts_reach_only_comments(invoke, tmp_path):
         assert any("os_d: reads" in c for c in comments)
 
 
-def test_the_listing_ends_with_the_playout_or_why_there_is_none(invoke):
+def test_the_listing_ends_with_the_playout_or_why_there_is_none(invoke, tmp_path):
     """compiler/playout.py's function is generated source too: the listing shows it, or says why a game has none."""
     red7 = invoke("compile", "red7")
     assert red7.exit_code == 0, red7.output
@@ -68,6 +69,9 @@ def test_the_listing_ends_with_the_playout_or_why_there_is_none(invoke):
     assert "def play(n, rng, Z, V, bits, limit, STEPS, G):" in playout
     assert "# Constants and helpers of the playout's namespace:" in playout and " at 0x" not in playout
     ast.parse(red7.output)
-    expert = invoke("compile", "red7", "-o", "expert")
-    assert "# This game has none: an `on move` trigger that may set itself off; its games are played on the " \
-        "engine." in expert.output
+    told = tmp_path / "told.rules"  # (a sentence told to some seats only: not played by a playout)
+    told.write_text(cardrules.resources.bundled_games()["red7"].read_text().replace(
+        "      eliminate me\n", '      eliminate me\n      say me, "folds" to [me]\n', 1))
+    listing = invoke("compile", str(told))
+    assert listing.exit_code == 0, listing.output
+    assert "# This game has none: `say ... to`; its games are played on the engine." in listing.output

@@ -26,10 +26,9 @@ from ..language.test_mutations import TEXTS as MUTATION_TEXTS
 
 LONG = bool(os.environ.get("CARDRULES_FUZZ_EXAMPLES"))  # benchmarks/fuzz.py: its many examples here too
 
-# Every bundled game the playout plays today, with the games it refuses.
+# Every bundled game: the playout plays each with every option set (Red7's expert game as a machine:
+# test_playout_machine.py).
 PLAYED = ["crazy-eights", "red7", "the-game", "go-fish", "lost-cities", "punto", "hearts", "seven7s", "sushi-go"]
-# The option sets the playout does not play, with why.
-REFUSED = {("red7", "expert"): "an `on move` trigger that may set itself off"}  # (a 5 played by a 5's action)
 
 
 @pytest.fixture(autouse=True)
@@ -53,9 +52,7 @@ CASES = [(name, options) for name in PLAYED for options in switch_sets(name)]
 @pytest.mark.parametrize("name, options", CASES, ids=[f"{n}-{o}" for n, o in CASES])
 def test_a_playout_plays_the_engines_games(name, options):
     game = cardrules.load(name, options)
-    if game.playout is None:  # an option that switches on what a playout does not play (REFUSED)
-        assert name == "red7" and options["expert"]
-        return
+    assert game.playout is not None
     players_counts = [n for n in range(game.min_players, game.max_players + 1)
                       if not options_refusal(game.option_docs, game.options, n)]  # (Punto's teams: 4 players)
     for players in players_counts:
@@ -70,19 +67,6 @@ def test_a_playout_plays_the_engines_games(name, options):
                 continue
             assert by_playout == by_engine, (players, index)
         assert handed_back <= GAMES[name] // 10, players  # the playout itself plays nearly all of them
-
-
-def test_the_games_played_today_have_a_playout_and_the_others_say_why_not():
-    from cardrules.compiler.build import build_game
-    from cardrules.compiler.playout_game import why_not
-
-    for name in PLAYED:
-        assert cardrules.load(name).playout is not None
-    for (name, option), why in REFUSED.items():
-        rules = cardrules.prepare(name)
-        c, game = build_game(rules.rules, rules.symbols, {option: True}, rules.sources, rules.name)
-        assert game.playout is None
-        assert why_not(c, game) == why
 
 
 def test_a_game_stopped_short_is_played_and_reported_by_the_engine():
@@ -458,22 +442,6 @@ def test_a_block_whose_statements_write_nothing_is_a_pass():
     assert None not in records and records == [play_game(game, plan, index, playout=False) for index in range(20)]
 
 
-def test_a_trigger_that_may_set_itself_off_is_left_to_the_engine():
-    from cardrules.compiler.build import build_game
-    from cardrules.compiler.playout_game import why_not
-
-    looping = TRIGGERS.replace("on move card to pile:\n  set bumps = bumps + 1",
-                               "on move card to pile:\n  set bumps = bumps + 1\n  if not empty(deck):\n"
-                               "    move top(deck) to pile")
-    game = cardrules.load_source(looping, "t.rules")
-    assert game.playout is None
-    plan = Plan.make("t.rules", {}, 2, ["random"] * 2, 3, 5)
-    assert [play_game(game, plan, i).error for i in range(5)] == [None] * 5  # the engine plays it
-    rules = cardrules.prepare_source(looping, "t.rules")
-    c, built = build_game(rules.rules, rules.symbols, {}, rules.sources, rules.name)
-    assert why_not(c, built) == "an `on move` trigger that may set itself off"
-
-
 # Cards offered by place: another player's cards, taken unseen (the order of the offer decides which one).
 BLIND = """game "Blind"
 players 2..3
@@ -567,10 +535,6 @@ def test_secret_choices_and_values_reset_on_move_play_as_on_the_engine(players):
 
 
 REFUSALS = [
-    # a trigger inside an `afterwards` trial that asks for a decision: the engine searches the turn's rest
-    (TRIGGERS.replace("  move top(pile) to deck\n  shuffle deck",
-                      '  choose "Keep it?":\n    keep:\n      pass\n    back:\n      move card to deck'),
-     "an `afterwards` trial setting off a trigger that decides, loops or ends something"),
     # a per-card value reset to a value worked out at each move
     (SECRET.replace("var marked per card = false", "var marked per card = count(pile) > 3"),
      "a value reset on move kept per player, by more keys, or worked out"),
@@ -582,7 +546,7 @@ REFUSALS = [
 ]
 
 
-@pytest.mark.parametrize("text, why", REFUSALS, ids=["decision-in-trial", "worked-out-reset", "nested-secret"])
+@pytest.mark.parametrize("text, why", REFUSALS, ids=["worked-out-reset", "nested-secret"])
 def test_what_a_playout_does_not_write_is_said_and_played_on_the_engine(text, why):
     from cardrules.compiler.build import build_game
     from cardrules.compiler.playout_game import why_not

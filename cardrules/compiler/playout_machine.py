@@ -1,0 +1,181 @@
+"""A playout's turn as a machine that can search its own rest (compiler/playout.py) -> the lines of the turn's
+function, the triggers' functions, the search, and the choices that follow a script.
+
+Two things the playout's straight code cannot do: a trigger that may set itself off again (a card played by a
+trigger's choice to the zone the trigger listens to) needs a call, not code written in place; and an `afterwards`
+guard on an option that decides again before the turn ends (a card played, then "a second card too") needs
+the engine's search (State._can_finish): the move is legal when some way of finishing the turn from it leaves
+the guards true. Rules that need either are written as a machine, the other games' playouts as before:
+
+- the turn (`turn:`) is a local function TURN, and each zone's triggers one function per zone a card comes from,
+  so they may call themselves (their nesting bounded: deeper, the engine plays the game);
+- each choice takes its move from a script when one is running (SC, from SP on), else lists and draws as ever;
+  the moves of the turn so far are kept (TAKEN), and the game as the turn started (T0);
+- SEARCH(move, guards, args, wanted) judges a candidate: the game put back as the turn started, TURN run again
+  with the moves so far and the candidate as its script; where the script runs out, the choice lists its moves
+  and raises BRANCH with them, and the search tries each in turn (a depth-first search in the engine's order,
+  its positions counted against the same `limit search`); where the turn ends, the guards are judged. The game
+  is then put back as it was. A replay from the turn's start stands in for the engine's copy of the game: the
+  code of the turn holds its place in Python's own calls, which cannot be copied.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from ..language import nodes
+from .playout_exprs import Env, Unsupported
+
+if TYPE_CHECKING:
+    from .playout_writer import Where, Writer
+
+# The playout's own names its local functions set (declared nonlocal in each; the listings' kept values join
+# them when the source is done: playout_game.write).
+STATE = ("rng", "me", "act", "zv", "vv", "budget", "decisions", "first", "SC", "SP", "TAKEN", "T0", "INTURN",
+         "NODES", "TD")
+NONLOCAL = "nonlocal __STATE__"
+
+HEAD = ["    SC = SP = T0 = NODES = None", "    TAKEN = []", "    INTURN = False", "    TD = 0"]
+
+# The search (State._can_finish), as lines of the playout's function.
+SEARCH = """\
+    def SEARCH(move, test, args, wanted):
+        nonlocal __STATE__
+        if not INTURN: raise UNPLAYABLE('a search outside the turn')
+        prefix = (TAKEN if SC is None else SC[:SP]) + [move]
+        here = [z[:] for z in Z], V[:], rng, out[:], act, opened[:], me, SC, SP, TAKEN, budget, TD
+        top = NODES is None
+        if top: NODES = G.limits.search
+        try:
+            return FINISH(prefix, test, args, wanted)
+        finally:
+            for z, k in zip(Z, here[0]):
+                z[:] = k
+            V[:], rng, out[:], act, opened[:], me, SC, SP, TAKEN, budget, TD = here[1:]
+            zv += 1
+            vv += 1
+            if top: NODES = None
+    def FINISH(prefix, test, args, wanted):
+        nonlocal __STATE__
+        NODES -= 1
+        if NODES < 0: raise UNPLAYABLE('the search budget')
+        for z, k in zip(Z, T0[0]):
+            z[:] = k
+        V[:], rng, out[:], act, opened[:], me = T0[1], T0[2], T0[3], T0[4], T0[5], T0[6]
+        zv += 1
+        vv += 1
+        SC, SP, TAKEN, budget = prefix, 0, [], STEPS
+        try:
+            ended = TURN()
+        except BRANCH as branch:
+            moves, proves = branch.args
+        except NEW_ROUND:
+            raise UNPLAYABLE('a new round in a search') from None
+        else:
+            return ended is None and test(*args)
+        if wanted is not None:
+            for m in moves:
+                if wanted <= proves[m[0]]:
+                    return True
+        for m in moves:
+            if FINISH(prefix + [m], test, args, wanted):
+                return True
+        return False"""
+
+
+def head(w: "Writer") -> list[str]:
+    """The machine's names, the search and the functions written apart (the turn's, the triggers', the guards')."""
+    return HEAD + SEARCH.split("\n") + w.apart
+
+
+def turn(w: "Writer") -> None:
+    """The call of the turn's function TURN (written by playout_game.program with `apart`): the game as the turn
+    starts kept for the search; TURN gives the record when the game ended in it."""
+    w.line("T0 = [z[:] for z in Z], V[:], rng, out[:], act, opened[:], me")
+    w.line("TAKEN = []")
+    w.line("INTURN = True")
+    w.line("try:")
+    w.line("    ended = TURN()")
+    w.line("finally:")
+    w.line("    INTURN = False")
+    w.line("if ended is not None:")
+    w.line("    return ended")
+
+
+def apart(w: "Writer", header: str, write: Callable[[], None]) -> None:
+    """A local function of the playout, `header` then what `write` writes, kept with the others (head)."""
+    lines, depth = w.lines, w.depth
+    w.lines, w.depth = [], 2
+    try:
+        write()
+        w.apart += ["    " + header, "        " + NONLOCAL] + w.lines
+    finally:
+        w.lines, w.depth = lines, depth
+
+
+def scripted(w: "Writer") -> None:
+    """The start of a choice: the script's next move when a search runs one (the listing below, in `else`)."""
+    w.line("if SC is not None and SP < len(SC):")
+    w.line("    o = SC[SP]")
+    w.line("    SP += 1")
+    w.line("else:")
+
+
+def branch(w: "Writer", found: str, st: nodes.Choose, where: "Where") -> None:
+    """Where a search's script has run out: the choice's legal moves, with what each option's guards prove."""
+    proves = tuple(proved(w, option, where) for option in st.options)
+    w.line(f"if SC is not None: raise BRANCH({found}, {w.x.const(proves)})")
+
+
+def proved(w: "Writer", option: nodes.Option, where: "Where") -> frozenset[int]:
+    """The tests of the afterwards guards that always apply to an option (OptionSpec.proves)."""
+    return frozenset(t for g in option.guards if g.afterwards and always(w, g)
+                     and (t := guard_test(w, g, where, option)) is not None)
+
+
+def always(w: "Writer", g: nodes.Guard) -> bool:
+    return g.when is None or w.c.constant(g.when) == (True, True)
+
+
+def guard_test(w: "Writer", g: nodes.Guard, where: "Where", option: nodes.Option) -> int | None:
+    """An afterwards guard's number (procedures._test: the compiler's, for a condition that reads no local)."""
+    local = set(where.env.names) | {b.var for b in option.binders} | {"it"}
+    if any(isinstance(node, nodes.Name) and node.id in local for node in nodes.walk(g.condition)):
+        return None
+    return w.c.guard_tests.get(g.condition)
+
+
+def searched(w: "Writer", option: nodes.Option, later: list, where: "Where", move: str, names: list[str]) -> None:
+    """`ok`: whether some way of finishing the turn after the move `move` (the code of its tuple; `names` the
+    codes of its binders' values) leaves the guards `later` true, by the search."""
+    binders = {b.var for b in option.binders}
+    outer = set(where.env.names) - binders
+    if any(isinstance(node, nodes.Name) and node.id in outer for g in later for node in nodes.walk(g.condition)):
+        raise Unsupported("an `afterwards` guard that reads a name of the code around it")
+    params = [w.x.fresh("p") for _ in names]
+    env = Env()
+    for binder, param in zip(option.binders, params):
+        env = env.bind(binder.var, param)
+    applies, tests, conditions = [], [], []
+    for g in later:
+        a = "True" if always(w, g) else w.x.fresh("a")
+        if a != "True":
+            w.line(f"{a} = {w.expr(g.when, where)}")
+            applies.append(a)
+        tests.append((guard_test(w, g, where, option), a))
+        condition = w.x.expr(g.condition, env)
+        conditions.append(condition if a == "True" else f"(not {a} or {condition})")
+    guards = w.x.fresh("g")
+    apart(w, f"def {guards}({', '.join(params + applies)}):", lambda: w.line(f"return {' and '.join(conditions)}"))
+    args = "".join(f"{v}, " for v in names + applies)
+    search = f"SEARCH({move}, {guards}, ({args}), {wanted(w, tests)})"
+    w.line(f"ok = {search}" if not applies or len(applies) < len(later)
+           else f"ok = not ({' or '.join(applies)}) or {search}")
+
+
+def wanted(w: "Writer", tests: list[tuple[int | None, str]]) -> str:
+    """The code of the tests a search looks for (State.allowed_later's `wanted`): those of the guards that apply,
+    or None when one of them has none (a lone guard's, known: the search runs only when it applies)."""
+    if len(tests) == 1 or all(a == "True" for _, a in tests):
+        return "None" if any(t is None for t, _ in tests) else w.x.const(frozenset(t for t, _ in tests))
+    return f"WANTED({w.x.const(tuple(t for t, _ in tests))}, ({''.join(a + ', ' for _, a in tests)}))"
