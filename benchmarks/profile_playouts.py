@@ -107,10 +107,10 @@ def label(frame: tuple[str, str]) -> str:
     return f"{function} ({'/'.join(parts[-2:])})"
 
 
-def profile(name: str, players: int, seconds: float) -> dict[str, Any]:
-    """Sample random games of `name` by its playout for `seconds` of CPU time."""
-    game = cardrules.load(name)
-    plan = Plan.make(name, {}, players, ["random"] * players, 7, 10**9)
+def profile(name: str, players: int, seconds: float, options: dict | None = None) -> dict[str, Any]:
+    """Sample random games of `name` (with its `options`) by its playout for `seconds` of CPU time."""
+    game = cardrules.load(name, options or {})
+    plan = Plan.make(name, options or {}, players, ["random"] * players, 7, 10**9)
     for index in range(20):  # (tables and caches warm, as in a run)
         play_game(game, plan, index)
     games, start = 20, time.process_time()
@@ -132,20 +132,31 @@ def profile(name: str, players: int, seconds: float) -> dict[str, Any]:
 
     def shares(counter: Counter[str]) -> list[tuple[str, float]]:
         return [(key, round(100 * count / total, 1)) for key, count in counter.most_common()]
-    return {"game": name, "players": players, "games": games - 20, "cpu_seconds": round(spent, 2),
+    return {"game": name, "options": options or {}, "players": players, "games": games - 20, "cpu_seconds": round(spent, 2),
             "games_per_cpu_s": round((games - 20) / spent), "samples": total,
             "parts": {part: round(100 * parts[part] / total, 1) for part in PARTS},
             "self": shares(own), "inclusive": shares(under)}
 
 
 def print_profile(row: dict[str, Any], top: int) -> None:
-    print(f"\n{row['game']}, {row['players']} players: {row['games']} games in {row['cpu_seconds']} CPU s "
+    options = "".join(f" {key}={value}" for key, value in row["options"].items())
+    print(f"\n{row['game']}{options}, {row['players']} players: {row['games']} games in {row['cpu_seconds']} CPU s "
           f"({row['games_per_cpu_s']} games/cpu-s), {row['samples']} samples")
     print("  by part: " + ", ".join(f"{part} {share}%" for part, share in row["parts"].items() if share))
     print(f"  {'self %':>7}  {'function':<58} {'inclusive %':>11}")
     inclusive = dict(row["inclusive"])
     for function, share in row["self"][:top]:
         print(f"  {share:>7.1f}  {function[:58]:<58} {inclusive.get(function, 0.0):>11.1f}")
+
+
+def _option(text: str) -> tuple[str, Any]:
+    """`NAME=VALUE` (true/false, a number, else a word) or `NAME` alone (switched on)."""
+    name, _, value = text.partition("=")
+    if not value:
+        return name, True
+    if value.lower() in ("true", "false"):
+        return name, value.lower() == "true"
+    return name, int(value) if value.lstrip("-").isdigit() else value
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -155,11 +166,14 @@ def main(argv: list[str] | None = None) -> None:
                         help="player counts (repeatable; default: each game's smallest)")
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds of play per row (default 5)")
     parser.add_argument("--top", type=int, default=12, help="functions listed per row (default 12)")
+    parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option (repeatable), as simulate's -o")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON lines instead")
     args = parser.parse_args(argv)
     names = args.game or sorted(bundled_games())
+    options = dict(_option(text) for text in args.option)
     for name in names:
-        game = cardrules.load(name)
+        game = cardrules.load(name, options)
         if game.playout is None:
             print(f"\n{name}: the playout does not cover it (simulate plays it on the engine)")
             continue
@@ -167,7 +181,7 @@ def main(argv: list[str] | None = None) -> None:
             if not game.min_players <= players <= game.max_players:
                 print(f"\n{name}: not for {players} players")
                 continue
-            row = profile(name, players, args.seconds)
+            row = profile(name, players, args.seconds, options)
             if args.json:
                 print(json.dumps(row), flush=True)
             else:

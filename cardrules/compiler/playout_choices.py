@@ -10,7 +10,7 @@ from ..language import nodes
 from . import visibility
 from .enumeration import conjuncts, names_in
 from .playout_exprs import Env, Searched, Unsupported
-from .playout_machine import branch, scripted, searched
+from .playout_machine import COUNTED, branch, scripted, searched
 from .playout_trials import deciding_attribute
 from .playout_triggers import check_trial, fires, zone_name
 from .playout_writer import Where, Writer, binder_zone, lying_in, opening, resets, zone_code
@@ -306,6 +306,8 @@ def tried(w: Writer, option: nodes.Option, where: Where) -> bool:
 def tried_in_place(w: Writer, body: tuple, where: Where, test: str) -> None:
     """Moves that set off no trigger made in place, `ok = test`, every card put back where it was
     (State._allowed_in_place)."""
+    if w.machine:
+        w.line(COUNTED)
     undo = []
     for st in body:
         t, m, z, i = (w.x.fresh(x) for x in "tmzi")
@@ -334,6 +336,8 @@ def tried_on_a_copy(w: Writer, body: tuple, where: Where, test: str) -> None:
     check_trial(w.c, body)
     if any(spec.kind.by_cell for spec in w.c.zone_specs.values()):
         raise Unsupported("an `afterwards` trial on a copy of a game with a grid")
+    if w.machine:
+        w.line(COUNTED)
     saved = w.x.fresh("saved")
     w.line(f"{saved} = [z[:] for z in Z], V[:], rng, out[:], act, opened[:]")
     w.block(body, attrs.evolve(where, turn_ends=False))

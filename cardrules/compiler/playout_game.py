@@ -73,6 +73,8 @@ def write(c: "Compiler", describe: Callable | None = None) -> tuple[str, dict]:
 def written(c: "Compiler", describe: Callable | None, machine: bool) -> tuple[str, dict]:
     w = writer(c)
     w.x.describe, w.machine = describe, machine
+    if machine and any(spec.kind.by_cell for spec in c.zone_specs.values()):
+        raise Unsupported("a grid in rules that search the rest of a turn")  # (its copies are no lists)
     procs = {d.kind: d for d in c.rules.declarations if isinstance(d, nodes.ProcedureDecl)}
     body = program(w, procs)
     triggers.functions(w, spend, Where())

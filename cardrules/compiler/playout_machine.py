@@ -11,11 +11,12 @@ the guards true. Rules that need either are written as a machine, the other game
   so they may call themselves (their nesting bounded: deeper, the engine plays the game);
 - each choice takes its move from a script when one is running (SC, from SP on), else lists and draws as ever;
   the moves of the turn so far are kept (TAKEN), and the game as the turn started (T0);
-- SEARCH(move, guards, args, wanted) judges a candidate: the game put back as the turn started, TURN run again
-  with the moves so far and the candidate as its script; where the script runs out, the choice lists its moves
+- SEARCH(move, guards, args, wanted) judges a candidate: the game as the turn started, in new lists (the code
+  around the search holds the game's own, untouched until the search puts them back), TURN run again with the
+  moves so far and the candidate as its script; where the script runs out, the choice lists its moves
   and raises BRANCH with them, and the search tries each in turn (a depth-first search in the engine's order,
-  its positions counted against the same `limit search`); where the turn ends, the guards are judged. The game
-  is then put back as it was. A replay from the turn's start stands in for the engine's copy of the game: the
+  its positions counted against the same `limit search`, a trial inside it counted too); where the turn ends,
+  the guards are judged. A replay from the turn's start stands in for the engine's copy of the game: the
   code of the turn holds its place in Python's own calls, which cannot be copied.
 """
 
@@ -43,15 +44,13 @@ SEARCH = """\
         nonlocal __STATE__
         if not INTURN: raise UNPLAYABLE('a search outside the turn')
         prefix = (TAKEN if SC is None else SC[:SP]) + [move]
-        here = [z[:] for z in Z], V[:], rng, out[:], act, opened[:], me, SC, SP, TAKEN, budget, TD
+        here = Z[:], V[:], rng, out[:], act, opened[:], me, SC, SP, TAKEN, budget, TD
         top = NODES is None
         if top: NODES = G.limits.search
         try:
             return FINISH(prefix, test, args, wanted)
         finally:
-            for z, k in zip(Z, here[0]):
-                z[:] = k
-            V[:], rng, out[:], act, opened[:], me, SC, SP, TAKEN, budget, TD = here[1:]
+            Z[:], V[:], rng, out[:], act, opened[:], me, SC, SP, TAKEN, budget, TD = here
             zv += 1
             vv += 1
             if top: NODES = None
@@ -59,8 +58,7 @@ SEARCH = """\
         nonlocal __STATE__
         NODES -= 1
         if NODES < 0: raise UNPLAYABLE('the search budget')
-        for z, k in zip(Z, T0[0]):
-            z[:] = k
+        Z[:] = [k[:] for k in T0[0]]
         V[:], rng, out[:], act, opened[:], me = T0[1], T0[2], T0[3], T0[4], T0[5], T0[6]
         zv += 1
         vv += 1
@@ -81,6 +79,11 @@ SEARCH = """\
             if FINISH(prefix + [m], test, args, wanted):
                 return True
         return False"""
+
+# A trial made inside a search counts as one of its positions, as the engine's may (State.allowed_later tries an
+# option on a copy, a position of its search; a move made in place turns into one when a known card moves): the
+# machine never counts fewer than the engine, so it hands back every game the engine's limit would stop.
+COUNTED = "if NODES is not None and (NODES := NODES - 1) < 0: raise UNPLAYABLE('the search budget')"
 
 
 def head(w: "Writer") -> list[str]:
