@@ -132,8 +132,8 @@ def profile(name: str, players: int, seconds: float, options: dict | None = None
 
     def shares(counter: Counter[str]) -> list[tuple[str, float]]:
         return [(key, round(100 * count / total, 1)) for key, count in counter.most_common()]
-    return {"game": name, "options": options or {}, "players": players, "games": games - 20, "cpu_seconds": round(spent, 2),
-            "games_per_cpu_s": round((games - 20) / spent), "samples": total,
+    return {"game": name, "options": options or {}, "players": players, "games": games - 20,
+            "cpu_seconds": round(spent, 2), "games_per_cpu_s": round((games - 20) / spent), "samples": total,
             "parts": {part: round(100 * parts[part] / total, 1) for part in PARTS},
             "self": shares(own), "inclusive": shares(under)}
 

@@ -10,7 +10,7 @@ from ..language import nodes
 from . import visibility
 from .enumeration import conjuncts, names_in
 from .playout_exprs import Env, Searched, Unsupported
-from .playout_machine import COUNTED, branch, scripted, searched
+from .playout_machine import COUNTED, branch, proving, scripted, searched
 from .playout_trials import deciding_attribute
 from .playout_triggers import check_trial, fires, zone_name
 from .playout_writer import Where, Writer, binder_zone, lying_in, opening, resets, zone_code
@@ -210,13 +210,15 @@ def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: 
         w.line(f"if {' and '.join(tests)}:")
         w.depth += 1
     move = f"({index}, {''.join(v + ', ' for v in names)})"
-    found_move = f"{found}.append({move})"
+    found_move = [f"{found}.append({move})"] + (proving(w, option, where) if w.machine else [])
+    if later and w.machine and (verdicts is not None or tried(w, option, inner)):
+        w.line(COUNTED)  # (each candidate: the engine may try each on a copy, where this tries one of a kind)
     if later and verdicts is not None:
         judged_once(w, option, later, inner, (verdicts, deciding), found_move)
     elif later:
         try_afterwards(w, option, later, inner, found_move, (move, names))
     else:
-        w.line(found_move)
+        w.lines += ["    " * w.depth + text for text in found_move]
     if per_candidate:
         indent = "    " * (w.depth - bool(tests))
         w.lines.insert(start, indent + f"{' = '.join(per_candidate.values())} = MISSING")
@@ -238,7 +240,7 @@ def leveled(w: Writer, option: nodes.Option, plain: list[nodes.Guard]) -> list[t
 
 
 def judged_once(w: Writer, option: nodes.Option, later: list, where: Where, verdicts: tuple[str, str],
-                found_move: str) -> None:
+                found_move: list[str]) -> None:
     """The afterwards guards tried for the first card of each value of the deciding attribute of a listing
     (playout_trials.py), their answer kept in the dict `verdicts[0]` for the others."""
     table, deciding = verdicts
@@ -252,10 +254,10 @@ def judged_once(w: Writer, option: nodes.Option, later: list, where: Where, verd
     w.line(f"{table}[{value}] = {answer} = ok")
     w.depth -= 1
     w.line(f"if {answer}:")
-    w.line("    " + found_move)
+    w.lines += ["    " * (w.depth + 1) + text for text in found_move]
 
 
-def try_afterwards(w: Writer, option: nodes.Option, later: list, where: Where, found_move: str | None,
+def try_afterwards(w: Writer, option: nodes.Option, later: list, where: Where, found_move: list[str] | None,
                    move: tuple[str, list[str]] | None = None) -> None:
     """`only if ... afterwards`, where the option's body is the rest of the turn and only moves cards: the
     moves made, the guards judged (`ok`), the game put back as it was; then `found_move` when they hold.
@@ -266,7 +268,7 @@ def try_afterwards(w: Writer, option: nodes.Option, later: list, where: Where, f
         searched(w, option, later, where, *move)
         if found_move is not None:
             w.line("if ok:")
-            w.line("    " + found_move)
+            w.lines += ["    " * (w.depth + 1) + text for text in found_move]
         return
     applies = []
     for g in later:
@@ -287,7 +289,7 @@ def try_afterwards(w: Writer, option: nodes.Option, later: list, where: Where, f
         tried_in_place(w, option.body, where, " and ".join(tests))
     if found_move is not None:
         w.line("if ok:")
-        w.line("    " + found_move)
+        w.lines += ["    " * (w.depth + 1) + text for text in found_move]
 
 
 def tried(w: Writer, option: nodes.Option, where: Where) -> bool:
@@ -306,8 +308,6 @@ def tried(w: Writer, option: nodes.Option, where: Where) -> bool:
 def tried_in_place(w: Writer, body: tuple, where: Where, test: str) -> None:
     """Moves that set off no trigger made in place, `ok = test`, every card put back where it was
     (State._allowed_in_place)."""
-    if w.machine:
-        w.line(COUNTED)
     undo = []
     for st in body:
         t, m, z, i = (w.x.fresh(x) for x in "tmzi")
@@ -336,8 +336,6 @@ def tried_on_a_copy(w: Writer, body: tuple, where: Where, test: str) -> None:
     check_trial(w.c, body)
     if any(spec.kind.by_cell for spec in w.c.zone_specs.values()):
         raise Unsupported("an `afterwards` trial on a copy of a game with a grid")
-    if w.machine:
-        w.line(COUNTED)
     saved = w.x.fresh("saved")
     w.line(f"{saved} = [z[:] for z in Z], V[:], rng, out[:], act, opened[:]")
     w.block(body, attrs.evolve(where, turn_ends=False))

@@ -9,12 +9,15 @@ the guards true. Rules that need either are written as a machine, the other game
 
 - the turn (`turn:`) is a local function TURN, and each zone's triggers one function per zone a card comes from,
   so they may call themselves (their nesting bounded: deeper, the engine plays the game);
-- each choice takes its move from a script when one is running (SC, from SP on), else lists and draws as ever;
+- each choice takes its move from a script when one is running (SC, from SP on), else lists and draws as ever
+  (the turn's function and the triggers' give back what ends them early: the record of a game that ended, or a
+  search's signal, below);
   the moves of the turn so far are kept (TAKEN), and the game as the turn started (T0);
 - SEARCH(move, guards, args, wanted) judges a candidate: the game as the turn started, in new lists (the code
   around the search holds the game's own, untouched until the search puts them back), TURN run again with the
   moves so far and the candidate as its script; where the script runs out, the choice lists its moves
-  and raises BRANCH with them, and the search tries each in turn (a depth-first search in the engine's order,
+  and raises BRANCH with them (PROVEN at a move whose own guards test all the search looks for), and the search
+  tries each in turn (a depth-first search in the engine's order,
   its positions counted against the same `limit search`, a trial inside it counted too); where the turn ends,
   the guards are judged. A replay from the turn's start stands in for the engine's copy of the game: the
   code of the turn holds its place in Python's own calls, which cannot be copied.
@@ -33,10 +36,10 @@ if TYPE_CHECKING:
 # The playout's own names its local functions set (declared nonlocal in each; the listings' kept values join
 # them when the source is done: playout_game.write).
 STATE = ("rng", "me", "act", "zv", "vv", "budget", "decisions", "first", "SC", "SP", "TAKEN", "T0", "INTURN",
-         "NODES", "TD")
+         "NODES", "TD", "WANT")
 NONLOCAL = "nonlocal __STATE__"
 
-HEAD = ["    SC = SP = T0 = NODES = None", "    TAKEN = []", "    INTURN = False", "    TD = 0"]
+HEAD = ["    SC = SP = T0 = NODES = WANT = None", "    TAKEN = []", "    INTURN = False", "    TD = 0"]
 
 # The search (State._can_finish), as lines of the playout's function.
 SEARCH = """\
@@ -44,13 +47,13 @@ SEARCH = """\
         nonlocal __STATE__
         if not INTURN: raise UNPLAYABLE('a search outside the turn')
         prefix = (TAKEN if SC is None else SC[:SP]) + [move]
-        here = Z[:], V[:], rng, out[:], act, opened[:], me, SC, SP, TAKEN, budget, TD
+        here = Z[:], V[:], rng, out[:], act, opened[:], me, SC, SP, TAKEN, budget, TD, WANT
         top = NODES is None
         if top: NODES = G.limits.search
         try:
             return FINISH(prefix, test, args, wanted)
         finally:
-            Z[:], V[:], rng, out[:], act, opened[:], me, SC, SP, TAKEN, budget, TD = here
+            Z[:], V[:], rng, out[:], act, opened[:], me, SC, SP, TAKEN, budget, TD, WANT = here
             zv += 1
             vv += 1
             if top: NODES = None
@@ -58,20 +61,21 @@ SEARCH = """\
         nonlocal __STATE__
         NODES -= 1
         if NODES < 0: raise UNPLAYABLE('the search budget')
-        Z[:] = [k[:] for k in T0[0]]
+        Z[:] = [*map(COPY, T0[0])]
         V[:], rng, out[:], act, opened[:], me = T0[1], T0[2], T0[3], T0[4], T0[5], T0[6]
         zv += 1
         vv += 1
-        SC, SP, TAKEN, budget = prefix, 0, [], STEPS
+        SC, SP, TAKEN, budget, WANT = prefix, 0, [], STEPS, wanted
         try:
             ended = TURN()
-        except BRANCH as branch:
-            moves, proves = branch.args
         except NEW_ROUND:
             raise UNPLAYABLE('a new round in a search') from None
-        else:
-            return ended is None and test(*args)
-        if wanted is not None:
+        if ended is None:
+            return test(*args)
+        if ended[0] is not BRANCH:
+            return ended[0] is PROVEN  # (else the game ended: no way of finishing the turn)
+        moves, proves = ended[1], ended[2]
+        if wanted is not None and proves is not None:
             for m in moves:
                 if wanted <= proves[m[0]]:
                     return True
@@ -94,7 +98,7 @@ def head(w: "Writer") -> list[str]:
 def turn(w: "Writer") -> None:
     """The call of the turn's function TURN (written by playout_game.program with `apart`): the game as the turn
     starts kept for the search; TURN gives the record when the game ended in it."""
-    w.line("T0 = [z[:] for z in Z], V[:], rng, out[:], act, opened[:], me")
+    w.line("T0 = [*map(COPY, Z)], V[:], rng, out[:], act, opened[:], me")
     w.line("TAKEN = []")
     w.line("INTURN = True")
     w.line("try:")
@@ -125,9 +129,18 @@ def scripted(w: "Writer") -> None:
 
 
 def branch(w: "Writer", found: str, st: nodes.Choose, where: "Where") -> None:
-    """Where a search's script has run out: the choice's legal moves, with what each option's guards prove."""
+    """Where a search's script has run out: the choice's legal moves, back to the search, with what each option's
+    guards prove when a fallback's may (the others' end the search as they are listed: proving)."""
     proves = tuple(proved(w, option, where) for option in st.options)
-    w.line(f"if SC is not None: raise BRANCH({found}, {w.x.const(proves)})")
+    known = w.x.const(proves) if any(proves[i] for i, option in enumerate(st.options) if option.fallback) else None
+    w.line(f"if SC is not None: return BRANCH, {found}, {known}")
+
+
+def proving(w: "Writer", option: nodes.Option, where: "Where") -> list[str]:
+    """After a move of an option whose guards prove something, where a search's script has run out: the search
+    ends there when they prove all it looks for (the engine's listing stops there too: State._enumerate)."""
+    proves = proved(w, option, where)
+    return [f"if SC is not None and WANT is not None and WANT <= {w.x.const(proves)}: return PROVEN,"] if proves else []
 
 
 def proved(w: "Writer", option: nodes.Option, where: "Where") -> frozenset[int]:

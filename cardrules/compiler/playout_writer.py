@@ -26,7 +26,8 @@ _HELPERS = {"NOTHING": NOTHING, "MISSING": playouts.MISSING, "SEATS": SEATS, "Ca
             "SEAT": playouts.seat, "SEATS_OF": playouts.seats, "AS_LIST": as_list,
             "RANDOM_BELOW": draws.below, "FIND": playouts.find_zone, "SHUFFLE": draws.shuffle,
             "AS_CELL": as_cell, "SIDE_OF": playouts.side_of, "OPENED": opened_in,
-            "BY_PLACE": playouts.by_place, "SECRET_SEATS": playouts.secret_seats, "BRANCH": playouts.Branch,
+            "BY_PLACE": playouts.by_place, "SECRET_SEATS": playouts.secret_seats, "BRANCH": playouts.BRANCH,
+            "PROVEN": playouts.PROVEN, "COPY": list.copy,
             "WANTED": playouts.wanted_tests}
 
 

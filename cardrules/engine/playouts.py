@@ -58,9 +58,10 @@ class Unplayable(Exception):
     """The playout met something it does not play as the engine would: play this game on the engine."""
 
 
-class Branch(Exception):
-    """A search's script has run out at a choice (compiler/playout_machine.py): its legal moves, and for each
-    option what its guards prove (OptionSpec.proves)."""
+# What a machine's turn gives back to its search (compiler/playout_machine.py) besides a game's record: the
+# choice's moves where the search's script ran out, or a move whose guards prove all the search looks for.
+BRANCH = object()
+PROVEN = object()
 
 
 def wanted_tests(tests: tuple, applies: tuple) -> frozenset | None:

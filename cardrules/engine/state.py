@@ -101,21 +101,27 @@ class State:
         if self.terminal:
             return []
         if self._legal is None:
-            try:
-                self._legal = self._enumerate()
-            except RulesRuntimeError:
-                raise
-            except Exception as exc:  # a binder's list could not be computed: point at the choose
-                decision = self.game.decisions[self.pc]
-                raise RulesRuntimeError([error("R308", f"the options of this 'choose' could not be listed: "
-                                               f"{_explain(exc)}", decision.span, self.game.path)],
-                                        self.game.sources) from None
-            if not self._legal:
-                decision = self.game.decisions[self.pc]
-                raise RulesRuntimeError([error("R301", "no option of this 'choose' is possible here, so the "
-                                               "game cannot go on", decision.span, self.game.path)],
-                                        self.game.sources)
+            self._legal = self._listed()
         return self._legal
+
+    def _listed(self, proving: frozenset[int] | None = None) -> list[Action] | None:
+        """The legal moves, or None once an option whose guards prove all of `proving` offers one (a search
+        needs no more: _can_finish)."""
+        try:
+            legal = self._enumerate(proving)
+        except RulesRuntimeError:
+            raise
+        except Exception as exc:  # a binder's list could not be computed: point at the choose
+            decision = self.game.decisions[self.pc]
+            raise RulesRuntimeError([error("R308", f"the options of this 'choose' could not be listed: "
+                                           f"{_explain(exc)}", decision.span, self.game.path)],
+                                    self.game.sources) from None
+        if legal is not None and not legal:
+            decision = self.game.decisions[self.pc]
+            raise RulesRuntimeError([error("R301", "no option of this 'choose' is possible here, so the "
+                                           "game cannot go on", decision.span, self.game.path)],
+                                    self.game.sources)
+        return legal
 
     def apply_action(self, action: Action | int | str) -> None:
         chosen = None
@@ -400,7 +406,7 @@ class State:
         self.rng = draws.shuffle(self.rng, cards)
 
     # -- legality
-    def _enumerate(self) -> list[Action]:
+    def _enumerate(self, proving: frozenset[int] | None = None) -> list[Action] | None:
         game = self.game
         decision = game.decisions[self.pc]
         frame = list(self.locals)
@@ -408,6 +414,10 @@ class State:
         out: list[Action] = []
         namer = Namer(self, self.me) if decision.may_hide else None
         for option in decision.listed:  # its generated lister (compiler/enumeration.py) appends its legal moves
+            if proving is not None and proving <= option.proves:
+                if _offers_one(self, option, frame, namer):
+                    return None
+                continue
             option.lister(self, frame, out, namer, option)
         if namer is not None and namer.used:  # name the cards the chooser cannot see by their places
             out = namer.publish(out, game)
@@ -561,10 +571,14 @@ def _can_finish(state: State, guards: Sequence[GuardSpec], budget: list[int],
             if not state._guard(guard, state.locals):
                 return False
         return True
-    legal = state.legal_actions()
-    if wanted is not None:
+    if wanted is None:
+        legal = state.legal_actions()
+    else:  # a move offered whose guards test all of them ends the search: the listing stops at the first
+        legal = state._legal = state._listed(wanted)
+        if legal is None:
+            return True
         options = state.game.decisions[state.pc].options
-        for action in legal:
+        for action in legal:  # (a fallback's)
             if wanted <= options[action.option].proves:
                 return True
     for action in legal:
@@ -573,6 +587,27 @@ def _can_finish(state: State, guards: Sequence[GuardSpec], budget: list[int],
         if _can_finish(trial, guards, budget, wanted):
             return True
     return False
+
+
+class _Proven(Exception):
+    """A lister offered a move (_FirstMove)."""
+
+
+class _FirstMove(list):
+    """A lister's `out` that stops the listing at its first move."""
+
+    def append(self, move: Action) -> None:
+        raise _Proven
+
+
+def _offers_one(state: State, option: OptionSpec, frame: list, namer: Namer | None) -> bool:
+    """Whether the option offers a move here, listing no further than the first."""
+    first = _FirstMove()
+    try:
+        option.lister(state, frame, first, namer, option)
+    except _Proven:
+        return True
+    return bool(first)  # (a listing kept from before comes whole: kept_listing.wrapper)
 
 
 def _checked_sides(value: Any, n: int, game: Game, span: Span) -> list[list[Seat]]:

@@ -85,3 +85,19 @@ def test_red7_expert_offers_the_same_moves_as_with_the_full_search(monkeypatch, 
             compared += 1
             state.apply_action(draw.choice(state.legal_actions()))
     assert compared >= 50
+
+
+def test_a_position_is_listed_no_further_than_a_move_that_ends_its_search(monkeypatch):
+    """Six cards to a pile that must reach 5: at a later choice of the search, the first `play` offered ends it
+    (State._enumerate stops there); listing the position whole first, as before, searches again for each card."""
+    text = TEXT.replace("GOAL", "5").replace("deal 9", "deal 6")
+    game = cardrules.load_source(text, "greedy.rules")
+    explored = count_searches(monkeypatch)
+    stopped = [a.name for a in game.new_initial_state(1, seed=0).legal_actions()]
+    positions = len(explored)
+    real = engine_state.State._listed
+    monkeypatch.setattr(engine_state.State, "_listed", lambda state, proving=None: real(state, None))
+    explored = count_searches(monkeypatch)
+    assert [a.name for a in game.new_initial_state(1, seed=0).legal_actions()] == stopped
+    assert sorted(stopped) == ["done"] + ["play"] * 6
+    assert positions * 2 < len(explored), (positions, len(explored))
