@@ -36,7 +36,7 @@ _READS_STATE = re.compile(r"\bs\b")  # a builtin's code that reads the engine's 
 # keeps already (`lazy`), where a call of it would look them up again.
 TINY = 8
 SMALL = 40  # the most nodes of a definition written in place of its calls: a guard of a few tests, not a table
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a name written as code
 _ATOM = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|SEATS\[me\]|-?[0-9]+")  # code cheap to repeat
 # The names the State answers, over the playout's own: the turn player, the seats, the number of players.
 _STATE_NAMES = {"me": "SEATS[me]", "players": "list(SEATS[:n])", "num_players": "n",
@@ -107,7 +107,7 @@ class Exprs(ModuleNames):
         return super().const(value)
 
     def want(self, name: str) -> str:
-        if not _IDENTIFIER.fullmatch(name):  # the grammar's names; nothing else of the rules is written as code
+        if not IDENTIFIER.fullmatch(name):  # the grammar's names; nothing else of the rules is written as code
             raise Unsupported(f"a name {name!r}")
         if name not in self.wanted:
             self.wanted.append(name)
@@ -400,4 +400,4 @@ class Exprs(ModuleNames):
         return f"vb_{name} + ({args[0]}) * {int(spec.size)} + {flat}"
 
 
-__all__ = ["Env", "Exprs", "SEATS", "Searched", "Unsupported"]
+__all__ = ["IDENTIFIER", "Env", "Exprs", "SEATS", "Searched", "Unsupported"]

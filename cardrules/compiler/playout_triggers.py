@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import attrs
 
 from ..language import nodes
-from .playout_exprs import Env, Searched, Unsupported
+from .playout_exprs import IDENTIFIER, Env, Searched, Unsupported
 from .playout_machine import apart
 
 if TYPE_CHECKING:
@@ -85,7 +85,8 @@ def called(w: Any, card: str, source: str | None, zone: str) -> None:
     when the game ended in it."""
     name = w.triggers.get((zone, source))
     if name is None:
-        name = w.triggers[zone, source] = f"t_{zone}_{source or ''}{len(w.triggers)}"
+        words = f"{zone}_{source or ''}"  # (the grammar's names; anything else is not written as code)
+        name = w.triggers[zone, source] = f"t_{words if IDENTIFIER.fullmatch(words) else ''}{len(w.triggers)}"
         w.triggers_wanted.append((zone, source))
     ended = w.x.fresh("e")
     w.line(f"{ended} = {name}({card})")
