@@ -59,6 +59,9 @@ def _playout(c: Compiler, game: Game) -> list[str]:
            "# it; docs/performance.md, \"The playout\"). Z: the zones, V: the variables, in the engine's order.\n"]
     if game.playout is None:
         return out + [f"# This game has none: {_safe(why_not(c, game) or '')}; its games are played on the engine.\n"]
+    if "    def TURN():" in game.playout.source:
+        out.append("# Written as a machine (compiler/playout_machine.py): the turn and the triggers are functions,\n"
+                   "# and SEARCH judges an `afterwards` guard by replaying the turn with each way of finishing it.\n")
     out.append(game.playout.source)
     out.append("\n# Constants and helpers of the playout's namespace:\n")
     space = game.playout.__globals__

@@ -69,6 +69,8 @@ def test_the_listing_ends_with_the_playout_or_why_there_is_none(invoke, tmp_path
     assert "def play(n, rng, Z, V, bits, limit, STEPS, G):" in playout
     assert "# Constants and helpers of the playout's namespace:" in playout and " at 0x" not in playout
     ast.parse(red7.output)
+    assert "Written as a machine" not in red7.output
+    assert "# Written as a machine" in invoke("compile", "red7", "-o", "expert").output
     told = tmp_path / "told.rules"  # (a sentence told to some seats only: not played by a playout)
     told.write_text(cardrules.resources.bundled_games()["red7"].read_text().replace(
         "      eliminate me\n", '      eliminate me\n      say me, "folds" to [me]\n', 1))
