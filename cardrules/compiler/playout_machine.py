@@ -75,6 +75,7 @@ SEARCH = """\
         if ended[0] is not BRANCH:
             return ended[0] is PROVEN  # (else the game ended: no way of finishing the turn)
         moves, proves = ended[1], ended[2]
+        if not moves: raise UNPLAYABLE('no legal move in a search')  # (the engine's error: R301)
         if wanted is not None and proves is not None:
             for m in moves:
                 if wanted <= proves[m[0]]:

@@ -128,3 +128,17 @@ def test_what_a_machine_does_not_write_is_said():
     c, game = build_game(rules.rules, rules.symbols, {}, rules.sources, rules.name)
     assert game.playout is None
     assert why_not(c, game) == "a 'simultaneously' in rules that search the rest of a turn"
+
+
+def test_a_search_that_meets_a_choice_with_no_move_is_the_engines_error():
+    """A second card must be lower than the first, with no way out: where none is, the engine's search stops with
+    its error (R301) and the machine hands the game back, so both give the engine's record."""
+    text = READING.replace("        enough:\n          pass\n", "")
+    game = cardrules.load_source(text, "t.rules")
+    assert "SEARCH(" in game.playout.source
+    plan = Plan.make("t.rules", {}, 2, ["random"] * 2, 11, 20)
+    by_engine = [play_game(game, plan, i, playout=False) for i in range(20)]
+    by_playout = [runner._played_out(game, plan, i, deal_seed(plan.seed, i)) for i in range(20)]
+    assert any(record.error is not None and "no option" in str(record.error) for record in by_engine)
+    assert all(mine is None for mine, theirs in zip(by_playout, by_engine) if theirs.error is not None)
+    assert all(mine == theirs for mine, theirs in zip(by_playout, by_engine) if mine is not None)
