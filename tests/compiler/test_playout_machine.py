@@ -14,6 +14,7 @@ from cardrules.simulation import runner
 from cardrules.simulation.runner import Plan, play_game
 from cardrules.simulation.seeds import deal_seed
 
+from ..engine.test_afterwards_budget import TEXT as GREEDY
 from .test_playout import TRIGGERS
 
 
@@ -94,8 +95,16 @@ READING = TRIGGERS.replace(
     "    draw only if not empty(deck):")
 
 
-@pytest.mark.parametrize("text", [DECIDING, READING], ids=["decision-in-trial", "guard-reads-its-card"])
-@pytest.mark.parametrize("players", [2, 3])
+# A guard inside a `repeat`: each card played must still let the pile reach 5 by the end of the turn.
+LOOPING_GUARD = GREEDY.replace("GOAL", "5")
+
+
+SEARCHED = [(DECIDING, 2), (DECIDING, 3), (READING, 2), (READING, 3), (LOOPING_GUARD, 1), (LOOPING_GUARD, 2)]
+
+
+@pytest.mark.parametrize("text, players", SEARCHED, ids=["decision-in-trial-2", "decision-in-trial-3",
+                                                        "guard-reads-its-card-2", "guard-reads-its-card-3",
+                                                        "guard-in-a-loop-1", "guard-in-a-loop-2"])
 def test_a_guard_before_more_of_the_turn_is_searched_as_on_the_engine(text, players):
     game = cardrules.load_source(text, "t.rules")
     assert game.playout is not None and "SEARCH(" in game.playout.source
