@@ -34,8 +34,9 @@ MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
-def _secret(rng: int, card: int) -> int:
-    """A key only the state's random generator decides (splitmix64 of generator and card)."""
+def secret(rng: int, card: int) -> int:
+    """A key only the state's random generator decides (splitmix64 of generator and card): two cards never
+    share one (each step of it is one-to-one on 64 bits, and cards are distinct numbers)."""
     z = (rng ^ (int(card) * _GOLDEN)) & MASK64
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
@@ -43,22 +44,28 @@ def _secret(rng: int, card: int) -> int:
 
 
 def in_secret_order(rng: int, cards: list[Card]) -> list[Card]:
-    """`cards` sorted by `_secret` (a stable sort, as `sorted(cards, key=...)`). The keys are kept per state of
+    """`cards` sorted by `secret` (a stable sort, as `sorted(cards, key=...)`). The keys are kept per state of
     the generator, which changes only when the game draws: a game names cards by place many times between two
     draws (a playout may list other players' hands by place at every decision), each card's key worked out once."""
-    keys = _KEYS.get(rng)
-    if keys is None:
-        if len(_KEYS) >= _KEPT_GENERATORS:
-            _KEYS.clear()
-        keys = _KEYS[rng] = {}
+    keys = secret_keys(rng)
     try:
         return sorted(cards, key=keys.__getitem__)
     except KeyError:
         pass
     for card in cards:
         if card not in keys:
-            keys[card] = _secret(rng, card)
+            keys[card] = secret(rng, card)
     return sorted(cards, key=keys.__getitem__)
+
+
+def secret_keys(rng: int) -> dict[Card, int]:
+    """The secret keys worked out so far for a state of the generator (card -> key; empty when new)."""
+    keys = _KEYS.get(rng)
+    if keys is None:
+        if len(_KEYS) >= _KEPT_GENERATORS:
+            _KEYS.clear()
+        keys = _KEYS[rng] = {}
+    return keys
 
 
 _KEYS: dict[int, dict[Card, int]] = {}  # a generator's state -> the secret keys of the cards named by place so far
@@ -238,7 +245,7 @@ class ReferenceNamer:
         s = self.s
         slot = slot_of(s, card)
         unseen = self._unseen_at(slot)
-        here = sorted((c for c in s.zones[slot] if c in unseen), key=lambda c: _secret(s.rng, c))
+        here = sorted((c for c in s.zones[slot] if c in unseen), key=lambda c: secret(s.rng, c))
         where = zone_text(s, slot)
         for number, other in enumerate(here, 1):
             self.names[other] = Unseen(slot, number, f"{where}#{number}")

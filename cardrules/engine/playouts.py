@@ -15,7 +15,7 @@ from ..values import NOTHING, SEATS, SEQUENCES, Card, Seat, is_seat
 from .accepts import options_refusal
 from .derived import probe
 from .game import Game, mix_seed
-from .naming import in_secret_order
+from .naming import secret, secret_keys
 
 
 def play(game: Game, n: int, seed: int, bits: list[Callable[[int], int]], limit: int) -> tuple:
@@ -134,20 +134,30 @@ def by_place(game: Game, n: int, out: list, player: int, zones: list, rng: int, 
         if len(_PLACES) > 256:
             _PLACES.clear()
         kept = _PLACES[key] = (game, game.derived.hidden_slots(state, player), game.derived.sight(state)[1])
-    ranks: dict = {}
+    place: dict = {}  # each card of a hidden zone holding an offered card -> that zone's rank among such zones
+    rank = 0
     for slot in kept[1]:
         cards = zones[slot]
         if cards and not offered.isdisjoint(cards):
             if kept[2][slot] >> player & 1:
                 raise Unplayable("a card named by place in a zone whose cards its chooser may know")
-            for number, card in enumerate(in_secret_order(rng, cards), 1):
-                ranks[card] = (slot, number)
-    if not ranks:
+            rank += 1
+            for card in cards:
+                place[card] = rank
+    if not place:
         return values
-    places = [i for i, value in enumerate(values) if value.__class__ is Card and value in ranks]
-    ordered = sorted([values[i] for i in places], key=ranks.__getitem__)
+    keys = secret_keys(rng)
+    places, named = [], []
+    for i, value in enumerate(values):
+        if value.__class__ is Card and value in place:
+            places.append(i)
+            key = keys.get(value)
+            if key is None:
+                key = keys[value] = secret(rng, value)
+            named.append((place[value], key, value))
+    named.sort()  # by zone, then in the secret order (two cards never share a key: naming.secret)
     values = list(values)
-    for i, card in zip(places, ordered):
+    for i, (_, _, card) in zip(places, named):
         values[i] = card
     return values
 
