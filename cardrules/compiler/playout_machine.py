@@ -1,5 +1,6 @@
-"""A playout's turn as a machine that can search its own rest (compiler/playout.py) -> the lines of the turn's
-function, the triggers' functions, the search, and the choices that follow a script.
+"""A playout's turn as a machine that can search its own rest (compiler/playout.py) -> the search's lines, the turn's
+call, the local functions written apart, and the choices' lines that follow a script (the triggers' functions are
+playout_triggers.functions').
 
 Two things the playout's straight code cannot do: a trigger that may set itself off again (a card played by a
 trigger's choice to the zone the trigger listens to) needs a call, not code written in place; and an `afterwards`
