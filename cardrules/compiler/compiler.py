@@ -10,7 +10,7 @@ import attrs
 
 from ..diagnostics import RulesError, Span, error
 from ..engine import percard
-from ..engine.specs import Decision, DefinitionSpec, ExprFn, VarSpec, ZoneSpec
+from ..engine.specs import Decision, DefinitionSpec, ExprFn, GuardSpec, VarSpec, ZoneSpec
 from ..engine.state import State
 from ..engine.zones import kind_of, visibility_of
 from ..language import nodes
@@ -57,6 +57,7 @@ class Compiler:
         self.listers: dict[tuple[int, int], Any] = {}  # (decision pc, option) -> its lister's parts (procedures)
         self.frame = Frame()  # the procedures' shared frame: State.locals
         self.guard_tests: dict[nodes.Expr, int] = {}  # an afterwards guard's condition -> its number (GuardSpec.test)
+        self.guard_specs: dict[int, GuardSpec] = {}  # id() of a guard's node -> its spec (the playout asks its test)
         self.card_names: dict[str, Card] = {}
         self.triggers: list = []  # set by procedures.build_program before any move is compiled
         self.trigger_decls: list = []  # their declarations, in the same order (the playout writes their bodies)

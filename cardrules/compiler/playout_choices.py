@@ -51,7 +51,7 @@ def listed_and_drawn(w: Writer, st: nodes.Choose, where: Where, chooser: str | N
     if lazies:
         w.lines.insert(start, "    " * w.depth + f"{' = '.join(lazies.values())} = MISSING")
     if w.machine:
-        branch(w, found, st, where)
+        branch(w, found, st)
     drawn(w, found)
     if w.machine:
         w.line("TAKEN.append(o)")
@@ -210,7 +210,7 @@ def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: 
         w.line(f"if {' and '.join(tests)}:")
         w.depth += 1
     move = f"({index}, {''.join(v + ', ' for v in names)})"
-    found_move = [f"{found}.append({move})"] + (proving(w, option, where) if w.machine else [])
+    found_move = [f"{found}.append({move})"] + (proving(w, option) if w.machine else [])
     if later and w.machine and (verdicts is not None or tried(w, option, inner)):
         w.line(COUNTED)  # (each candidate: the engine may try each on a copy, where this tries one of a kind)
     if later and verdicts is not None:

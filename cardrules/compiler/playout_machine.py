@@ -10,18 +10,17 @@ the guards true. Rules that need either are written as a machine, the other game
 
 - the turn (`turn:`) is a local function TURN, and each zone's triggers one function per zone a card comes from,
   so they may call themselves (their nesting bounded: deeper, the engine plays the game);
-- each choice takes its move from a script when one is running (SC, from SP on), else lists and draws as ever
-  (the turn's function and the triggers' give back what ends them early: the record of a game that ended, or a
-  search's signal, below);
-  the moves of the turn so far are kept (TAKEN), and the game as the turn started (T0);
+- each choice takes its move from a script when one is running (SC, from SP on), else lists and draws as ever;
+  the moves of the turn so far are kept (TAKEN), and the game as the turn started (T0); the turn's function and
+  the triggers' give back what ends them early: the record of a game that ended, or a search's signal (below);
 - SEARCH(move, guards, args, wanted) judges a candidate: the game as the turn started, in new lists (the code
   around the search holds the game's own, untouched until the search puts them back), TURN run again with the
-  moves so far and the candidate as its script; where the script runs out, the choice lists its moves
-  and raises BRANCH with them (PROVEN at a move whose own guards test all the search looks for), and the search
-  tries each in turn (a depth-first search in the engine's order,
-  its positions counted against the same `limit search`, a trial inside it counted too); where the turn ends,
-  the guards are judged. A replay from the turn's start stands in for the engine's copy of the game: the
-  code of the turn holds its place in Python's own calls, which cannot be copied.
+  moves so far and the candidate as its script; where the script runs out, the choice gives back its moves
+  (BRANCH; PROVEN at a move whose own guards test all the search looks for), and the search tries each in turn
+  (a depth-first search in the engine's order, its positions counted against the same `limit search`, a trial
+  inside it counted too); where the turn ends, the guards are judged. A replay from the turn's start stands in
+  for the engine's copy of the game: the code of the turn holds its place in Python's own calls, which cannot be
+  copied.
 """
 
 from __future__ import annotations
@@ -130,37 +129,36 @@ def scripted(w: "Writer") -> None:
     w.line("else:")
 
 
-def branch(w: "Writer", found: str, st: nodes.Choose, where: "Where") -> None:
+def branch(w: "Writer", found: str, st: nodes.Choose) -> None:
     """Where a search's script has run out: the choice's legal moves, back to the search, with what each option's
     guards prove when a fallback's may (the others' end the search as they are listed: proving)."""
-    proves = tuple(proved(w, option, where) for option in st.options)
+    proves = tuple(proved(w, option) for option in st.options)
     known = w.x.const(proves) if any(proves[i] for i, option in enumerate(st.options) if option.fallback) else None
     w.line(f"if SC is not None: return BRANCH, {found}, {known}")
 
 
-def proving(w: "Writer", option: nodes.Option, where: "Where") -> list[str]:
+def proving(w: "Writer", option: nodes.Option) -> list[str]:
     """After a move of an option whose guards prove something, where a search's script has run out: the search
     ends there when they prove all it looks for (the engine's listing stops there too: State._enumerate)."""
-    proves = proved(w, option, where)
+    proves = proved(w, option)
     return [f"if SC is not None and WANT is not None and WANT <= {w.x.const(proves)}: return PROVEN,"] if proves else []
 
 
-def proved(w: "Writer", option: nodes.Option, where: "Where") -> frozenset[int]:
+def proved(w: "Writer", option: nodes.Option) -> frozenset[int]:
     """The tests of the afterwards guards that always apply to an option (OptionSpec.proves)."""
-    return frozenset(t for g in option.guards if g.afterwards and always(w, g)
-                     and (t := guard_test(w, g, where, option)) is not None)
+    specs = [w.c.guard_specs.get(id(g)) for g in option.guards]
+    return frozenset(spec.test for spec in specs
+                     if spec is not None and spec.afterwards and spec.applies is None and spec.test is not None)
 
 
 def always(w: "Writer", g: nodes.Guard) -> bool:
     return g.when is None or w.c.constant(g.when) == (True, True)
 
 
-def guard_test(w: "Writer", g: nodes.Guard, where: "Where", option: nodes.Option) -> int | None:
-    """An afterwards guard's number (procedures._test: the compiler's, for a condition that reads no local)."""
-    local = set(where.env.names) | {b.var for b in option.binders} | {"it"}
-    if any(isinstance(node, nodes.Name) and node.id in local for node in nodes.walk(g.condition)):
-        return None
-    return w.c.guard_tests.get(g.condition)
+def guard_test(w: "Writer", g: nodes.Guard) -> int | None:
+    """An afterwards guard's number, as the compiler gave it (GuardSpec.test; None for one it did not compile)."""
+    spec = w.c.guard_specs.get(id(g))
+    return None if spec is None else spec.test
 
 
 def searched(w: "Writer", option: nodes.Option, later: list, where: "Where", move: str, names: list[str]) -> None:
@@ -180,7 +178,7 @@ def searched(w: "Writer", option: nodes.Option, later: list, where: "Where", mov
         if a != "True":
             w.line(f"{a} = {w.expr(g.when, where)}")
             applies.append(a)
-        tests.append((guard_test(w, g, where, option), a))
+        tests.append((guard_test(w, g), a))
         condition = w.x.expr(g.condition, env)
         conditions.append(condition if a == "True" else f"(not {a} or {condition})")
     guards = w.x.fresh("g")

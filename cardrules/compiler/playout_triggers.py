@@ -57,27 +57,38 @@ def fire(w: Any, card: str, source: str | None, zone: str, where: Any) -> None:
         return
     local = w.x.fresh("c")
     w.line(f"{local} = {card}")
+    body = attrs.evolve(where, breakable=False, turn_ends=False, zones={}, zone_names={}, repeats_unchanged=False)
+
+    def written(decl: nodes.TriggerDecl, env: Env) -> None:
+        if any(decl is running for running in w.firing):
+            raise Searched("an `on move` trigger that may set itself off")
+        w.firing.append(decl)
+        in_setup, w.in_setup = w.in_setup, False  # (the engine writes trigger bodies after the set-up's)
+        w.block(decl.body, attrs.evolve(body, env=env))
+        w.in_setup = in_setup
+        w.firing.pop()
+    chain(w, zone, source, local, written)
+
+
+def chain(w: Any, zone: str, source: str | None, card: str, body: Callable[[nodes.TriggerDecl, Env], None]) -> bool:
+    """The triggers listening to a lone card's move into `zone` from `source`, as an if/elif chain in the order
+    moving.fire tries them (their names bound to the code `card`); `body(trigger, env)` writes each one's body,
+    one level in. Whether any trigger was written."""
     keyword = "if"
-    for decl in triggers:
+    for decl in listening(w.c, zone):
         if decl.source is not None and source is None:
             raise Unsupported("an `on move ... from` trigger after a move from a zone not known here")
         if decl.source is not None and decl.source != source:
             continue
-        if any(decl is running for running in w.firing):
-            raise Searched("an `on move` trigger that may set itself off")
-        env = Env().bind(decl.var, local)
-        test = "True" if decl.condition is None else w.x.expr(decl.condition, env)
-        w.line(f"{keyword} {test}:")
+        env = Env().bind(decl.var, card)
+        w.line(f"{keyword} {'True' if decl.condition is None else w.x.expr(decl.condition, env)}:")
         keyword = "elif"
-        body = attrs.evolve(where, env=env, breakable=False, turn_ends=False, zones={}, zone_names={},
-                            repeats_unchanged=False)
-        w.firing.append(decl)
-        in_setup, w.in_setup = w.in_setup, False  # (the engine writes trigger bodies after the set-up's)
-        w.indented(decl.body, body)
-        w.in_setup = in_setup
-        w.firing.pop()
+        w.depth += 1
+        body(decl, env)
+        w.depth -= 1
         if decl.condition is None:
             break
+    return keyword != "if"
 
 
 def called(w: Any, card: str, source: str | None, zone: str) -> None:
@@ -108,22 +119,11 @@ def functions(w: Any, spend: Callable, where: Any) -> None:
             w.line(f"if TD > {NESTING}: raise UNPLAYABLE('triggers set off by triggers, too deep')")
             w.line("try:")
             w.depth += 1
-            keyword = "if"
-            for decl in listening(w.c, zone):
-                if decl.source is not None and source is None:
-                    raise Unsupported("an `on move ... from` trigger after a move from a zone not known here")
-                if decl.source is not None and decl.source != source:
-                    continue
-                env = Env().bind(decl.var, card)
-                w.line(f"{keyword} {'True' if decl.condition is None else w.x.expr(decl.condition, env)}:")
-                keyword = "elif"
-                w.depth += 1
+
+            def written(decl: nodes.TriggerDecl, env: Env) -> None:
                 spend(w, decl.body)
                 w.block(decl.body, attrs.evolve(where, env=env))
-                w.depth -= 1
-                if decl.condition is None:
-                    break
-            if keyword == "if":
+            if not chain(w, zone, source, card, written):
                 w.line("pass")
             w.depth -= 1
             w.line("finally:")

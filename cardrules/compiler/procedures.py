@@ -483,8 +483,9 @@ def _case_action(c: "Compiler", decl: nodes.CaseActionDecl, sc: "Scope", key_slo
 def _guard(c: "Compiler", g: nodes.Guard, sc: "Scope", varying: frozenset = frozenset()) -> GuardSpec:
     """A guard is worked out for every candidate: `varying` names the binder that changes between two."""
     always = g.when is None or c.constant(g.when) == (True, True)
-    return GuardSpec(c.expr(g.condition, sc, varying), g.afterwards, g.span,
-                     None if always else c.expr(g.when, sc, varying), _test(c, g, sc))
+    spec = c.guard_specs[id(g)] = GuardSpec(c.expr(g.condition, sc, varying), g.afterwards, g.span,
+                                            None if always else c.expr(g.when, sc, varying), _test(c, g, sc))
+    return spec
 
 
 def _test(c: "Compiler", g: nodes.Guard, sc: "Scope") -> int | None:
