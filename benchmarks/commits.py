@@ -12,6 +12,7 @@ commit, minutes apart, does not). Make the old checkout with `git worktree add /
     python benchmarks/commits.py /tmp/old . --game red7 -o advanced=true
     python benchmarks/commits.py /tmp/old . --pin                      # on one core (a quiet machine)
     python benchmarks/commits.py /tmp/old . --playout                  # with each game's playout where it has one
+    python benchmarks/instructions.py --old /tmp/old --game red7    # the same in instructions a game (callgrind)
 
 A checkout from before the bots' package (the baseline of issue #26, 3659d04) plays with that
 checkout's own bench loop, a random.Random(k).choice per game: the same draws as the random agent's.
@@ -28,7 +29,8 @@ import sys
 import time
 from pathlib import Path
 
-# What each child runs, with its checkout first on the path: plays random games for `seconds` of CPU.
+# What each child runs, with its checkout first on the path: plays random games for `seconds` of CPU, or a number
+# of them (instructions.py)
 CHILD = """
 import os, random, sys, time
 sys.path.insert(0, sys.argv[1])
@@ -39,25 +41,37 @@ try:
 except ImportError:  # a checkout from before the bots' package (the baseline of issue #26, 3659d04)
     import random
     RandomAgent = None
-name, players, seconds = sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+name, players = sys.argv[2], int(sys.argv[3])
+# a budget of CPU seconds, or games=N: N games after 20 unmeasured ones (instructions.py counts what they cost)
+counted = int(sys.argv[4][6:]) if sys.argv[4].startswith("games=") else None
+seconds = float("inf") if counted is not None else float(sys.argv[4])
 options = {k: {"true": True, "false": False}.get(v, int(v) if v.lstrip("-").isdigit() else v)
            for k, v in (o.split("=", 1) for o in sys.argv[5:])}
 game = cardrules.prepare(name).compile(options) if hasattr(cardrules, "prepare") else cardrules.load(name, options)
 playout = getattr(game, "playout", None) if os.environ.get("BENCH_PLAYOUT") == "1" else None
 if playout is not None:  # the playout plays the same games: one generator for every seat, as below
     from cardrules.engine import playouts
-games, start = 0, time.process_time()
-while time.process_time() - start < seconds:
+
+
+def one(k):
     if playout is not None:
-        playouts.play(game, players, games, [random.Random(games).getrandbits] * players, 10**9)
+        playouts.play(game, players, k, [random.Random(k).getrandbits] * players, 10**9)
     elif RandomAgent is None:  # that checkout's own bench loop: the same draws as the random agent's
-        state, choose = game.new_initial_state(players, games), random.Random(games).choice
+        state, choose = game.new_initial_state(players, k), random.Random(k).choice
         while not state.is_terminal():
             state.apply_action(choose(state.legal_actions()))
     else:
-        play_match(game, players, games, [RandomAgent(game, 0, games)] * players, quiet=True)
+        play_match(game, players, k, [RandomAgent(game, 0, k)] * players, quiet=True)
+
+
+if counted is not None:  # (tables and caches warm, as in a run: games no measurement plays)
+    for k in range(20):
+        one(10**6 + k)
+games, start = 0, time.process_time()
+while (games < counted) if counted is not None else (time.process_time() - start < seconds):
+    one(games)
     games += 1
-print(games / (time.process_time() - start))
+print(games if counted is not None else games / (time.process_time() - start))
 """
 
 

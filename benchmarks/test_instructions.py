@@ -1,0 +1,58 @@
+"""benchmarks/instructions.py: callgrind's count read back, a game's share worked out, a clear stop without
+valgrind; and the fixed number of games commits.py's child plays for it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import commits  # noqa: E402
+import instructions  # noqa: E402
+
+CALLGRIND_TAIL = """==5884== Events    : Ir
+==5884== Collected : 1894738563
+==5884==
+==5884== I   refs:      1,894,738,563
+"""
+
+
+def test_the_count_is_read_from_callgrinds_summary():
+    assert instructions.refs(CALLGRIND_TAIL) == 1_894_738_563
+    with pytest.raises(ValueError):
+        instructions.refs("==1== some other output\n")
+
+
+def test_a_game_costs_the_difference_between_playing_n_games_and_none_over_n(monkeypatch):
+    asked = []
+
+    def fake_counted(command, cwd, playout):
+        asked.append((command, playout))
+        return 5_000_000 + 1_234 * int(command[-1])  # start-up, then 1,234 instructions a game
+
+    monkeypatch.setattr(instructions, "counted", fake_counted)
+    assert instructions.per_game(lambda n: ["play", str(n)], 50, HERE, playout=True) == 1_234
+    assert asked == [(["play", "50"], True), (["play", "0"], True)]
+
+
+def test_without_valgrind_the_script_says_what_is_missing_not_a_traceback(tmp_path):
+    env = {**os.environ, "PATH": str(tmp_path)}  # nothing on the PATH: no valgrind
+    done = subprocess.run([sys.executable, str(HERE / "instructions.py"), "--games", "1"], capture_output=True,
+                          text=True, env=env, timeout=120)
+    assert done.returncode != 0
+    assert "valgrind" in done.stderr and "not on the PATH" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_commits_child_plays_the_number_of_games_it_is_given():
+    for asked in ("0", "3"):
+        done = subprocess.run([sys.executable, "-c", commits.CHILD, str(HERE.parent), "red7", "2", f"games={asked}"],
+                              capture_output=True, text=True, timeout=300, cwd=HERE.parent,
+                              env={**os.environ, "BENCH_PLAYOUT": "1"})
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.split() == [asked]
