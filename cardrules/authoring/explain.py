@@ -18,6 +18,7 @@ from .. import CheckedRules, prepare_source
 from ..compiler.deck_filter import cards_made
 from ..converter import fields_json, register, to_json
 from ..engine.accepts import limits
+from ..engine.game import Game
 from ..language import nodes
 from ..language.game_limits import CEILINGS
 from ..language.symbols import Symbols
@@ -535,9 +536,10 @@ def explain_text(text: str, path: str, options: dict[str, Any] | None = None) ->
     return explain(prepare_source(text, path), options)
 
 
-def explain(checked: CheckedRules, options: dict[str, Any] | None = None) -> Explanation:
-    """Explain checked rules (RulesError if they have errors) with the given option values."""
-    game = checked.compile(options)
+def explain(checked: CheckedRules, options: dict[str, Any] | None = None, game: Game | None = None) -> Explanation:
+    """Explain checked rules (RulesError if they have errors) with the given option values; `game`: those rules
+    compiled with them, when the caller has it (the command reads it from the disk cache), else compiled here."""
+    game = game if game is not None else checked.compile(options)
     rules, sym, path = checked.rules, checked.symbols, checked.path
     values = dict(game.options)
     explainer = _Explainer(rules, sym, values, game)

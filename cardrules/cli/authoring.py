@@ -138,7 +138,8 @@ def explain_command(game_name: GameArg, option: OptionOpt = None, as_json: JsonO
     """
     with reporting(as_json):
         rules = prepare_game(game_name).require_valid()
-        explanation = explain(rules, _typed_options(rules, option))
+        options = _typed_options(rules, option)
+        explanation = explain(rules, options, rules.compile_cached(options))
         if as_json:
             echo_json(explanation.to_json())
         else:
