@@ -47,6 +47,7 @@ for k in range(counted):
     red7_handwritten.play_random_game(players, k)
 """
 
+CALLGRIND = ("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null")
 _REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
 
 
@@ -58,19 +59,23 @@ def refs(stderr: str) -> int:
     return int(found[-1].replace(",", ""))
 
 
-def counted(command: list[str], cwd: Path, playout: bool) -> int:
-    """The instructions `command` executes under callgrind (an error in it stops the script with its message)."""
+def counted(command: list[str], cwd: Path, playout: bool, tool: tuple[str, ...] = CALLGRIND) -> int:
+    """The instructions `command` executes under callgrind (an error in it stops the script with its message);
+    with `tool=()` it runs plainly and counts nothing."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
     env["BENCH_PLAYOUT"] = "1" if playout else "0"
-    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
-                          capture_output=True, text=True, env=env, cwd=cwd)
+    done = subprocess.run([*tool, *command], capture_output=True, text=True, env=env, cwd=cwd)
     if done.returncode != 0:
-        raise SystemExit(f"failed under callgrind: {' '.join(command[2:5])}\n{done.stderr.strip()[-2000:]}")
-    return refs(done.stderr)
+        raise SystemExit(f"failed{' under callgrind' * bool(tool)}: {' '.join(command[2:5])}\n"
+                         f"{done.stderr.strip()[-2000:]}")
+    return refs(done.stderr) if tool else 0
 
 
 def per_game(command_for: Callable[[int], list[str]], games: int, cwd: Path, playout: bool = False) -> float:
-    """Instructions a game: the run of `games` games less the run of none, over `games`."""
+    """Instructions a game: the run of `games` games less the run of none, over `games`. A plain run of none
+    goes first: a first run of a checkout also writes its bytecode and the disk cache of checked rules, which
+    would land on one side only."""
+    counted(command_for(0), cwd, playout, tool=())
     return (counted(command_for(games), cwd, playout) - counted(command_for(0), cwd, playout)) / games
 
 

@@ -29,16 +29,19 @@ def test_the_count_is_read_from_callgrinds_summary():
         instructions.refs("==1== some other output\n")
 
 
-def test_a_game_costs_the_difference_between_playing_n_games_and_none_over_n(monkeypatch):
+def test_a_game_costs_the_difference_between_playing_n_games_and_none_over_n_after_a_plain_first_run(
+        monkeypatch):
     asked = []
 
-    def fake_counted(command, cwd, playout):
-        asked.append((command, playout))
-        return 5_000_000 + 1_234 * int(command[-1])  # start-up, then 1,234 instructions a game
+    def fake_counted(command, cwd, playout, tool=instructions.CALLGRIND):
+        asked.append((command, playout, tool))
+        # a first run costs more (bytecode and caches written): only the plain run before the counted ones may
+        return 5_000_000 + 1_234 * int(command[-1]) + 900_000 * (len(asked) == 1)
 
     monkeypatch.setattr(instructions, "counted", fake_counted)
     assert instructions.per_game(lambda n: ["play", str(n)], 50, HERE, playout=True) == 1_234
-    assert asked == [(["play", "50"], True), (["play", "0"], True)]
+    callgrind = instructions.CALLGRIND
+    assert asked == [(["play", "0"], True, ()), (["play", "50"], True, callgrind), (["play", "0"], True, callgrind)]
 
 
 def test_without_valgrind_the_script_says_what_is_missing_not_a_traceback(tmp_path):
