@@ -539,6 +539,7 @@ def explain_text(text: str, path: str, options: dict[str, Any] | None = None) ->
 def explain(checked: CheckedRules, options: dict[str, Any] | None = None, game: Game | None = None) -> Explanation:
     """Explain checked rules (RulesError if they have errors) with the given option values; `game`: those rules
     compiled with them, when the caller has it (the command reads it from the disk cache), else compiled here."""
+    checked.require_valid()
     game = game if game is not None else checked.compile(options)
     rules, sym, path = checked.rules, checked.symbols, checked.path
     values = dict(game.options)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import cardrules
+from cardrules import checked
 from cardrules.authoring.explain import explain_text
 from cardrules.authoring.fmt import format_text
 from cardrules.authoring.new import variant_text
@@ -289,6 +290,19 @@ def test_explain_command(invoke):
     assert invoke("explain", "red7", "-o", "nosuch").exit_code == 2
     broken = invoke("explain", "red7", "-o", "expert=maybe")
     assert broken.exit_code in (1, 2) and "Traceback" not in broken.output
+
+
+def test_the_command_explains_from_the_cached_game_what_the_library_explains_from_a_fresh_compile(invoke,
+                                                                                                  monkeypatch):
+    # the command reads the compiled game from the disk cache (written by its first run, read by its second)
+    path = Path(bundled_games()["red7"])
+    fresh = json.loads(json.dumps(explain_text(path.read_text(), str(path), {"expert": True}).to_json()))
+    compiled, real = [], checked.compile_game
+    monkeypatch.setattr(checked, "compile_game", lambda *a: compiled.append(a[2]) or real(*a))
+    for _ in range(2):
+        result = invoke("explain", "red7", "-o", "expert", "--json")
+        assert result.exit_code == 0 and json.loads(result.stdout) == fresh
+    assert len(compiled) <= 1  # the second run compiled nothing (the first may have, unless another test did)
 
 
 def test_explain_every_bundled_game_with_every_switch_on():
