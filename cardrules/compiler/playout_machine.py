@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from ..engine.specs import proved_tests
 from ..language import nodes
 from .playout_exprs import Env, Unsupported
 
@@ -146,13 +147,15 @@ def proving(w: "Writer", option: nodes.Option) -> list[str]:
 
 def proved(w: "Writer", option: nodes.Option) -> frozenset[int]:
     """The tests of the afterwards guards that always apply to an option (OptionSpec.proves)."""
-    specs = [w.c.guard_specs.get(id(g)) for g in option.guards]
-    return frozenset(spec.test for spec in specs
-                     if spec is not None and spec.afterwards and spec.applies is None and spec.test is not None)
+    return proved_tests(spec for g in option.guards if (spec := w.c.guard_specs.get(id(g))) is not None)
 
 
 def always(w: "Writer", g: nodes.Guard) -> bool:
-    return g.when is None or w.c.constant(g.when) == (True, True)
+    """Whether a guard always applies, as the compiler judged it (GuardSpec.applies)."""
+    spec = w.c.guard_specs.get(id(g))
+    if spec is None:
+        raise Unsupported("a guard the compiler did not compile")
+    return spec.applies is None
 
 
 def guard_test(w: "Writer", g: nodes.Guard) -> int | None:

@@ -3,7 +3,7 @@ decisions, definitions and the file's `show`, `result`, `sides` and `holds` decl
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import attrs
 
@@ -114,8 +114,14 @@ class OptionSpec:
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "slots", tuple(binder.slot for binder in self.binders))
-        object.__setattr__(self, "proves", frozenset(guard.test for guard in self.guards if guard.afterwards
-                                                     and guard.applies is None and guard.test is not None))
+        object.__setattr__(self, "proves", proved_tests(self.guards))
+
+
+def proved_tests(guards: Iterable[GuardSpec]) -> frozenset[int]:
+    """The tests of the afterwards guards among `guards` that always apply (OptionSpec.proves; a playout's
+    search asks the same of an option's guards)."""
+    return frozenset(guard.test for guard in guards if guard.afterwards and guard.applies is None
+                     and guard.test is not None)
 
 
 @attrs.frozen
