@@ -146,17 +146,39 @@ def _ray_processes(tmp: Path) -> list[int]:
     return sorted(found)
 
 
-def _playing_cpu(tmp: Path) -> float:
-    """CPU seconds spent so far by the Ray workers running games (a worker renames itself by its task)."""
-    spent = 0
+def _task_cpu(tmp: Path) -> dict[int, float]:
+    """CPU seconds spent so far by each Ray worker running a task (a worker renames itself by its task)."""
+    spent = {}
     for pid in _ray_processes(tmp):
         try:
             if b"run_chunk" in Path(f"/proc/{pid}/cmdline").read_bytes():
                 fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-                spent += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
+                spent[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
         except (OSError, IndexError, ValueError):
             continue
-    return spent / os.sysconf("SC_CLK_TCK")
+    return spent
+
+
+def _wait_for_play(tmp: Path, process: subprocess.Popen, seconds: float, deadline: float) -> None:
+    """Return once the Ray workers together have spent `seconds` of CPU since each started its first task.
+    A worker's CPU before that (starting Ray's worker, some 1.5-2 s) is not play: counting it had let the
+    signal come before any chunk was back on a loaded machine (the report had 0 games). At the deadline the
+    test fails with what it saw, rather than signalling a run that never started playing."""
+    started: dict[int, float] = {}
+    played = 0.0
+    while played < seconds:
+        if process.poll() is not None:
+            raise AssertionError(f"the command ended early: {process.communicate()[1]}")
+        if time.monotonic() > deadline:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            raise AssertionError(f"the Ray workers had played {played:.1f} CPU s of games (workers seen: "
+                                 f"{len(started)}) when the wait ran out (its processes were killed)")
+        spent = _task_cpu(tmp)
+        for pid, cpu in spent.items():
+            started.setdefault(pid, cpu)
+        played = sum(cpu - started[pid] for pid, cpu in spent.items())
+        time.sleep(0.2)
 
 
 @linux_only
@@ -175,12 +197,9 @@ def _interrupt_ray_run(tmp: Path, stop: str, code: int) -> None:
     process = subprocess.Popen([*CLI, "simulate", "red7", "--games", "1000000", "--backend", "ray", "--jobs", "2",
                                 "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                env=dict(checkout_env(), RAY_TMPDIR=str(tmp)), start_new_session=True)
-    deadline = time.monotonic() + 120
-    # Signal only once the workers have spent enough CPU on games that chunks have come back: a fixed
-    # wait after the first worker appeared was too short on a loaded machine (the report had 0 games).
-    while time.monotonic() < deadline and _playing_cpu(tmp) < 5.0:
-        assert process.poll() is None, process.communicate()[1]
-        time.sleep(0.2)
+    # Signal only once the workers have played long enough that chunks (each about 0.1 s) have come back: a
+    # fixed wait after the first worker appeared was too short on a loaded machine.
+    _wait_for_play(tmp, process, 4.0, time.monotonic() + 180)
     if stop == "sigterm":
         process.send_signal(signal.SIGTERM)
     else:
