@@ -9,7 +9,7 @@ import attrs
 
 from ..diagnostics import RulesRuntimeError, Span, error
 from ..diagnostics import explain_exception as _explain
-from ..values import NOTHING, SEATS, Card, Seat, Sym
+from ..values import NOTHING, SEATS, Card, Seat, Sym, as_tuple
 from ..words import player_span, plural
 from .accepts import options_refusal
 from .derived import Derived
@@ -56,8 +56,8 @@ class Game:
     shared_zones: int
     vars: tuple[VarSpec, ...]
     shared_vars: int
-    program: tuple[Instruction, ...] = attrs.field(converter=tuple)
-    spans: tuple[Span, ...] = attrs.field(converter=tuple)  # the rules' place of each instruction
+    program: tuple[Instruction, ...] = attrs.field(converter=as_tuple)
+    spans: tuple[Span, ...] = attrs.field(converter=as_tuple)  # the rules' place of each instruction
     decisions: dict[int, Decision]
     setup_pc: int
     turn_pc: int

@@ -41,6 +41,7 @@ from ..bots.random_agent import RandomAgent
 from ..budgets import BudgetError, CpuBudgetSpent, cpu_message
 from ..converter import fields_json, register, to_json
 from ..engine import Game, playouts
+from ..values import as_tuple
 from ..words import plural
 from .faster import clock, faster
 from .match import FirstMover, Observer, play_match, result_of, result_value
@@ -119,8 +120,8 @@ class GameRecord:
     seed: int  # its deal seed
     error: str | None = None  # why the game failed, in words; None when it ended
     first: int | None = None  # the seat that made the first decision
-    winners: tuple[int, ...] = attrs.field(default=(), converter=tuple)
-    returns: tuple[float, ...] = attrs.field(default=(), converter=tuple)
+    winners: tuple[int, ...] = attrs.field(default=(), converter=as_tuple)
+    returns: tuple[float, ...] = attrs.field(default=(), converter=as_tuple)
     turns: int = 0
     decisions: int = 0
     value: float | str | None = None  # the rules file's `result` (match.result_value)

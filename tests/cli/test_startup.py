@@ -73,6 +73,20 @@ def test_a_warm_simulate_imports_no_pydantic_parser_or_other_commands(warm_simul
     assert not under(warm_simulate, "multiprocessing", "concurrent")
 
 
+def test_a_warm_simulate_reads_no_builtin_signature(tmp_path):
+    """attrs reads each converter's signature as it makes a class; a builtin's (`converter=tuple`) made the
+    process compile the tokenizer's expressions, ~13 ms of every start (values.as_tuple)."""
+    report = ("import atexit, sys; atexit.register(lambda: print('tokenizer compiled:', "
+              "sys.modules['tokenize']._compile.cache_info().currsize, file=sys.stderr)); ")
+    path = os.pathsep.join([str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])])
+    env = {**os.environ, "PYTHONPATH": path, "CARDRULES_CACHE_DIR": str(tmp_path)}
+    for _ in range(2):  # the second start is warm
+        result = subprocess.run([sys.executable, "-c", report + MAIN, "simulate", "red7", "--games", "1"],
+                                capture_output=True, text=True, timeout=120, env=env)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "tokenizer compiled: 0" in result.stderr, result.stderr[-2000:]
+
+
 def test_every_command_is_listed_with_its_group():
     for module, names in cli.GROUPS.items():
         assert tuple(lazy.group_commands("cardrules.cli", module)) == names, module
