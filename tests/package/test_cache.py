@@ -189,3 +189,31 @@ def test_the_oldest_entries_go_past_the_limit(where, monkeypatch):
     assert len(entries(where, "rules")) == 6  # three quarters of the limit are kept: the newest
     assert cache.read("rules", cache.key_digest(["new"])) == b"y"
     assert cache.read("rules", cache.key_digest(["7"])) == b"x" and cache.read("rules", cache.key_digest(["0"])) is None
+
+
+def test_the_code_digest_follows_a_changed_source_file(tmp_path, monkeypatch):
+    """Every entry's key holds the code digest: an edited file of cardrules, its grammar or its games (a new size
+    or time of change) gives another digest, so entries made by the code before are not read back."""
+    package = tmp_path / "cardrules"
+    for folder, name in [(package, "engine.py"), (tmp_path / "grammar", "rules.lark"), (tmp_path / "games", "x.rules")]:
+        folder.mkdir(exist_ok=True)
+        (folder / name).write_text("one\n")
+    monkeypatch.setattr(cache, "_PACKAGE", package)
+
+    def digest() -> str:
+        cache.code_digest.cache_clear()
+        return cache.code_digest()
+
+    try:
+        first = digest()
+        assert digest() == first  # nothing changed
+        for where in (package / "engine.py", tmp_path / "grammar" / "rules.lark", tmp_path / "games" / "x.rules"):
+            before = digest()
+            info = where.stat()
+            os.utime(where, ns=(info.st_atime_ns, info.st_mtime_ns + 1_000_000))  # the same bytes, saved again
+            assert digest() != before, where
+            before = digest()
+            where.write_text("two, longer\n")
+            assert digest() != before, where
+    finally:
+        cache.code_digest.cache_clear()
