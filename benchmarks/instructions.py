@@ -13,6 +13,11 @@ replace them; it judges a change far more finely (a 2% change shows as 2%).
     python benchmarks/instructions.py --game punto -p 3    # any game: its playout (and its engine: --engine)
     python benchmarks/instructions.py --old /tmp/old --game seven7s -p 3   # against an older checkout (a
                                                                           # worktree, as commits.py's)
+    python benchmarks/instructions.py --start-up [--old /tmp/old]   # item 2's warm start, the whole process
+
+With --start-up it counts, instead, the whole process of `cardrules simulate GAME --games 1` on a warm disk cache
+(a plain run first fills it), beside Python's own start and the import of the libraries the command line is
+built on (attrs, typer, rich): the floor under item 2's warm-start target.
 
 The sides play the games bench.py and commits.py time: seeds 0 .. N-1, one generator for every seat. The
 reference is benchmarks/red7_handwritten.py (Red7's basic game only). Needs valgrind on the PATH.
@@ -90,6 +95,35 @@ def reference_per_game(players: int, games: int) -> float:
     return per_game(lambda n: [sys.executable, "-c", REFERENCE, str(HERE), str(players), str(n)], games, HERE)
 
 
+# Item 2's warm start, as a whole process; and what a process pays before any of cardrules' own code.
+START_UP = "from cardrules.cli import main; main()"
+FLOORS = {"Python's start": "pass",
+          "Python's start, attrs, typer and rich imported": "import attrs, typer, rich.console, rich.table"}
+
+
+def start_up(root: Path, game: str) -> int:
+    """Instructions of a whole `cardrules simulate GAME --games 1` of the checkout at `root` (run there: the
+    checkout comes first on the path), its disk cache warmed by a plain run first."""
+    command = [sys.executable, "-c", START_UP, "simulate", game, "--games", "1"]
+    counted(command, root, True, tool=())
+    return counted(command, root, True)
+
+
+def start_up_row(args: argparse.Namespace) -> dict:
+    """The start-up counts of the checkout (and the old one), and the floors, printed as lines."""
+    row = {"game": args.game, "start_up": start_up(args.checkout.resolve(), args.game)}
+    print(f"start-up, a warm 'cardrules simulate {args.game} --games 1': {row['start_up']:13,.0f} instructions",
+          flush=True)
+    if args.old is not None:
+        row["old"] = start_up(args.old.resolve(), args.game)
+        row["old_per_new"] = row["old"] / row["start_up"]
+        print(f"  the old checkout: {row['old']:13,.0f}: x{row['old_per_new']:.3f}", flush=True)
+    for label, code in FLOORS.items():
+        row[label] = counted([sys.executable, "-c", code], HERE, False)
+        print(f"  {label}: {row[label]:13,.0f} ({row[label] / row['start_up']:.0%} of the command)", flush=True)
+    return row
+
+
 def need_valgrind() -> None:
     if shutil.which("valgrind") is None:
         raise SystemExit("instructions.py counts instructions with valgrind's callgrind, which is not on the PATH "
@@ -128,6 +162,8 @@ def main(argv: list[str] | None = None) -> list[dict]:
     parser.add_argument("--checkout", type=Path, default=HERE.parent, help="the checkout measured (default: this)")
     parser.add_argument("--old", type=Path, help="an older checkout counted the same way, for old / new")
     parser.add_argument("--engine", action="store_true", help="count the engine's games too")
+    parser.add_argument("--start-up", action="store_true",
+                        help="count item 2's warm start (the whole process) instead of games")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.games < 1:
@@ -136,7 +172,10 @@ def main(argv: list[str] | None = None) -> list[dict]:
     for root in filter(None, (args.checkout, args.old)):
         if not (root / "cardrules" / "__init__.py").is_file():
             parser.error(f"{root} is not a cardrules checkout (no cardrules/__init__.py)")
-    rows = [one_row(args, players) for players in args.players or [2]]
+    if args.start_up:
+        rows = [start_up_row(args)]
+    else:
+        rows = [one_row(args, players) for players in args.players or [2]]
     if args.json:
         print(json.dumps(rows, indent=1))
     return rows

@@ -59,3 +59,22 @@ def test_commits_child_plays_the_number_of_games_it_is_given():
                               env={**os.environ, "BENCH_PLAYOUT": "1"})
         assert done.returncode == 0, done.stderr
         assert done.stdout.split() == [asked]
+
+
+def test_the_start_up_is_a_whole_warm_command_counted_in_the_checkout_beside_the_floors(monkeypatch, capsys):
+    asked = []
+
+    def fake_counted(command, cwd, playout, tool=instructions.CALLGRIND):
+        asked.append((command[2:], cwd, tool))
+        costs = {"pass": 40, instructions.FLOORS["Python's start, attrs, typer and rich imported"]: 400}
+        return costs.get(command[2], 700) if tool else 0
+
+    monkeypatch.setattr(instructions, "counted", fake_counted)
+    row = instructions.main(["--start-up", "--game", "punto", "--old", str(HERE.parent)])
+    command = [instructions.START_UP, "simulate", "punto", "--games", "1"]
+    callgrind, root = instructions.CALLGRIND, HERE.parent.resolve()
+    # each checkout's plain (warming) run before its counted one, run in the checkout
+    assert asked[:4] == [(command, root, ()), (command, root, callgrind)] * 2
+    assert [a[0] for a in asked[4:]] == [[code] for code in instructions.FLOORS.values()]
+    assert row[0]["start_up"] == 700 and row[0]["old_per_new"] == 1.0 and row[0]["Python's start"] == 40
+    assert "(57% of the command)" in capsys.readouterr().out  # the libraries: 400 of 700
