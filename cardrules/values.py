@@ -145,6 +145,7 @@ def is_seat(value, n: int) -> bool:
     """A seat of a game of `n` players: a Seat or a seat's number (never a card, a truth value or anything else)."""
     return isinstance(value, int) and not isinstance(value, _NOT_SEATS) and 0 <= value < n
 
+
 def as_tuple(items) -> tuple:
     """A tuple of `items`: the converter of attrs fields held as tuples. A Python function, not `tuple` itself:
     attrs reads a converter's signature when the class is made, and reading a builtin's made the first such
