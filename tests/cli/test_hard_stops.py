@@ -165,6 +165,7 @@ def _wait_for_play(tmp: Path, process: subprocess.Popen, seconds: float, deadlin
     signal come before any chunk was back on a loaded machine (the report had 0 games). At the deadline the
     test fails with what it saw, rather than signalling a run that never started playing."""
     started: dict[int, float] = {}
+    latest: dict[int, float] = {}  # (a worker between two tasks may show as idle for a moment: its play still counts)
     played = 0.0
     while played < seconds:
         if process.poll() is not None:
@@ -174,10 +175,10 @@ def _wait_for_play(tmp: Path, process: subprocess.Popen, seconds: float, deadlin
             process.communicate()
             raise AssertionError(f"the Ray workers had played {played:.1f} CPU s of games (workers seen: "
                                  f"{len(started)}) when the wait ran out (its processes were killed)")
-        spent = _task_cpu(tmp)
-        for pid, cpu in spent.items():
+        for pid, cpu in _task_cpu(tmp).items():
             started.setdefault(pid, cpu)
-        played = sum(cpu - started[pid] for pid, cpu in spent.items())
+            latest[pid] = cpu
+        played = sum(cpu - started[pid] for pid, cpu in latest.items())
         time.sleep(0.2)
 
 
