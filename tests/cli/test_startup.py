@@ -20,14 +20,22 @@ REPO = Path(__file__).resolve().parents[2]
 MAIN = "from cardrules.cli import main; main()"
 
 
-def imported(args: list[str], cache_dir: Path, extra: str = "") -> set[str]:
-    """The modules a `cardrules ARGS` process imports (python -X importtime names every one on stderr)."""
+def started(args: list[str], cache_dir: Path, extra: str = "",
+            flags: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
+    """A `cardrules ARGS` process of this checkout with its disk cache in `cache_dir`, `extra` run before the
+    command line (a probe), `flags` given to Python; it must succeed."""
     path = os.pathsep.join([str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])])
     env = {**os.environ, "PYTHONPATH": path, "CARDRULES_CACHE_DIR": str(cache_dir)}
     env.pop("CARDRULES_NO_CACHE", None)
-    result = subprocess.run([sys.executable, "-X", "importtime", "-c", extra + MAIN, *args], capture_output=True,
-                            text=True, timeout=120, env=env)
+    result = subprocess.run([sys.executable, *flags, "-c", extra + MAIN, *args], capture_output=True, text=True,
+                            timeout=120, env=env)
     assert result.returncode == 0, result.stderr[-2000:]
+    return result
+
+
+def imported(args: list[str], cache_dir: Path, extra: str = "") -> set[str]:
+    """The modules a `cardrules ARGS` process imports (python -X importtime names every one on stderr)."""
+    result = started(args, cache_dir, extra, ("-X", "importtime"))
     return set(re.findall(r"^import time:.*\|\s*([\w.]+)\s*$", result.stderr, re.M))
 
 
@@ -79,12 +87,8 @@ def test_a_warm_simulate_reads_no_builtin_signature(tmp_path):
     report = ("import atexit, sys; atexit.register(lambda: print('tokenizer compiled:', "
               "sys.modules['tokenize']._compile.cache_info().currsize if 'tokenize' in sys.modules else 0, "
               "file=sys.stderr)); ")
-    path = os.pathsep.join([str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])])
-    env = {**os.environ, "PYTHONPATH": path, "CARDRULES_CACHE_DIR": str(tmp_path)}
     for _ in range(2):  # the second start is warm
-        result = subprocess.run([sys.executable, "-c", report + MAIN, "simulate", "red7", "--games", "1"],
-                                capture_output=True, text=True, timeout=120, env=env)
-    assert result.returncode == 0, result.stderr[-2000:]
+        result = started(["simulate", "red7", "--games", "1"], tmp_path, report)
     assert "tokenizer compiled: 0" in result.stderr, result.stderr[-2000:]
 
 
@@ -132,11 +136,7 @@ def test_a_command_leaves_its_objects_out_of_the_exits_cycle_searches(tmp_path):
     a warm `simulate red7 --games 1`, and more after many games (the definitions' kept tables). The command line
     freezes its objects as it ends, which leaves them out (docs/performance.md, "The process's exit")."""
     probe = "import atexit, gc; atexit.register(lambda: print('frozen', gc.get_freeze_count() > 1000)); "
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])]),
-           "CARDRULES_CACHE_DIR": str(tmp_path)}
-    done = subprocess.run([sys.executable, "-c", probe + MAIN, "simulate", "red7", "--games", "1"],
-                          capture_output=True, text=True, timeout=120, env=env)
-    assert done.returncode == 0, done.stderr[-2000:]
+    done = started(["simulate", "red7", "--games", "1"], tmp_path, probe)
     assert done.stdout.splitlines()[-1] == "frozen True"
 
 
