@@ -38,9 +38,10 @@ def listed_and_drawn(w: Writer, st: nodes.Choose, where: Where, chooser: str | N
     lazies: dict[str, str] = {}
     listing, start = attrs.evolve(where, env=attrs.evolve(where.env, lazies=lazies)), len(w.lines)
     kept = list(enumerate(st.options))
+    values = bare(w, kept)
     for i, option in kept:
         if not option.fallback:
-            listed_once(w, i, option, found, listing, chooser)
+            listed_once(w, i, option, found, listing, chooser, values)
     fallbacks = [(i, option) for i, option in kept if option.fallback]
     if fallbacks:
         w.line(f"if not {found}:")
@@ -57,6 +58,14 @@ def listed_and_drawn(w: Writer, st: nodes.Choose, where: Where, chooser: str | N
         w.line("TAKEN.append(o)")
         w.depth -= 1
     return kept
+
+
+def bare(w: Writer, options: list[tuple[int, nodes.Option]]) -> bool:
+    """Whether a decision's legal moves are listed as the values its one option's one binder takes, rather than
+    as (option, values) tuples: the draw is over the same moves in the same order, and no tuple is made for each
+    (a card's cells on a grid: 6% of a game's instructions, docs/performance.md). A machine's listing keeps its
+    tuples (it replays and proves them: playout_machine.py)."""
+    return not w.machine and len(options) == 1 and not options[0][1].fallback and len(options[0][1].binders) == 1
 
 
 def drawn(w: Writer, found: str) -> None:
@@ -76,7 +85,7 @@ def drawn(w: Writer, found: str) -> None:
 
 def chosen(w: Writer, kept: list, where: Where) -> None:
     """The body of the option drawn (`o`), its binders bound to the move's values."""
-    keyword = "if"
+    keyword, values = "if", bare(w, kept)
     for i, option in kept:
         w.line(f"{keyword} o[0] == {i}:" if len(kept) > 1 else "if True:")
         keyword = "elif"
@@ -87,7 +96,9 @@ def chosen(w: Writer, kept: list, where: Where) -> None:
             names.append(v)
             bind_zone(w, binder, env, zones, zone_names)
             env = env.bind(binder.var, v)
-        if names:
+        if values:
+            w.line(f"    {names[0]} = o")
+        elif names:
             w.line(f"    {names[0]} = o[1]" if len(names) == 1 else f"    {', '.join(names)}, = o[1:]")
         w.indented(option.body, attrs.evolve(where, env=env, zones=zones, zone_names=zone_names))
 
@@ -104,15 +115,15 @@ def bind_zone(w: Writer, binder: nodes.Binder, env: Env, zones: dict, zone_names
     return zone
 
 
-def listed_once(w: Writer, index: int, option: nodes.Option, found: str, where: Where, chooser: str | None = None
-                ) -> None:
+def listed_once(w: Writer, index: int, option: nodes.Option, found: str, where: Where, chooser: str | None = None,
+                values: bool = False) -> None:
     """An option's legal moves, listed again only when something its listing reads has changed since it was
     last listed here: a card moved anywhere (`zv`, counted at every move, deal and shuffle), a variable it
     reads, the turn player, who is out. A turn that chooses again after a step that moves no card (a signal set,
     a variable changed that the option does not read) takes the option's moves as they were."""
     key = listing_key(w, option, where)
     if key is None:
-        list_option(w, index, option, found, where, chooser)
+        list_option(w, index, option, found, where, chooser, values)
         return
     cache, moves = w.x.fresh("lc"), w.x.fresh("lm")
     w.caches.append(cache)
@@ -121,7 +132,7 @@ def listed_once(w: Writer, index: int, option: nodes.Option, found: str, where: 
     w.line("else:")
     w.depth += 1
     w.line(f"{moves} = []")
-    list_option(w, index, option, moves, where, chooser)
+    list_option(w, index, option, moves, where, chooser, values)
     w.line(f"{cache} = ({key}, {moves})")
     w.line(f"{found} += {moves}")
     w.depth -= 1
@@ -169,10 +180,11 @@ def key_of(w: Writer, reads: set[str], where: Where) -> str | None:
     return "(" + ", ".join(parts) + ")"
 
 
-def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: Where, chooser: str | None = None
-                ) -> None:
+def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: Where, chooser: str | None = None,
+                values: bool = False) -> None:
     """The loops over an option's binders and the test of its guards, adding each legal move to `found`
-    (`chooser`: as listed_and_drawn's, for the option's own binders)."""
+    (`chooser`: as listed_and_drawn's, for the option's own binders; `values`: the moves are the one binder's
+    values, `bare`; with no guard, its whole list at once)."""
     hides = visibility.binders_hide(option.binders, w.c.sym, chooser)
     env, zones, zone_names, names, depth = where.env, dict(where.zones), dict(where.zone_names), [], w.depth
     guards = [g for g in option.guards if w.c.constant(g.when) != (True, False)]  # an option's `when` may drop one
@@ -193,11 +205,16 @@ def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: 
         v = w.x.fresh("b")
         zone = bind_zone(w, binder, env, zones, zone_names)
         if hides[level]:  # cards the chooser may not see, offered by place
-            w.line(f"for {v} in BY_PLACE(G, n, out, me, Z, rng, AS_LIST({w.x.expr(binder.source, env)})):")
+            source = f"BY_PLACE(G, n, out, me, Z, rng, AS_LIST({w.x.expr(binder.source, env)}))"
         elif zone is not None and not later and lying_in(w, binder.source) is binder.source:
-            w.line(f"for {v} in {zone}:")  # a zone's own list: nothing moves while the listing walks it
+            source = zone  # a zone's own list: nothing moves while the listing walks it
         else:
-            w.line(f"for {v} in AS_LIST({w.x.expr(binder.source, env)}):")
+            source = f"AS_LIST({w.x.expr(binder.source, env)})"
+        if values and not guards:
+            w.line(f"{found}.extend({source})")
+            w.depth = depth
+            return
+        w.line(f"for {v} in {source}:")
         env = env.bind_loop(binder.var, v)
         names.append(v)
         w.depth += 1
@@ -209,7 +226,7 @@ def list_option(w: Writer, index: int, option: nodes.Option, found: str, where: 
     if tests:
         w.line(f"if {' and '.join(tests)}:")
         w.depth += 1
-    move = f"({index}, {''.join(v + ', ' for v in names)})"
+    move = names[0] if values else f"({index}, {''.join(v + ', ' for v in names)})"
     found_move = [f"{found}.append({move})"] + (proving(w, option) if w.machine else [])
     if later and w.machine and (verdicts is not None or tried(w, option, inner)):
         w.line(COUNTED)  # (each candidate: the engine may try each on a copy, where this tries one of a kind)

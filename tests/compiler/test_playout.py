@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 from random import Random
 
 import pytest
@@ -556,3 +557,61 @@ def test_what_a_playout_does_not_write_is_said_and_played_on_the_engine(text, wh
     assert game.playout is None and why_not(c, game) == why
     plan = Plan.make("t.rules", {}, 2, ["random"] * 2, 3, 3)
     assert [play_game(game, plan, i) for i in range(3)] == [play_game(game, plan, i, playout=False) for i in range(3)]
+
+
+LONE = """\
+game "Lone options"
+players 2..4
+attribute color: red > blue > green
+attribute rank: 1..6
+cards: color * rank copies 2 -> deck
+zone deck: stack, hidden
+zone hand: per_player, owner, row
+zone pile: stack, public
+zone kept: per_player, public
+var turns = 0
+
+setup:
+  shuffle deck
+  deal 5 from deck to hand
+  move top(deck) to pile
+
+turn:
+  set turns = turns + 1
+  if turns % 3 == 0 and not empty(hand(me)):
+    choose:
+      lay(c in hand(me)):
+        move c to pile
+  else:
+    if any([c.rank >= top(pile).rank for c in hand(me)]):
+      choose:
+        play(c in hand(me)) only if c.rank >= top(pile).rank:
+          move c to pile
+    else:
+      if not empty(hand(me)):
+        choose:
+          keep(g in groups(hand(me), by: color)):
+            move g to kept(me)
+  if count(hand(me)) < 2 and not empty(deck):
+    move top(deck) to hand(me)
+end when turns > 40 or all([empty(hand(p)) for p in players]):
+  win best(players, by: count(kept(it)))
+"""
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_choice_of_one_option_lists_its_binders_values(players):
+    """A `choose` of one option with one binder lists the legal moves as the binder's values, not as (option,
+    value) tuples: the whole list at once without a guard, value by value with one; a value that is itself a
+    list (a group of cards) is bound whole. The draws are over the same moves in the same order: the engine's
+    games."""
+    game = cardrules.load_source(LONE, "l.rules")
+    source = game.playout.source
+    assert len(re.findall(r"^ +o[0-9]+\.extend\(", source, re.M)) == 2  # `lay` and `keep`: no guard
+    assert re.search(r"^ +o[0-9]+\.append\(b[0-9]+\)$", source, re.M)  # `play`: its guard judged for each
+    assert len(re.findall(r"^ +b[0-9]+ = o$", source, re.M)) == 3 and "append((0, " not in source
+    plan = Plan.make("l.rules", {}, players, ["random"] * players, 4, 40)
+    records = [runner._played_out(game, plan, index, deal_seed(plan.seed, index)) for index in range(40)]
+    assert None not in records
+    assert records == [play_game(game, plan, index, playout=False) for index in range(40)]
+    assert len({tuple(r.winners) for r in records}) > 1
