@@ -559,15 +559,8 @@ def test_what_a_playout_does_not_write_is_said_and_played_on_the_engine(text, wh
     assert [play_game(game, plan, i) for i in range(3)] == [play_game(game, plan, i, playout=False) for i in range(3)]
 
 
-LONE = """\
-game "Lone options"
-players 2..4
-attribute color: red > blue > green
-attribute rank: 1..6
-cards: color * rank copies 2 -> deck
-zone deck: stack, hidden
-zone hand: per_player, owner, row
-zone pile: stack, public
+# Per candidate's cards and zones, and a per-player zone for groups of cards
+LONE = 'game "Lone options"\n' + PER_CANDIDATE.split("\n", 1)[1].split("var score")[0] + """\
 zone kept: per_player, public
 var turns = 0
 
