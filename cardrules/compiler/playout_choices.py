@@ -7,11 +7,11 @@ from __future__ import annotations
 import attrs
 
 from ..language import nodes
-from . import visibility
+from . import top_card, visibility
 from .enumeration import conjuncts, names_in
 from .playout_exprs import Env, Searched, Unsupported
 from .playout_machine import COUNTED, branch, proving, scripted, searched
-from .playout_trials import deciding_attribute
+from .playout_trials import before_the_move, deciding_attribute
 from .playout_triggers import check_trial, fires, zone_name
 from .playout_writer import Where, Writer, binder_zone, lying_in, opening, resets, zone_code
 from .reads import expression_reads
@@ -297,11 +297,19 @@ def try_afterwards(w: Writer, option: nodes.Option, later: list, where: Where, f
             w.line(f"{a} = {w.expr(g.when, where)}")
             applies.append(a)
     where = attrs.evolve(where, env=attrs.evolve(where.env, lazies=None, per_candidate=None))  # the cards moved
-    tests = [w.expr(g.condition, where) if a == "True" else f"(not {a} or {w.expr(g.condition, where)})"
-             for g, a in zip(later, applies)]
-    if fires(w.c, option.body) or any(opening(w, st.destination) for st in option.body) or w.c.records_movers \
-            or resets(w):  # (a move that does more than move: the engine tries it on a clone)
+    on_a_copy = fires(w.c, option.body) or any(opening(w, st.destination) for st in option.body) \
+        or w.c.records_movers or resets(w)  # (a move that does more than move: the engine tries it on a clone)
+    judged = None if on_a_copy else before_the_move(w, option, later, where.env.names, where.zones)
+    conditions, judging = [g.condition for g in later], where
+    if judged is not None:  # judged before the move, the card as the destination's top: no move made
+        card = where.env.names[option.body[0].cards.id]
+        conditions, judging = judged, attrs.evolve(where, env=where.env.bind(top_card.TOP, card))
+    tests = [w.expr(e, judging) if a == "True" else f"(not {a} or {w.expr(e, judging)})"
+             for e, a in zip(conditions, applies)]
+    if on_a_copy:
         tried_on_a_copy(w, option.body, where, " and ".join(tests))
+    elif judged is not None:
+        w.line(f"ok = {' and '.join(tests)}")
     else:
         tried_in_place(w, option.body, where, " and ".join(tests))
     if found_move is not None:

@@ -100,6 +100,11 @@ class Exprs(ModuleNames):
         self.parts: dict[tuple[nodes.Expr, str], str] = {}
         self.parts_wanted: list[tuple[str, nodes.Expr, str]] = []
         self.defined = frozenset(c.sym.defs) | frozenset(c.sym.cases)  # the rules' definitions, by name
+        # a definition's variant taking the top card (top_card.py: `lead'pile`) -> the name the playout writes
+        # it by, `leadʹ1`: an identifier with a letter no rules file can write (the grammar's names are ASCII)
+        self.variant_names: dict[str, str] = {}
+        self.variants: dict[str, nodes.DefDecl] = {}  # that name -> the variant's parameters and body
+        self.originals: dict[str, str] = {}  # that name -> the definition it is a variant of
 
     def const(self, value: Any) -> str:
         if value is None or value.__class__ in (int, bool):  # written as itself (the engine's writer does so
@@ -107,8 +112,8 @@ class Exprs(ModuleNames):
         return super().const(value)
 
     def want(self, name: str) -> str:
-        if not IDENTIFIER.fullmatch(name):  # the grammar's names; nothing else of the rules is written as code
-            raise Unsupported(f"a name {name!r}")
+        if not IDENTIFIER.fullmatch(name) and name not in self.variants:  # the grammar's names, and variants'
+            raise Unsupported(f"a name {name!r}")  # (nothing else of the rules is written as code)
         if name not in self.wanted:
             self.wanted.append(name)
         return f"d_{name}"
@@ -251,8 +256,25 @@ class Exprs(ModuleNames):
             return self.const(record.value)
         raise Unsupported(f"name {name}")
 
+    def variant(self, name: str) -> str:
+        """The name the playout writes a variant of a definition by (declaring it on first use)."""
+        found = self.variant_names.get(name)
+        if found is None:
+            original = self.c.emitter.variants[name].original
+            found = self.variant_names[name] = f"{original}\u02b9{len(self.variant_names) + 1}"
+            self.variants[found] = attrs.evolve(self.c.emitter.variants[name].declaration, name=found)
+            self.originals[found] = original
+        return found
+
+    def definition(self, name: str) -> nodes.DefDecl | None:
+        """The declaration of a definition the playout writes: the file's, or a variant's."""
+        return self.c.sym.defs.get(name) or self.variants.get(name)
+
     def call(self, e: nodes.Call, env: Env) -> str:
         c, name = self.c, e.func
+        if name in c.emitter.variants:  # (a top card given: top_card.py, asked by playout_choices.try_afterwards)
+            e = attrs.evolve(e, func=self.variant(name))
+            name = e.func
         if name in c.families:
             first, keys = c.families[name]
             return f"Z[{int(first)} + {self.const(keys)}[{self.expr(e.args[0], env)}]]"
@@ -262,7 +284,7 @@ class Exprs(ModuleNames):
             return f"Z[{self.zone_base(name)} + {self.seat_index(e.args[0], env)}]"
         if name in c.var_specs:
             return f"V[{self.var_slot(name, [self.expr(a, env) for a in e.args])}]"
-        if name in c.sym.defs or name in c.sym.cases:
+        if name in c.sym.defs or name in c.sym.cases or name in self.variants:
             args = [self.expr(a, env) for a in e.args]
             return self.inlined(name, args, env) or self.lazy(
                 self.keyed_call(name, e.args, args, env) or f"{self.want(name)}({', '.join(args)})", env)
@@ -312,10 +334,11 @@ class Exprs(ModuleNames):
         """A small definition's body written in place of its call (no call): one of at most SMALL nodes that
         walks no list itself, called with plain names or numbers (their code is repeated where the body names
         them). A larger one stays a call, which a body or a listing works out once (`lazy`)."""
-        decl = self.c.sym.defs.get(name)
+        decl = self.definition(name)
         if decl is None or self.inlining > 8 or not all(_ATOM.fullmatch(a) for a in args):
             return None
-        body = list(nodes.walk(decl.body))
+        # (a variant's size is its definition's: the card given as one more argument is no more work)
+        body = list(nodes.walk(self.c.sym.defs.get(self.originals.get(name, name), decl).body))
         text = f"d_{name}({', '.join(args)})"
         if len(body) <= TINY:  # cheaper written again than called or kept: `top(pile).suit`
             pass

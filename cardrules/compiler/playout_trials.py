@@ -16,10 +16,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..language import nodes
+from . import top_card
+from .playout_writer import lying_in
 from .reads import expression_reads
+from .scope import Frame, Scope
+from .trials import Trial
 
 if TYPE_CHECKING:
     from .compiler import Compiler
+    from .playout_writer import Writer
 
 _ALLOWED = ("players", "me", "active")
 
@@ -38,6 +43,29 @@ def deciding_attribute(c: "Compiler", option: nodes.Option, later: list, bound: 
     for g in later:
         walker.visit(g.condition)
     return next(iter(walker.attributes)) if walker.fine and len(walker.attributes) == 1 else None
+
+
+def before_the_move(w: "Writer", option: nodes.Option, later: list, bound: dict[str, str], zones: dict
+                    ) -> list[nodes.Expr] | None:
+    """The afterwards guards' conditions written to be judged before the option's lone move of a card it binds from
+    a zone, `top_card.TOP` standing for the card on top of the destination, as the engine's listers judge them
+    (top_card.py); None when the move must be made. `bound`: the names of the scope; `zones`: the names bound to
+    cards of a zone (playout_writer.Where.zones). The zone the card leaves is the one its binder's cards lie in
+    (`sorted(hand(me))`'s is `hand(me)`): the guards must not read it."""
+    if len(option.body) != 1 or not isinstance(option.body[0], nodes.Move):
+        return None
+    move = option.body[0]
+    if not isinstance(move.cards, nodes.Name) or move.cards.id not in zones:
+        return None
+    binder = next((b for b in reversed(option.binders) if b.var == move.cards.id), None)
+    if binder is None:
+        return None
+    source = lying_in(w, binder.source)
+    trial = Trial(0, move.destination, Scope(Frame(), dict.fromkeys(bound, 0)), move.bottom, source)
+    where = top_card.target(w.c, trial)
+    if where is None:
+        return None
+    return top_card.rewritten(w.c, where, [g.condition for g in later], bound)
 
 
 def _lone_move(c: "Compiler", option: nodes.Option) -> tuple[str, str, str] | None:

@@ -165,7 +165,7 @@ class _Readers:
         g.declare(variant)
         g.slots[variant] = stamp
         g.variants[variant] = Variant(name, f"top({_text(where.destination)})", by_values,
-                                      self.c.reads[name] - {f"zone {where.zone}"})
+                                      self.c.reads[name] - {f"zone {where.zone}"}, nodes.DefDecl(variant, params, body))
         if name in g.inlinable:
             g.inlinable[variant] = nodes.DefDecl(variant, params, body)
         for table in (g.trivial, g.recomputed):

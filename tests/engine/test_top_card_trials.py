@@ -251,3 +251,32 @@ def test_bundled_games_list_the_moves_of_the_in_place_trial(monkeypatch, name, o
     fast = cardrules.load(path, options)
     slow = in_place(monkeypatch, lambda: cardrules.load(path, options))
     assert play_side_by_side(fast, slow, range(30 if not checking else 8), counts=3) > 100
+
+
+# the card bound through `sorted(...)` leaves the hand, which this guard reads: the move must be made
+SORTED = RULES.replace("play(c in hand(me)) only if lead(me) afterwards:",
+                       "play(c in sorted(hand(me))) only if lead(me) and count(hand(me)) < 4 afterwards:")
+
+
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("text, judged", [(RULES, True), (SORTED, False)], ids=["top", "reads-the-hand"])
+def test_the_playout_judges_such_a_guard_without_the_move_too(monkeypatch, players, text, judged):
+    """The playout (compiler/playout_choices.py) judges the same guards as the engine's listers: the variants of
+    the definitions called with the card (written by a name no rules file can write, `leadʹ1`), no card moved;
+    with every trial made in place, or where a guard reads the zone the card leaves (its binder's `sorted(...)`
+    seen through), it moves the card and puts it back. Each plays the engine's games."""
+    from cardrules.simulation import runner
+    from cardrules.simulation.runner import Plan, play_game
+    from cardrules.simulation.seeds import deal_seed
+
+    assert SORTED != RULES
+    fast = cardrules.load_source(text, "top.rules")
+    slow = in_place(monkeypatch, lambda: cardrules.load_source(text, "top.rules"))
+    variant = re.compile(r"^ +ok = d_lead\u02b9[0-9]+\(SEATS\[me\], b[0-9]+\)", re.M)
+    assert bool(variant.search(fast.playout.source)) is judged and not variant.search(slow.playout.source)
+    assert (".index(" not in fast.playout.source) is judged and ".index(" in slow.playout.source
+    plan = Plan.make("top.rules", {}, players, ["random"] * players, 7, 40)
+    for game in (fast, slow):
+        records = [runner._played_out(game, plan, i, deal_seed(plan.seed, i)) for i in range(40)]
+        assert None not in records
+        assert records == [play_game(game, plan, i, playout=False) for i in range(40)]
