@@ -101,7 +101,7 @@ class Exprs(ModuleNames):
         self.parts_wanted: list[tuple[str, nodes.Expr, str]] = []
         self.defined = frozenset(c.sym.defs) | frozenset(c.sym.cases)  # the rules' definitions, by name
         # a definition's variant taking the top card (top_card.py: `lead'pile`) -> the name the playout writes
-        # it by, `leadʹ1`: an identifier with a letter no rules file can write (the grammar's names are ASCII)
+        # it by, `lead_top1`: an identifier no definition of the file has (the playout writes them by name)
         self.variant_names: dict[str, str] = {}
         self.variants: dict[str, nodes.DefDecl] = {}  # that name -> the variant's parameters and body
         self.originals: dict[str, str] = {}  # that name -> the definition it is a variant of
@@ -112,8 +112,8 @@ class Exprs(ModuleNames):
         return super().const(value)
 
     def want(self, name: str) -> str:
-        if not IDENTIFIER.fullmatch(name) and name not in self.variants:  # the grammar's names, and variants'
-            raise Unsupported(f"a name {name!r}")  # (nothing else of the rules is written as code)
+        if not IDENTIFIER.fullmatch(name):  # the grammar's names; nothing else of the rules is written as code
+            raise Unsupported(f"a name {name!r}")
         if name not in self.wanted:
             self.wanted.append(name)
         return f"d_{name}"
@@ -261,7 +261,9 @@ class Exprs(ModuleNames):
         found = self.variant_names.get(name)
         if found is None:
             original = self.c.emitter.variants[name].original
-            found = self.variant_names[name] = f"{original}\u02b9{len(self.variant_names) + 1}"
+            found = next(f"{original}_top{i}" for i in itertools.count(len(self.variant_names) + 1)
+                         if f"{original}_top{i}" not in self.defined)
+            self.variant_names[name] = found
             self.variants[found] = attrs.evolve(self.c.emitter.variants[name].declaration, name=found)
             self.originals[found] = original
         return found

@@ -257,22 +257,29 @@ def test_bundled_games_list_the_moves_of_the_in_place_trial(monkeypatch, name, o
 SORTED = RULES.replace("play(c in hand(me)) only if lead(me) afterwards:",
                        "play(c in sorted(hand(me))) only if lead(me) and count(hand(me)) < 4 afterwards:")
 
+# the file has a definition by the name the playout would give the variant first (its value used in the game)
+TAKEN = RULES.replace("def lead(p)", "def lead_top1 = 8\ndef lead(p)").replace("count(pile) >= 8",
+                                                                            "count(pile) >= lead_top1")
+
 
 @pytest.mark.parametrize("players", [2, 3])
-@pytest.mark.parametrize("text, judged", [(RULES, True), (SORTED, False)], ids=["top", "reads-the-hand"])
+@pytest.mark.parametrize("text, judged", [(RULES, True), (SORTED, False), (TAKEN, True)],
+                         ids=["top", "reads-the-hand", "name-taken"])
 def test_the_playout_judges_such_a_guard_without_the_move_too(monkeypatch, players, text, judged):
     """The playout (compiler/playout_choices.py) judges the same guards as the engine's listers: the variants of
-    the definitions called with the card (written by a name no rules file can write, `leadʹ1`), no card moved;
+    the definitions called with the card (written by a name no definition of the file has: `lead_top1`, or
+    `lead_top2` where the file has a `lead_top1`), no card moved;
     with every trial made in place, or where a guard reads the zone the card leaves (its binder's `sorted(...)`
     seen through), it moves the card and puts it back. Each plays the engine's games."""
     from cardrules.simulation import runner
     from cardrules.simulation.runner import Plan, play_game
     from cardrules.simulation.seeds import deal_seed
 
-    assert SORTED != RULES
+    assert SORTED != RULES and TAKEN.count("lead_top1") == 2
+    assert ("d_lead_top2(" in cardrules.load_source(text, "top.rules").playout.source) is (text == TAKEN)
     fast = cardrules.load_source(text, "top.rules")
     slow = in_place(monkeypatch, lambda: cardrules.load_source(text, "top.rules"))
-    variant = re.compile(r"^ +ok = d_lead\u02b9[0-9]+\(SEATS\[me\], b[0-9]+\)", re.M)
+    variant = re.compile(r"^ +ok = d_lead_top[0-9]+\(SEATS\[me\], b[0-9]+\)", re.M)
     assert bool(variant.search(fast.playout.source)) is judged and not variant.search(slow.playout.source)
     assert (".index(" not in fast.playout.source) is judged and ".index(" in slow.playout.source
     plan = Plan.make("top.rules", {}, players, ["random"] * players, 7, 40)
