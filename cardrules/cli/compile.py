@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -45,27 +44,13 @@ def compile_command(game_name: GameArg, option: OptionOpt = None, players: Playe
             check_players(rules, players, rules.option_values(options))
         text = game_source(rules.rules, rules.symbols, options, rules.sources, rules.name)
         if output is None:
-            typer.echo(_encodable(text), nl=False)
+            typer.echo(text, nl=False)
             return
         try:
             write_text(output, text)
         except OSError as exc:
             raise CliError(f"cannot write {output}: {exc.strerror or exc}", 1) from None
         make_console().print(Text.assemble(("wrote ", "green"), (str(output), "bold")))
-
-
-def _encodable(text: str) -> str:
-    """The listing as standard output can write it: a character its encoding lacks (a rules file's title in a
-    comment, a `say` text in a string literal) as its backslash escape, which keeps the source valid Python with
-    the same values."""
-    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
-    try:
-        text.encode(encoding)
-    except UnicodeEncodeError:
-        return text.encode(encoding, "backslashreplace").decode(encoding)
-    except LookupError:  # an encoding Python does not know: leave the text to the stream
-        pass
-    return text
 
 
 COMMANDS = {"compile": compile_command}

@@ -78,26 +78,3 @@ def test_the_listing_ends_with_the_playout_or_why_there_is_none(invoke, tmp_path
     assert listing.exit_code == 0, listing.output
     assert "# This game has none: `say ... to`; its games are played on the engine." in listing.output
 
-
-def test_a_listing_standard_output_cannot_encode_is_written_with_escapes(tmp_path):
-    """Under an encoding without the rules' own characters (a title's dash, a `say` text's accent), the listing
-    is printed with backslash escapes: still Python, its string literals the same values. It failed with an
-    UnicodeEncodeError before."""
-    import os
-    import subprocess
-    import sys
-
-    from cardrules.resources import bundled_games
-
-    accented = "gagne la manche \u00e9t\u00e9 \u2013"
-    text = bundled_games()["red7"].read_text().replace('game "Red7"', 'game "Red7 \u2013 dash"')
-    text = text.replace('"wins round"', f'"{accented}"')
-    path = tmp_path / "dash.rules"
-    path.write_text(text, encoding="utf-8")
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"} | {"PYTHONIOENCODING": "latin-1"}
-    done = subprocess.run([sys.executable, "-m", "cardrules", "compile", str(path)], capture_output=True, env=env)
-    assert done.returncode == 0, done.stderr.decode("latin-1")
-    source = done.stdout.decode("latin-1")
-    assert "Red7 \\u2013 dash" in source and "\u00e9t\u00e9" in source  # escaped where latin-1 has no character
-    literals = {n.value for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Constant)}
-    assert accented in literals or f"{accented} " in literals

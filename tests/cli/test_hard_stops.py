@@ -3,6 +3,7 @@ the right exit code, no process left behind); a closed input or output ends in o
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import shutil
@@ -104,6 +105,29 @@ def test_a_full_disk_or_closed_output_is_one_line_and_exit_1(args):
     closed = _run(*args, shell_tail=" >&-")
     assert closed.returncode == 1 and "standard output or standard error is closed" in closed.stderr
 
+
+
+ACCENTED = "gagne la manche \u00e9t\u00e9 \u2013"  # a `say` text: a string literal in the generated source
+
+
+@pytest.mark.parametrize("args", [("validate",), ("explain",), ("compile",), ("simulate", "--games", "3")])
+def test_text_standard_output_cannot_encode_is_written_with_escapes(tmp_path, args):
+    """Under an encoding without a rules file's own characters (a title's dash under latin-1), every command
+    writes them as backslash escapes instead of stopping with an UnicodeEncodeError; `compile`'s source stays
+    Python, its string literals the same values."""
+    from cardrules.resources import bundled_games
+
+    text = bundled_games()["red7"].read_text().replace('game "Red7"', 'game "Red7 \u2013 dash"')
+    path = tmp_path / "dash.rules"
+    path.write_text(text.replace('"wins round"', f'"{ACCENTED}"'), encoding="utf-8")
+    env = checkout_env() | {"PYTHONIOENCODING": "latin-1"}
+    done = subprocess.run([*CLI, args[0], str(path), *args[1:]], capture_output=True, env=env, timeout=120)
+    out, err = done.stdout.decode("latin-1"), done.stderr.decode("latin-1")
+    assert done.returncode == 0, err
+    assert "Red7 \\u2013 dash" in out and "Traceback" not in err
+    if args[0] == "compile":
+        literals = {n.value for n in ast.walk(ast.parse(out)) if isinstance(n, ast.Constant)}
+        assert ACCENTED in literals or f"{ACCENTED} " in literals
 
 def test_runs_and_games_have_declared_sizes(invoke, tmp_path):
     from cardrules.limits import MAX_GAMES, MAX_JOBS, MAX_PLAYERS
