@@ -128,9 +128,10 @@ def main(argv: list[str] | None = None) -> None:
             pass
         sys.exit(1)
     for stream in (sys.stdout, sys.stderr):  # a rules file's own text the terminal cannot show: escaped, not fatal
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors="backslashreplace")
+        try:
+            stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, TypeError, ValueError):  # a stream that is not a text file's (a caller's own)
+            pass
     try:
         app(args=argv, prog_name="cardrules")
     except SystemExit as done:
