@@ -85,7 +85,7 @@ class Variant:
     given: str  # what its last argument stands for, as the rules write it: `top(pile)`
     by_values: bool  # its memo key holds that argument only through the values of its stamp that take it
     reads: frozenset[str]  # what it reads (reads.py's words)
-    declaration: nodes.DefDecl | None = None  # its parameters (the card last) and body, as the playout writes it
+    declaration: nodes.DefDecl  # its parameters (the card last) and body, as the playout writes it
 
 
 def per_player_base(shared: int, index: int) -> str:

@@ -426,10 +426,7 @@ def _judge_ahead(line: _Writer, depth: int, verdict: str, reject: _Reject, undec
 def _without_move(c: "Compiler", trial: Trial, tests: list[_Test], env: Env) -> list[nodes.Expr] | None:
     """The 'afterwards' guards' conditions, in order, written to be judged before the move (top_card.py);
     None when the trial must make the move."""
-    where = top_card.target(c, trial)
-    if where is None:
-        return None
-    return top_card.rewritten(c, where, [test.condition for test in tests if test.spec.afterwards], env.names)
+    return top_card.judged_before(c, trial, [test.condition for test in tests if test.spec.afterwards], env.names)
 
 
 def _in_place(c: "Compiler", line: _Writer, depth: int, trial: Trial, tests: list[_Test], env: Env, card: str,

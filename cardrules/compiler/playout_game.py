@@ -179,8 +179,7 @@ def definitions(w: Writer) -> list[str]:
         cached = name in w.c.emitter.pure  # reads nothing but its arguments (the compiler's pure_definitions)
         version = None if cached or name in in_trials else versioned(w, name)
         fn = f"d_{name}_body" if cached or version is not None else f"d_{name}"
-        if w.x.definition(name) is not None:
-            decl = w.x.definition(name)
+        if (decl := w.x.definition(name)) is not None:
             env, params = parameters(w, decl.params)
             function(w, f"{fn}({params})", decl.body, attrs.evolve(env, shares=version if decl.params else None))
         else:

@@ -62,10 +62,7 @@ def before_the_move(w: "Writer", option: nodes.Option, later: list, bound: dict[
         return None
     source = lying_in(w, binder.source)
     trial = Trial(0, move.destination, Scope(Frame(), dict.fromkeys(bound, 0)), move.bottom, source)
-    where = top_card.target(w.c, trial)
-    if where is None:
-        return None
-    return top_card.rewritten(w.c, where, [g.condition for g in later], bound)
+    return top_card.judged_before(w.c, trial, [g.condition for g in later], bound)
 
 
 def _lone_move(c: "Compiler", option: nodes.Option) -> tuple[str, str, str] | None:

@@ -71,6 +71,15 @@ def target(c: "Compiler", trial: "Trial") -> Target | None:
     return Target(trial.destination, destination, source, not trial.bottom)
 
 
+def judged_before(c: "Compiler", trial: "Trial", conditions: list[nodes.Expr], bound: Iterable[str]
+                  ) -> list[nodes.Expr] | None:
+    """The guards' conditions written to be judged before the trial's move (`target`, then `rewritten`), or None
+    when the move must be made: asked by the engine's listers (enumeration.py) and the playout's
+    (playout_trials.py) alike."""
+    where = target(c, trial)
+    return None if where is None else rewritten(c, where, conditions, bound)
+
+
 def _zone_name(e: nodes.Expr | None) -> str | None:
     match e:
         case nodes.Name(name):
@@ -164,10 +173,11 @@ class _Readers:
                           values, stamp.me, stamp.active)
         g.declare(variant)
         g.slots[variant] = stamp
+        declaration = nodes.DefDecl(variant, params, body)
         g.variants[variant] = Variant(name, f"top({_text(where.destination)})", by_values,
-                                      self.c.reads[name] - {f"zone {where.zone}"}, nodes.DefDecl(variant, params, body))
+                                      self.c.reads[name] - {f"zone {where.zone}"}, declaration)
         if name in g.inlinable:
-            g.inlinable[variant] = nodes.DefDecl(variant, params, body)
+            g.inlinable[variant] = declaration
         for table in (g.trivial, g.recomputed):
             if name in table:
                 table.add(variant)
